@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Runs the whole suite with node's test runner (TypeScript through tsx) and ends with the
+// plain closing line `N passed, N failed`. The store is chosen by SERVICE_TEST_STORE
+// (sqlite, the default, or mysql with SERVICE_TEST_MYSQL_URL). Extra arguments narrow the
+// files: `npm test -- packages/server` runs only files whose path contains that text.
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+const filters = process.argv.slice(2);
+
+function findTests(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) findTests(path, out);
+    else if (name.endsWith('.test.ts')) out.push(relative(root, path));
+  }
+  return out;
+}
+
+// The real-agent suite downloads agents and runs minutes; it has its own script (npm run test:agents).
+const includeAgents = process.env.SERVICE_TEST_AGENTS === '1';
+let files = [...findTests(join(root, 'packages')), ...findTests(join(root, 'test'))]
+  .filter((f) => includeAgents || !f.startsWith(join('test', 'agents')))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+if (files.length === 0) {
+  console.error('No test files matched.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+// Type-check and build first: end-to-end tests spawn the compiled CLI and server.
+const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('The TypeScript build failed; fix the errors above before testing.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.SERVICE_TEST_CONCURRENCY ?? 2}`, ...files];
+const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'test' } });
+let tail = '';
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  tail = (tail + chunk.toString()).slice(-4000);
+});
+child.on('close', (code) => {
+  const count = (label) => Number((tail.match(new RegExp(`ℹ ${label} (\\d+)`)) ?? [])[1] ?? 0);
+  const passed = count('pass');
+  // A runner that died without a failing test (a crash, a syntax error) still counts as a failure.
+  const failed = count('fail') + (code !== 0 && count('fail') === 0 ? 1 : 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(code === 0 ? 0 : 1);
+});
