@@ -1,0 +1,75 @@
+// Verifies API keys: SHA-256 of the presented key → one indexed lookup → cached (bounded).
+// A cached key is trusted for at most `ttlMs` (≤ 60 s), which is the documented bound within
+// which a revocation made on another server process takes effect; on the process that
+// revoked it, it takes effect at once.
+import type { Knex } from 'knex';
+import { hashApiKey, kindOfRawKey, type KeyKind } from './api-keys.js';
+import type { Plan, Role } from './orgs.js';
+
+export interface KeyPrincipal {
+  keyId: string;
+  kind: KeyKind;
+  orgId: string;
+  orgName: string;
+  plan: Plan;
+  /** Role of the user who created the key (spec: Authentication 5). */
+  role: Role | null;
+  createdBy: string | null;
+}
+
+export type KeyLookup = { ok: true; principal: KeyPrincipal } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
+
+interface CacheEntry {
+  result: KeyLookup;
+  expiresAt: number;
+}
+
+export class KeyVerifier {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async verify(raw: string): Promise<KeyLookup> {
+    if (kindOfRawKey(raw) === null) return { ok: false, reason: 'malformed' };
+    const hash = hashApiKey(raw);
+    const now = Date.now();
+    const hit = this.cache.get(hash);
+    if (hit && hit.expiresAt > now) return hit.result;
+
+    const row = await this.knex('api_keys as k')
+      .join('orgs as o', 'o.id', 'k.org_id')
+      .leftJoin('users as u', function () {
+        this.on('u.id', '=', 'k.created_by').andOn('u.org_id', '=', 'k.org_id');
+      })
+      .where('k.key_hash', hash)
+      .first('k.id', 'k.kind', 'k.org_id', 'k.revoked_at', 'k.created_by', 'o.name as org_name', 'o.plan', 'u.role');
+    let result: KeyLookup;
+    if (!row) result = { ok: false, reason: 'unknown' };
+    else if (row.revoked_at !== null && row.revoked_at !== undefined) result = { ok: false, reason: 'revoked' };
+    else {
+      result = {
+        ok: true,
+        principal: { keyId: row.id, kind: row.kind, orgId: row.org_id, orgName: row.org_name, plan: row.plan, role: row.role ?? null, createdBy: row.created_by ?? null },
+      };
+    }
+    // Unknown keys are cached briefly too, so a flood of made-up keys does not reach the store.
+    const ttl = result.ok ? this.ttlMs : Math.min(this.ttlMs, 5_000);
+    if (this.cache.size >= this.maxEntries) {
+      // Maps iterate in insertion order: dropping the first entry evicts the oldest.
+      this.cache.delete(this.cache.keys().next().value as string);
+    }
+    this.cache.set(hash, { result, expiresAt: now + ttl });
+    return result;
+  }
+
+  /** Forget every cached verdict of an org's keys (after a revoke or a plan change here). */
+  invalidateOrg(orgId: string): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.result.ok && entry.result.principal.orgId === orgId) this.cache.delete(hash);
+    }
+  }
+}

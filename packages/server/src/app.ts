@@ -1,0 +1,67 @@
+// The Koa application: transport guard → error envelope → routes (auth, body, handler).
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { AppDeps } from './app-deps.js';
+import type { AppContext, AppState } from './http/context.js';
+import { AppError, MethodNotAllowedError, NotFoundError, errorBody } from './http/errors.js';
+import { readJsonBody } from './http/body.js';
+import { requireKey } from './http/auth.js';
+import { transportMiddleware } from './http/transport.js';
+import type { RouteDef } from './http/route.js';
+import { allRoutes } from './routes/index.js';
+
+export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: RouteDef[] } = {}): Koa<AppState> {
+  const app = new Koa<AppState>();
+  const { logger } = deps;
+
+  // Error envelope: every error the server produces has the spec's shape; 5xx say nothing
+  // about the cause (it is logged with the request id instead).
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`No endpoint at ${ctx.method} ${ctx.path}.`);
+    } catch (err) {
+      const requestId = (ctx.state as AppState).requestId;
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.set(err.headers);
+        ctx.body = errorBody(err.status, err.message, requestId);
+      } else {
+        const status = (err as { status?: number; expose?: boolean }).status;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          ctx.status = status;
+          ctx.body = errorBody(status, 'The request could not be processed.', requestId);
+        } else {
+          logger.error('request failed', { requestId, method: ctx.method, path: ctx.path, err: String((err as Error)?.stack ?? err) });
+          ctx.status = 500;
+          ctx.body = errorBody(500, 'The server hit an unexpected error; quote the request id when reporting it.', requestId);
+        }
+      }
+    }
+  });
+  app.use(transportMiddleware(deps.config, options.tls ?? false) as Koa.Middleware<AppState>);
+
+  const router = new Router<AppState>();
+  for (const route of options.routes ?? allRoutes()) {
+    const auth = 'keys' in route.access ? requireKey(route.access.keys, deps.keys, deps.authLimiter) : null;
+    if (!auth && !('public' in route.access && route.access.public.length > 0)) {
+      throw new Error(`Route ${route.method} ${route.path} declares no access; refusing to mount it.`);
+    }
+    const handle = async (ctx: AppContext) => {
+      if (auth) await auth(ctx, async () => undefined);
+      if (route.method !== 'GET' && route.method !== 'DELETE') ctx.state.body = await readJsonBody(ctx, deps.config.bodyLimitBytes);
+      await route.handler(ctx, deps);
+    };
+    router.register(route.path, [route.method], handle as unknown as Router.Middleware<AppState>);
+  }
+  app.use(router.routes());
+  // A path that exists with other methods answers 405 with Allow, not 404.
+  app.use(async (ctx) => {
+    const match = router.match(ctx.path, ctx.method);
+    if (match.path.length > 0 && !match.route) {
+      const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))].filter((m) => m !== 'HEAD');
+      throw new MethodNotAllowedError(allowed);
+    }
+  });
+  return app;
+}

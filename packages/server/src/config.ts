@@ -1,0 +1,112 @@
+// One place for the server's configuration: environment variables, overridden by CLI flags,
+// validated at start so a typo fails loudly instead of running with a surprise default.
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Directory of the embedded SQLite store (ignored when databaseUrl is set). */
+  dataDir: string;
+  /** `mysql://user:pass@host:3306/db`; when unset the embedded SQLite store is used. */
+  databaseUrl: string | null;
+  tlsCertPath: string | null;
+  tlsKeyPath: string | null;
+  /** Trust X-Forwarded-* from these proxies (`true` = any peer; a list = those addresses only). */
+  trustProxy: boolean | string[];
+  /** Accept plain HTTP from non-loopback clients without a TLS-terminating proxy. */
+  allowInsecureHttp: boolean;
+  /** Largest accepted request body in bytes (413 past it). */
+  bodyLimitBytes: number;
+  logLevel: LogLevelName;
+  /** How long a verified API key is trusted before it is looked up again (revocation bound). */
+  keyCacheTtlMs: number;
+  /** Multiplies the webhook retry delays (1 = spec: 0 s, ~60 s, ~120 s). */
+  webhookRetryScale: number;
+  /** How often the offline sweep looks for workstations that crossed the 15-minute window. */
+  offlineSweepMs: number;
+  /** Permit webhook receivers on loopback/private addresses (tests and labs only). */
+  webhookAllowPrivate: boolean;
+  /** Create a default org and print its keys when the store is empty (`npm start`). */
+  bootstrapDefaultOrg: boolean;
+}
+
+export type LogLevelName = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const LOG_LEVELS: LogLevelName[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+export class ConfigError extends Error {}
+
+type Source = Record<string, string | undefined>;
+
+function intIn(src: Source, name: string, fallback: number, min: number, max: number): number {
+  const raw = src[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function numberIn(src: Source, name: string, fallback: number, min: number, max: number): number {
+  const raw = src[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function flag(src: Source, name: string): boolean {
+  const raw = (src[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${src[name]}").`);
+}
+
+/**
+ * Builds the configuration from the environment and optional overrides (CLI flags win).
+ * Throws ConfigError with a sentence that names the variable and the accepted values.
+ */
+export function loadConfig(env: Source = process.env, overrides: Partial<Record<string, string>> = {}): ServerConfig {
+  const src: Source = { ...env };
+  for (const [k, v] of Object.entries(overrides)) if (v !== undefined) src[k] = v;
+
+  const databaseUrl = src.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^mysql2?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with mysql:// (for example mysql://root@127.0.0.1:3306/service); leave it unset for the embedded SQLite store.');
+  }
+  const tlsCertPath = src.SERVICE_TLS_CERT?.trim() || null;
+  const tlsKeyPath = src.SERVICE_TLS_KEY?.trim() || null;
+  if ((tlsCertPath === null) !== (tlsKeyPath === null)) {
+    throw new ConfigError('Set both SERVICE_TLS_CERT and SERVICE_TLS_KEY to serve HTTPS, or neither.');
+  }
+  const logLevel = (src.SERVICE_LOG_LEVEL?.trim() || (src.NODE_ENV === 'test' ? 'warn' : 'info')) as LogLevelName;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`SERVICE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}").`);
+  }
+  const proxyRaw = (src.SERVICE_TRUST_PROXY ?? '').trim();
+  let trustProxy: boolean | string[] = false;
+  if (proxyRaw !== '' && proxyRaw !== '0' && proxyRaw.toLowerCase() !== 'false') {
+    trustProxy = proxyRaw === '1' || proxyRaw.toLowerCase() === 'true' ? true : proxyRaw.split(',').map((s) => s.trim()).filter(Boolean);
+  }
+  const host = src.HOST?.trim() || '127.0.0.1';
+
+  return {
+    port: intIn(src, 'PORT', 8080, 0, 65535),
+    host,
+    dataDir: resolve(src.SERVICE_DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    tlsCertPath,
+    tlsKeyPath,
+    trustProxy,
+    allowInsecureHttp: flag(src, 'SERVICE_ALLOW_INSECURE_HTTP'),
+    bodyLimitBytes: intIn(src, 'SERVICE_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    logLevel,
+    keyCacheTtlMs: intIn(src, 'SERVICE_KEY_CACHE_TTL_MS', 30_000, 0, 60_000),
+    webhookRetryScale: numberIn(src, 'SERVICE_WEBHOOK_RETRY_SCALE', 1, 0, 100),
+    offlineSweepMs: intIn(src, 'SERVICE_OFFLINE_SWEEP_MS', 30_000, 10, 3_600_000),
+    webhookAllowPrivate: flag(src, 'SERVICE_WEBHOOK_ALLOW_PRIVATE'),
+    bootstrapDefaultOrg: !flag(src, 'SERVICE_NO_BOOTSTRAP'),
+  };
+}

@@ -1,0 +1,48 @@
+// Admin API for API keys: list, create (the raw key is in this response only), revoke.
+import { z } from 'zod';
+import { KEY_KINDS } from '../../accounts/api-keys.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../accounts/orgs.js';
+import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
+import { parseBody } from '../../http/validate.js';
+
+const createKeyBody = z
+  .object({
+    kind: z.enum(KEY_KINDS as ['runtime', 'admin'], { errorMap: () => ({ message: 'kind must be "runtime" or "admin"' }) }),
+    name: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+export const adminKeyRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/keys',
+    access: ADMIN_ACCESS,
+    summary: 'List the org’s API keys (prefixes only, never the keys)',
+    async handler(ctx, deps) {
+      ctx.body = { keys: await listApiKeys(deps.store.knex, ctx.state.principal.orgId) };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/admin/keys',
+    access: ADMIN_ACCESS,
+    summary: 'Create an API key; the raw key is returned once',
+    async handler(ctx, deps) {
+      const body = parseBody(createKeyBody, ctx.state.body);
+      const created = await createApiKey(deps.store.knex, ctx.state.principal.orgId, { kind: body.kind, name: body.name, createdBy: ctx.state.principal.createdBy });
+      ctx.status = 201;
+      ctx.body = created;
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/admin/keys/:id',
+    access: ADMIN_ACCESS,
+    summary: 'Revoke an API key (takes effect on this process at once, on others within the key cache TTL)',
+    async handler(ctx, deps) {
+      const result = await revokeApiKey(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      deps.keys.invalidateOrg(ctx.state.principal.orgId);
+      ctx.body = result;
+    },
+  }),
+];

@@ -1,0 +1,80 @@
+// Starting and stopping a server process: open the store (migrating it), build the services,
+// listen over HTTP or HTTPS, and on SIGTERM/SIGINT stop accepting, let in-flight requests
+// finish, stop the workers, flush the writers and close the store.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { KeyVerifier } from './accounts/key-cache.js';
+import { countOrgs, createOrg, type CreatedOrg } from './accounts/orgs.js';
+import type { AppDeps } from './app-deps.js';
+import { createApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { AuthFailureLimiter } from './http/auth.js';
+import { createLogger, type Logger } from './log.js';
+import { openStore, type Store } from './store/index.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  /** Set when this start created the default org (first start of an empty store). */
+  bootstrap: CreatedOrg | null;
+  stop(): Promise<void>;
+}
+
+export async function buildDeps(config: ServerConfig, store: Store, logger: Logger): Promise<AppDeps> {
+  return {
+    config,
+    store,
+    logger,
+    keys: new KeyVerifier(store.knex, config.keyCacheTtlMs),
+    authLimiter: new AuthFailureLimiter(),
+  };
+}
+
+export async function startServer(config: ServerConfig, options: { logger?: Logger; store?: Store } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const store = options.store ?? (await openStore(config));
+  const deps = await buildDeps(config, store, logger);
+
+  let bootstrap: CreatedOrg | null = null;
+  if (config.bootstrapDefaultOrg && (await countOrgs(store.knex)) === 0) {
+    bootstrap = await createOrg(store.knex, { name: 'Default', plan: 'enterprise' });
+  }
+
+  const tls = config.tlsCertPath !== null && config.tlsKeyPath !== null;
+  const app = createApp(deps, { tls });
+  const server = tls
+    ? https.createServer({ cert: readFileSync(config.tlsCertPath!), key: readFileSync(config.tlsKeyPath!) }, app.callback())
+    : http.createServer(app.callback());
+  // Hook clients keep connections open; keep them a little longer than common client pools.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `${tls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  logger.info('server listening', { url, store: store.description });
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('shutting down: no new connections; finishing in-flight requests');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // In-flight requests get a bounded grace period; then remaining sockets are cut.
+      const grace = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(grace);
+      await store.close();
+      logger.info('shutdown complete');
+    })();
+    return stopping;
+  };
+  return { url, port, deps, bootstrap, stop };
+}

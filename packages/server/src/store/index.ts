@@ -1,0 +1,47 @@
+// The store: one Knex connection (SQLite or MySQL), its schema, and the group-commit writer.
+import type { Knex } from 'knex';
+import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
+import { GroupCommitWriter } from './group-commit.js';
+import { migrateToLatest } from './migrate.js';
+
+export interface Store {
+  knex: Knex;
+  dialect: Dialect;
+  writer: GroupCommitWriter;
+  description: string;
+  close(): Promise<void>;
+}
+
+export async function openStore(target: StoreTarget): Promise<Store> {
+  const { knex, dialect } = openKnex(target);
+  try {
+    await migrateToLatest(knex, dialect);
+  } catch (err) {
+    await knex.destroy();
+    throw err;
+  }
+  const writer = new GroupCommitWriter(knex, dialect === 'sqlite' ? {} : { maxParamsPerStatement: 20_000 });
+  let closing: Promise<void> | null = null;
+  return {
+    knex,
+    dialect,
+    writer,
+    description: describeTarget(target),
+    close() {
+      closing ??= (async () => {
+        await writer.close();
+        await knex.destroy();
+      })();
+      return closing;
+    },
+  };
+}
+
+export type { Dialect, StoreTarget } from './connection.js';
+export { GroupCommitWriter, WriterClosedError, type InsertOp } from './group-commit.js';
+
+/** True when a Knex/driver error is a unique-constraint violation, in either dialect. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number } | null;
+  return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

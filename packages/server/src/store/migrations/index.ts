@@ -1,0 +1,8 @@
+// Every migration, in order. Listed explicitly (not read from a folder) so they run the same
+// from compiled JavaScript and from TypeScript under tests.
+import type { Knex } from 'knex';
+import * as foundation from './001_foundation.js';
+
+export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }> = {
+  '001_foundation': foundation,
+};

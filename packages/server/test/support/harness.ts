@@ -1,0 +1,83 @@
+// Test harness: a real server (Koa over HTTP on an ephemeral port) on a real store.
+// SERVICE_TEST_STORE=mysql runs against MySQL/MariaDB (SERVICE_TEST_MYSQL_URL, default
+// root@127.0.0.1:3306), each test file in a database of its own; otherwise SQLite in a
+// temporary directory. No mocks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knexFactory from 'knex';
+import { loadConfig, type ServerConfig } from '../../src/config.js';
+import { createOrg, type CreatedOrg, type Plan } from '../../src/accounts/orgs.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { createLogger } from '../../src/log.js';
+
+export const TEST_STORE = process.env.SERVICE_TEST_STORE === 'mysql' ? 'mysql' : 'sqlite';
+const MYSQL_BASE = process.env.SERVICE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+
+export interface TestTarget {
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh, empty store target: a temp dir for SQLite, a new database for MySQL. */
+export async function freshStoreTarget(): Promise<TestTarget> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  if (TEST_STORE === 'sqlite') {
+    return { env: { SERVICE_DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const db = `svc_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = knexFactory({ client: 'mysql2', connection: MYSQL_BASE });
+  await admin.raw(`CREATE DATABASE \`${db}\` CHARACTER SET utf8mb4`);
+  await admin.destroy();
+  return {
+    env: { SERVICE_DATA_DIR: dir, DATABASE_URL: `${MYSQL_BASE}/${db}` },
+    cleanup: async () => {
+      const k = knexFactory({ client: 'mysql2', connection: MYSQL_BASE });
+      await k.raw(`DROP DATABASE IF EXISTS \`${db}\``);
+      await k.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer extends RunningServer {
+  config: ServerConfig;
+  /** fetch() against the server with an optional bearer key. */
+  call(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  newOrg(plan?: Plan, name?: string): Promise<CreatedOrg>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const target = await freshStoreTarget();
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SERVICE_NO_BOOTSTRAP: '1', SERVICE_LOG_LEVEL: 'error', ...target.env, ...extraEnv });
+  const running = await startServer(config, { logger: createLogger(config.logLevel) });
+  const call: TestServer['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(running.url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  return {
+    ...running,
+    config,
+    call,
+    newOrg: (plan = 'enterprise', name = `Org ${Math.random().toString(36).slice(2, 8)}`) => createOrg(running.deps.store.knex, { name, plan }),
+    async close() {
+      await running.stop();
+      await target.cleanup();
+    },
+  };
+}
