@@ -1,0 +1,16 @@
+import { Args, Flags } from '@oclif/core';
+import { adminCall, resolveAdminTarget } from '../../admin/client.js';
+import { BaseCommand } from '../../output/base-command.js';
+
+export default class KeysRevoke extends BaseCommand {
+  static override description = 'Revoke an API key. Every server process refuses it within the key cache TTL (30 s by default).';
+  static override args = { id: Args.string({ description: 'Key id (from `service keys ls`).', required: true }) };
+  static override flags = { server: Flags.string({ description: 'Server URL (default: stored login or SERVICE_URL).' }) };
+
+  async run(): Promise<void> {
+    const { args, flags } = await this.parse(KeysRevoke);
+    const result = await adminCall<{ id: string; revoked_at: string }>(await resolveAdminTarget(flags), 'DELETE', `/api/v1/admin/keys/${encodeURIComponent(args.id)}`);
+    if (flags.json) this.printJson(result);
+    else this.log(`Revoked key ${result.id} at ${result.revoked_at}.`);
+  }
+}

@@ -1,0 +1,178 @@
+// The one registration path for every surface: resolve the workstation of a request, create
+// it on first sight under the plan limit, and refresh its heartbeat.
+//
+// Race-freedom of the plan limit: creation happens in a transaction that first locks the
+// org row (SELECT … FOR UPDATE on MySQL; SQLite serializes writers), then counts and inserts,
+// so two server processes can never both register the last allowed workstation.
+import type { Knex } from 'knex';
+import type { Plan } from '../accounts/orgs.js';
+import { newId } from '../ids.js';
+import type { Logger } from '../log.js';
+import { outboxRow } from '../notifications/outbox.js';
+import type { Dialect } from '../store/index.js';
+import { isUniqueViolation } from '../store/index.js';
+import { HeartbeatCoalescer, type Activity } from './heartbeats.js';
+import type { WorkstationIdentity } from './identity.js';
+import { planLimitMessage, WORKSTATION_LIMITS } from './plan-limits.js';
+
+/** Facts a check-in, scan or coverage report may carry about the machine. */
+export interface WorkstationDetails {
+  platform?: string | null;
+  os_version?: string | null;
+  agent_version?: string | null;
+  sandbox?: 'enabled' | 'disabled' | 'unknown' | null;
+  git_remote?: string | null;
+  install_source?: string | null;
+  management_source?: string | null;
+  mdm_provider?: string | null;
+  os_username?: string | null;
+  user_hint?: string | null;
+  display_name?: string | null;
+  current_cwd?: string | null;
+  current_git_remote?: string | null;
+}
+
+export type RegistrationResult =
+  | { ok: true; workstationId: string; created: boolean }
+  | { ok: false; reason: 'plan_limit'; message: string; limit: number; current: number };
+
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX = 100_000;
+
+export class FleetRegistry {
+  private readonly cache = new Map<string, { id: string; expiresAt: number }>();
+  readonly heartbeats: HeartbeatCoalescer;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly dialect: Dialect,
+    logger: Logger,
+  ) {
+    this.heartbeats = new HeartbeatCoalescer(knex, logger);
+    this.heartbeats.onMissing = (ids) => this.forget(ids);
+  }
+
+  start(): void {
+    this.heartbeats.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.heartbeats.stop();
+  }
+
+  /**
+   * The workstation for this identity, created if new (under the plan limit). With `details`
+   * the record is updated at once (check-ins, scans); without, only the coalesced heartbeat.
+   */
+  async touch(org: { id: string; plan: Plan }, identity: WorkstationIdentity, activity: Activity, details?: WorkstationDetails): Promise<RegistrationResult> {
+    const key = `${org.id}\u0000${identity.machineId ?? ''}\u0000${identity.machineId ? '' : identity.hostname}`;
+    const now = activity.at;
+    const hit = this.cache.get(key);
+    let result: RegistrationResult;
+    if (hit && hit.expiresAt > now) {
+      result = { ok: true, workstationId: hit.id, created: false };
+      if (details) await this.updateDetails(org.id, hit.id, identity, details);
+    } else {
+      result = await this.findOrCreate(org, identity, now, details);
+      if (result.ok) {
+        if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
+        this.cache.set(key, { id: result.workstationId, expiresAt: now + CACHE_TTL_MS });
+      }
+    }
+    if (result.ok) this.heartbeats.record(result.workstationId, org.id, activity);
+    return result;
+  }
+
+  /** Drop cached ids (after a delete here, or when a heartbeat finds the row gone). */
+  forget(workstationIds: string[]): void {
+    const gone = new Set(workstationIds);
+    for (const [k, v] of this.cache) if (gone.has(v.id)) this.cache.delete(k);
+  }
+
+  private async lookup(q: Knex | Knex.Transaction, orgId: string, identity: WorkstationIdentity): Promise<{ id: string; machine_id: string | null } | undefined> {
+    if (identity.machineId) {
+      const byMachine = await q('workstations').where({ org_id: orgId, machine_id: identity.machineId }).first('id', 'machine_id');
+      if (byMachine) return byMachine;
+      // A host first seen without a machine id (an HTTP hook) adopts it on its first scan.
+      return q('workstations').where({ org_id: orgId, hostname: identity.hostname }).whereNull('machine_id').orderBy('id', 'asc').first('id', 'machine_id');
+    }
+    return q('workstations').where({ org_id: orgId, hostname: identity.hostname }).orderBy('last_seen_at', 'desc').first('id', 'machine_id');
+  }
+
+  private async findOrCreate(org: { id: string; plan: Plan }, identity: WorkstationIdentity, now: number, details?: WorkstationDetails): Promise<RegistrationResult> {
+    const existing = await this.lookup(this.knex, org.id, identity);
+    if (existing) {
+      await this.updateDetails(org.id, existing.id, identity, details, existing.machine_id);
+      return { ok: true, workstationId: existing.id, created: false };
+    }
+    try {
+      return await this.knex.transaction(async (trx) => {
+        // Serialize registrations of this org (see the header comment).
+        if (this.dialect === 'mysql') await trx('orgs').where({ id: org.id }).forUpdate().first('id');
+        else await trx('orgs').where({ id: org.id }).update({ id: org.id });
+        const again = await this.lookup(trx, org.id, identity);
+        if (again) return { ok: true as const, workstationId: again.id, created: false };
+        const plan = ((await trx('orgs').where({ id: org.id }).first('plan'))?.plan ?? org.plan) as Plan;
+        const limit = WORKSTATION_LIMITS[plan];
+        const row = await trx('workstations').where({ org_id: org.id }).count<{ n: number }[]>({ n: '*' }).first();
+        const current = Number(row?.n ?? 0);
+        if (current >= limit) {
+          return { ok: false as const, reason: 'plan_limit' as const, message: planLimitMessage(plan, limit), limit, current };
+        }
+        const id = newId(now);
+        await trx('workstations').insert({
+          id,
+          org_id: org.id,
+          machine_id: identity.machineId,
+          hostname: identity.hostname,
+          first_seen_at: now,
+          last_seen_at: now,
+          sandbox: details?.sandbox ?? 'unknown',
+          ...pickDetails(details),
+        });
+        await trx('outbox').insert(
+          outboxRow({
+            orgId: org.id,
+            type: 'workstation.registered',
+            severity: 'info',
+            sourceTable: 'workstations',
+            sourceId: id,
+            workstationId: id,
+            occurredAt: now,
+            data: {
+              host: { hostname: identity.hostname, platform: details?.platform ?? null },
+              evidence: { title: `New workstation ${identity.hostname}`, summary: `${identity.hostname} registered on its first agent event.`, details: { machine_id_present: identity.machineId !== null } },
+            },
+          }),
+        );
+        return { ok: true as const, workstationId: id, created: true };
+      });
+    } catch (err) {
+      // Another process registered the same machine id between our lookup and insert.
+      if (isUniqueViolation(err)) {
+        const winner = await this.lookup(this.knex, org.id, identity);
+        if (winner) return { ok: true, workstationId: winner.id, created: false };
+      }
+      throw err;
+    }
+  }
+
+  private async updateDetails(orgId: string, id: string, identity: WorkstationIdentity, details?: WorkstationDetails, knownMachineId?: string | null): Promise<void> {
+    const update: Record<string, unknown> = pickDetails(details);
+    if (identity.machineId && knownMachineId === null) update.machine_id = identity.machineId;
+    if (details && identity.hostname && !identity.hostname.startsWith('machine-')) update.hostname = identity.hostname;
+    if (Object.keys(update).length === 0) return;
+    try {
+      await this.knex('workstations').where({ org_id: orgId, id }).update(update);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err; // machine id already taken by another row: keep both as they are
+    }
+  }
+}
+
+function pickDetails(details?: WorkstationDetails): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!details) return out;
+  for (const [k, v] of Object.entries(details)) if (v !== undefined && v !== null && v !== '') out[k] = v;
+  return out;
+}

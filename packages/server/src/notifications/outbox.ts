@@ -1,0 +1,63 @@
+// Domain events go to the outbox in the same transaction (or group-commit entry) as the change
+// that caused them; the notifications worker turns them into signed deliveries. This module
+// is the one place that shapes an outbox row.
+import { newId } from '../ids.js';
+import type { Severity } from '../policy/types.js';
+import type { InsertOp } from '../store/index.js';
+
+/** Event types with a source in this codebase (spec: Webhook event types). */
+export type OutboxEventType =
+  | 'workstation.registered'
+  | 'workstation.offline'
+  | 'activity.blocked'
+  | 'activity.warned'
+  | 'activity.observed'
+  | 'mcp.blocked'
+  | 'mcp.warned'
+  | 'mcp.drift_detected'
+  | 'policy.changed'
+  | 'posture.grade_dropped'
+  | 'posture.check_failed'
+  | 'notification.test';
+
+/** What the payload builder needs beyond the row's columns; every field is optional. */
+export interface OutboxEventData {
+  host?: { hostname: string | null; platform: string | null };
+  session?: { id: string | null };
+  actor?: { email: string | null; type: string };
+  risk?: { verdict: string | null; category: string | null };
+  evidence: { title: string; summary: string; details: Record<string, unknown> };
+}
+
+export interface OutboxEvent {
+  orgId: string;
+  type: OutboxEventType;
+  severity: Severity;
+  /** Table and id of the record that caused the event: the payload's `event_id` is `<table>:<id>`. */
+  sourceTable: string;
+  sourceId: string;
+  workstationId?: string | null;
+  surface?: string | null;
+  occurredAt: number;
+  data: OutboxEventData;
+}
+
+export function outboxRow(event: OutboxEvent): Record<string, unknown> {
+  return {
+    id: newId(),
+    org_id: event.orgId,
+    event_type: event.type,
+    severity: event.severity,
+    source_table: event.sourceTable,
+    source_id: event.sourceId,
+    workstation_id: event.workstationId ?? null,
+    surface: event.surface ?? null,
+    data: JSON.stringify(event.data),
+    occurred_at: event.occurredAt,
+    dispatched_at: null,
+  };
+}
+
+export function outboxInsert(events: OutboxEvent[]): InsertOp {
+  return { table: 'outbox', rows: events.map(outboxRow) };
+}

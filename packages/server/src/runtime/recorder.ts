@@ -1,0 +1,114 @@
+// Records decisions: one shield event row per decision plus its outbox event, written through
+// the group-commit writer, so a 200 to the agent means the record is committed.
+import { createHash } from 'node:crypto';
+import { newId } from '../ids.js';
+import { outboxInsert, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
+import type { Decision, ToolCall } from '../policy/types.js';
+import type { GroupCommitWriter } from '../store/index.js';
+
+/** Stored context is bounded (spec: "stored bounded and truncated server-side"). */
+export const MAX_CONTEXT_CHARS = 4096;
+const MAX_SUMMARY_CHARS = 300;
+
+export type ShieldEventKind = 'evaluate' | 'audit' | 'collector' | 'mcp_evaluate' | 'mcp_event';
+
+export interface RecordInput {
+  orgId: string;
+  workstationId: string | null;
+  hostname: string | null;
+  platform?: string | null;
+  kind: ShieldEventKind;
+  call: ToolCall;
+  decision: Decision;
+  at: number;
+  /** Client-computed hash (collectors); otherwise the SHA-256 of the tool input. */
+  inputHash?: string | null;
+  extraContext?: Record<string, unknown>;
+}
+
+export function boundedJson(value: unknown, max = MAX_CONTEXT_CHARS): string {
+  const text = JSON.stringify(value) ?? 'null';
+  if (text.length <= max) return text;
+  return JSON.stringify({ truncated: true, original_chars: text.length, preview: text.slice(0, max - 100) });
+}
+
+export function summarizeCall(call: ToolCall): string {
+  const what =
+    call.command ??
+    (call.filePath ? `${call.tool} ${call.filePath}` : undefined) ??
+    call.url ??
+    (call.prompt !== undefined ? `prompt: ${call.prompt}` : undefined) ??
+    (call.mcp ? `mcp ${call.mcp.server}/${call.mcp.tool}` : undefined) ??
+    call.toolName;
+  return what.length > MAX_SUMMARY_CHARS ? `${what.slice(0, MAX_SUMMARY_CHARS - 1)}…` : what;
+}
+
+function activityEventType(kind: ShieldEventKind, verdict: Decision['verdict']): OutboxEventType {
+  const mcp = kind === 'mcp_evaluate' || kind === 'mcp_event';
+  if (verdict === 'deny') return mcp ? 'mcp.blocked' : 'activity.blocked';
+  if (verdict === 'warn') return mcp ? 'mcp.warned' : 'activity.warned';
+  return 'activity.observed';
+}
+
+export class DecisionRecorder {
+  constructor(private readonly writer: GroupCommitWriter) {}
+
+  buildRows(input: RecordInput): { event: Record<string, unknown>; outbox: OutboxEvent } {
+    const { call, decision } = input;
+    const id = newId(input.at);
+    const summary = summarizeCall(call);
+    const event = {
+      id,
+      org_id: input.orgId,
+      workstation_id: input.workstationId,
+      hostname: input.hostname,
+      surface: call.surface,
+      event: call.event.slice(0, 64),
+      kind: input.kind,
+      session_key: call.sessionId?.slice(0, 200) ?? null,
+      tool_name: call.toolName.slice(0, 200),
+      canonical_tool: call.tool,
+      verdict: decision.verdict,
+      severity: decision.severity,
+      pattern_name: decision.patternName?.slice(0, 120) ?? null,
+      category: decision.category?.slice(0, 64) ?? null,
+      detection_layer: decision.detectionLayer,
+      reason: decision.reason.slice(0, 500),
+      summary,
+      policy_version: decision.policyVersion,
+      input_hash: input.inputHash ?? createHash('sha256').update(JSON.stringify(call.toolInput)).digest('hex'),
+      context: boundedJson({ tool_input: call.toolInput, cwd: call.cwd ?? null, ...input.extraContext }),
+      created_at: input.at,
+    };
+    const type = activityEventType(input.kind, decision.verdict);
+    const outbox: OutboxEvent = {
+      orgId: input.orgId,
+      type,
+      severity: decision.verdict === 'allow' ? 'info' : decision.severity,
+      sourceTable: 'shield_events',
+      sourceId: id,
+      workstationId: input.workstationId,
+      surface: call.surface,
+      occurredAt: input.at,
+      data: {
+        host: { hostname: input.hostname, platform: input.platform ?? null },
+        session: { id: call.sessionId ?? null },
+        actor: { email: call.userHint ?? null, type: 'user' },
+        risk: { verdict: decision.verdict, category: decision.category },
+        evidence: {
+          title: decision.verdict === 'allow' ? `${call.toolName} allowed` : `${call.toolName} ${decision.verdict === 'deny' ? 'blocked' : 'warned'}: ${decision.patternName ?? decision.detectionLayer}`,
+          summary: decision.verdict === 'allow' ? summary : decision.reason,
+          details: { tool_name: call.toolName, surface: call.surface, pattern_name: decision.patternName, detection_layer: decision.detectionLayer, policy_version: decision.policyVersion, input_summary: summary },
+        },
+      },
+    };
+    return { event, outbox };
+  }
+
+  /** Resolves once the events and their outbox rows are committed. */
+  async record(inputs: RecordInput[]): Promise<void> {
+    if (inputs.length === 0) return;
+    const built = inputs.map((i) => this.buildRows(i));
+    await this.writer.write([{ table: 'shield_events', rows: built.map((b) => b.event) }, outboxInsert(built.map((b) => b.outbox))]);
+  }
+}
