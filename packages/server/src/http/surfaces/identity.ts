@@ -1,0 +1,44 @@
+// Who sent a hook call. No agent puts a hostname or machine id in its hook payload (verified with
+// the real Claude Code: research/agent-hook-formats.md "Verified"), so `install-hooks` writes them
+// as headers of HTTP hooks, and command-hook forwarders add them to the body (DESIGN.md "Agent
+// surfaces"). The body wins because a forwarder knows the workstation better than a static header.
+import { cut, MAX_NAME_CHARS } from './bounds.js';
+import { readString, type JsonObject } from './payload.js';
+
+/** Header names as `install-hooks` writes them; matching is case-insensitive (Node lower-cases them). */
+export const MACHINE_ID_HEADER = 'X-Machine-Id';
+export const HOSTNAME_HEADER = 'X-Hostname';
+export const USER_HINT_HEADER = 'X-User-Hint';
+
+export type HeaderBag = Record<string, string | string[] | undefined>;
+
+/** The first non-blank value of a header, trimmed; repeated headers arrive as arrays. */
+export function headerValue(headers: HeaderBag, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, raw] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted || raw === undefined) continue;
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    }
+  }
+  return undefined;
+}
+
+export interface CallerIdentity {
+  identity: { machineId?: string; hostname?: string };
+  userHint?: string;
+}
+
+export function readIdentity(body: JsonObject, headers: HeaderBag, where: string): CallerIdentity {
+  const pick = (fields: string[], header: string): string | undefined => {
+    const value = readString(body, fields, where)?.trim() ?? headerValue(headers, header);
+    return value === undefined ? undefined : cut(value, MAX_NAME_CHARS);
+  };
+  const machineId = pick(['machine_id', 'machineId'], MACHINE_ID_HEADER);
+  const hostname = pick(['hostname'], HOSTNAME_HEADER);
+  const userHint = pick(['user_hint', 'userHint'], USER_HINT_HEADER);
+  const identity: CallerIdentity['identity'] = {};
+  if (machineId !== undefined) identity.machineId = machineId;
+  if (hostname !== undefined) identity.hostname = hostname;
+  return userHint === undefined ? { identity } : { identity, userHint };
+}
