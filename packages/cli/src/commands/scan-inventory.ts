@@ -1,0 +1,80 @@
+import { Flags } from '@oclif/core';
+import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
+import { machineIdentity } from '../config/machine-identity.js';
+import { homeDir } from '../config/paths.js';
+import { resolveRuntimeKey } from '../config/runtime-key.js';
+import { normalizeServerUrl, resolveServerUrl } from '../config/server-url.js';
+import { gatherCheckin, localInventoryView, parseSessionStart, planLimitMessage } from '../hook/checkin.js';
+import { runtimeRequest } from '../hook/runtime-client.js';
+import { HOOK_MARKER } from '../install/hook-commands.js';
+import { BaseCommand } from '../output/base-command.js';
+
+/** Spec: the check-in must not hold the session up; an unreachable server costs at most ~3 s in all. */
+const TOTAL_BUDGET_MS = 3000;
+
+function readStdinBriefly(timeoutMs: number): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve('');
+  return new Promise((resolveText) => {
+    let text = '';
+    const done = () => {
+      clearTimeout(timer);
+      process.stdin.removeAllListeners('data');
+      process.stdin.pause();
+      resolveText(text);
+    };
+    // An MDM script may leave stdin open without writing to it; do not wait for it.
+    const timer = setTimeout(done, timeoutMs);
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.length > 1024 * 1024) done();
+    });
+    process.stdin.once('end', done);
+    process.stdin.once('error', done);
+  });
+}
+
+export default class ScanInventory extends BaseCommand {
+  static override description = 'Scan skills, MCP servers and plugins and check this workstation in (the SessionStart hook; also `service-mcp-gateway scan-inventory`). Always exits 0 as a hook.';
+  static override examples = ['<%= config.bin %> scan-inventory --json', 'echo \'{"session_id":"s1","cwd":"/repo"}\' | <%= config.bin %> scan-inventory'];
+  static override flags = {
+    server: Flags.string({ description: 'Server base URL (default: SERVICE_URL or the stored one).' }),
+    'installed-by': Flags.string({ hidden: true, description: `Marker (${HOOK_MARKER}) that lets uninstall-hooks find the hook; ignored.` }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(ScanInventory);
+    const input = parseSessionStart(await readStdinBriefly(500));
+    const cwd = resolve(input.cwd ?? process.cwd());
+    const home = homeDir();
+
+    if (flags.json) {
+      // Local view only: nothing is sent, so no key is needed.
+      const gathered = await gatherCheckin({ home, cwd, identity: await machineIdentity(), input, env: process.env });
+      this.printJson(localInventoryView(gathered));
+      return;
+    }
+
+    // Spec (Authentication item 8): without a key the scanner exits without reporting and
+    // the session continues; everything below fails open the same way.
+    const key = resolveRuntimeKey();
+    let serverUrl: string | null = null;
+    try {
+      serverUrl = flags.server ? normalizeServerUrl(flags.server) : resolveServerUrl();
+    } catch {
+      serverUrl = null;
+    }
+    if (!key || !serverUrl) return;
+    try {
+      const identity = await machineIdentity();
+      const { body } = await gatherCheckin({ home, cwd, identity, input, env: process.env });
+      const timeoutMs = Math.max(250, TOTAL_BUDGET_MS - performance.now());
+      const res = await runtimeRequest(serverUrl, 'POST', '/api/v1/claude-code/checkin', { key, identity, body, timeoutMs });
+      const notice = planLimitMessage(res.body);
+      if (notice) process.stderr.write(`service: ${notice}\n`);
+    } catch (err) {
+      if (process.env.SERVICE_HOOK_DEBUG === '1') process.stderr.write(`service scan-inventory: not reported (${(err as Error).message})\n`);
+    }
+  }
+}
