@@ -1,0 +1,66 @@
+// MCP tool calls carry arbitrary arguments. This module reads them the way the built-in
+// rules need: commands for tools that run shell, paths for file tools (read, write,
+// delete), SQL for database tools, URLs, and the text of every string value.
+
+export interface McpFacets {
+  commands: string[];
+  readPaths: string[];
+  writes: { path: string; content?: string }[];
+  deletePaths: string[];
+  deletes: boolean;
+  sql: string[];
+  urls: string[];
+  text: string;
+}
+
+const SHELL_TOOL = /(?:^|[_-])(?:exec|execute|run|shell|bash|terminal|command|cmd|powershell|script|sh)(?:$|[_-])/;
+const READ_TOOL = /read|get_file|view|open|cat|download|head|tail|search_files|grep/;
+const WRITE_TOOL = /write|create|edit|update|append|save|put|upload|move|copy|rename|patch|replace/;
+const DELETE_TOOL = /delete|remove|(?:^|_)rm(?:$|_)|unlink|drop|destroy|purge|truncate|wipe/;
+const COMMAND_KEYS = new Set(['command', 'cmd', 'commandline', 'command_line', 'shell_command', 'script', 'bash']);
+const PATH_KEYS = new Set(['path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
+const CONTENT_KEYS = new Set(['content', 'contents', 'text', 'body', 'data', 'new_string', 'newtext', 'new_text', 'file_text', 'code']);
+const SQL_KEYS = new Set(['sql', 'query', 'statement', 'stmt', 'sql_query']);
+const URL_KEYS = new Set(['url', 'uri', 'href', 'endpoint', 'link']);
+const MAX_TEXT = 100_000;
+
+export function mcpFacets(toolName: string, args: Record<string, unknown>): McpFacets {
+  const tool = toolName.toLowerCase();
+  const f: McpFacets = { commands: [], readPaths: [], writes: [], deletePaths: [], deletes: DELETE_TOOL.test(tool), sql: [], urls: [], text: '' };
+  const paths: string[] = [];
+  let content: string | undefined;
+  const texts: string[] = [];
+  let budget = MAX_TEXT;
+  const visit = (key: string, v: unknown, depth: number) => {
+    if (depth > 6 || budget <= 0) return;
+    if (typeof v === 'string') {
+      const k = key.toLowerCase();
+      const s = v.length > budget ? v.slice(0, budget) : v;
+      budget -= s.length;
+      texts.push(s);
+      if (COMMAND_KEYS.has(k) || (k === 'args' && SHELL_TOOL.test(tool))) f.commands.push(s);
+      else if (PATH_KEYS.has(k)) paths.push(s);
+      else if (CONTENT_KEYS.has(k)) content = content === undefined ? s : `${content}\n${s}`;
+      else if (SQL_KEYS.has(k) && /\b(?:select|insert|update|delete|drop|alter|truncate|create|grant)\b/i.test(s)) f.sql.push(s);
+      else if (URL_KEYS.has(k)) f.urls.push(s);
+    } else if (Array.isArray(v)) {
+      if (key.toLowerCase() === 'args' && SHELL_TOOL.test(tool) && v.every((x) => typeof x === 'string')) f.commands.push(v.join(' '));
+      for (const x of v.slice(0, 200)) visit(key, x, depth + 1);
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 200)) visit(k, x, depth + 1);
+    }
+  };
+  for (const [k, v] of Object.entries(args)) visit(k, v, 0);
+  if (f.commands.length === 0 && SHELL_TOOL.test(tool) && typeof args.input === 'string') f.commands.push(args.input);
+  if (DELETE_TOOL.test(tool)) f.deletePaths.push(...paths);
+  else if (WRITE_TOOL.test(tool)) for (const p of paths) f.writes.push({ path: p, content });
+  else if (READ_TOOL.test(tool) || paths.length) f.readPaths.push(...paths);
+  f.text = texts.join('\n');
+  return f;
+}
+
+/** `mcp__server__tool` (Claude/Codex), `mcp_server_tool` (Gemini) → server and tool. */
+export function parseMcpToolName(name: string): { server: string; tool: string } | undefined {
+  const m = /^mcp__(.+?)__(.+)$/.exec(name) ?? /^mcp_([^_]+)_(.+)$/.exec(name);
+  return m ? { server: m[1], tool: m[2] } : undefined;
+}

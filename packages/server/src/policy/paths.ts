@@ -1,0 +1,136 @@
+// Path vocabulary shared by the rule families: where home is, which directories are the
+// system, and how bad it is to delete a given target. Paths are normalised textually
+// (no I/O): `~`, `$HOME`, `${HOME}`, `/home/<user>`, `/Users/<user>`, `/root`,
+// `%USERPROFILE%` and `C:\Users\<user>` all become `~`.
+import type { Severity } from './types.js';
+
+const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%|%HOMEPATH%|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/var\/root|[A-Za-z]:\/Users\/[^/]+)(?=\/|$)/i;
+
+/** Normalises separators, home spellings, `.`/`..` segments and trailing slashes. */
+// Anything that needs rewriting: home spellings, drives, backslashes, `.`/`..`, doubled or trailing slashes.
+const NEEDS_NORMALIZING = /^(?:[~$%\s]|\.{1,2}(?:\/|$)|\/(?:home|Users|root|var\/root)(?:\/|$)|[A-Za-z]:|file:)|\\|\/\.{1,2}(?:\/|$)|\/\/|.\/$|\s$/;
+
+// Paths repeat across calls (the same project, the same dotfiles); the function is pure, so a
+// small memo is safe. Cleared when full to keep memory bounded.
+const memo = new Map<string, string>();
+
+export function normalizePath(raw: string): string {
+  if (raw !== '' && !NEEDS_NORMALIZING.test(raw)) return raw;
+  let hit = memo.get(raw);
+  if (hit === undefined) {
+    hit = normalizeSlow(raw);
+    if (memo.size >= 4096) memo.clear();
+    if (raw.length <= 512) memo.set(raw, hit);
+  }
+  return hit;
+}
+
+function normalizeSlow(raw: string): string {
+  let p = raw.trim().replace(/\\/g, '/');
+  if (p.startsWith('file://')) p = p.slice(7);
+  p = p.replace(HOME_PREFIX, '~');
+  p = p.replace(/^[A-Za-z]:(?=\/|$)/, '');
+  if (p === '') return '/';
+  const absolute = p.startsWith('/');
+  const parts: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..' && parts.length > 0 && parts[parts.length - 1] !== '..' && parts[parts.length - 1] !== '~') parts.pop();
+    else parts.push(seg);
+  }
+  if (absolute) return '/' + parts.join('/');
+  if (parts.length === 0) return '.';
+  return parts.join('/');
+}
+
+/** Path segments of a normalised path (`~` counts as the first segment of home paths). */
+export function segments(path: string): string[] {
+  return path.split('/').filter((s) => s !== '');
+}
+
+export function isHomePath(path: string): boolean {
+  return path === '~' || path.startsWith('~/');
+}
+
+const SYSTEM_TOP = new Set([
+  'bin', 'boot', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'opt', 'proc', 'sbin', 'srv', 'sys', 'usr', 'var',
+  'home', 'users', 'mnt', 'media', 'snap', 'tmp', 'private', 'system', 'library', 'applications', 'volumes', 'cores',
+  'windows', 'program files', 'program files (x86)', 'programdata',
+]);
+const SCRATCH = /^\/(?:tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|dev\/shm|run\/user)\/./i;
+const HOME_CACHES = new Set(['.cache', '.npm', '.yarn', '.pnpm-store', '.gradle', '.m2', '.bun', '.deno', '.nuget', 'go', '.cargo', '.rustup', '.nvm', '.pyenv', '.local', '.vscode-server', '.Trash']);
+const HOME_PRECIOUS = new Set(['.ssh', '.gnupg', '.aws', '.kube', '.config', '.azure', '.docker', 'library', 'documents', 'desktop', 'downloads', 'pictures', 'music', 'movies', 'videos', 'projects', 'src', 'code', 'work', 'dev', 'git', 'repos', 'workspace', 'onedrive', 'dropbox']);
+
+export interface TargetRisk {
+  severity: Severity;
+  label: string;
+}
+
+const GLOB = /[*?[]/;
+
+function labelFor(contents: boolean, what: string): string {
+  return contents ? `everything in ${what}` : what;
+}
+
+/**
+ * How bad a recursive delete (or overwrite) of `raw` would be. `cwd` lets an absolute path
+ * that contains the working directory count as the project; `inSubdir` means an earlier
+ * `cd` moved into a project subdirectory, so `.` and `*` no longer mean the project root.
+ */
+export function deletionRisk(raw: string, cwd?: string, inSubdir = false): TargetRisk | null {
+  if (raw === '') return null;
+  if (raw === '{}') return null; // find -exec placeholder: judged through the find start path
+  // An unset variable in front of a slash turns `$DIR/` into `/`.
+  if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/?\*?$/.test(raw) && !/^\$\{?HOME\}?/.test(raw) && raw.endsWith('/') || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*$/.test(raw) && !/HOME/.test(raw)) {
+    return { severity: 'medium', label: `"${raw}" (an empty variable would make this the filesystem root)` };
+  }
+  let p = normalizePath(raw);
+  let contents = false;
+  // `dir/*`, `dir/.*`, `/u*`: the contents of (part of) the parent are as bad as the parent.
+  const segs = segments(p);
+  if (segs.length > 0 && GLOB.test(segs[segs.length - 1]) && !GLOB.test(segs.slice(0, -1).join('/'))) {
+    p = p.startsWith('/') ? '/' + segs.slice(0, -1).join('/') : segs.slice(0, -1).join('/') || (p.startsWith('~') ? '~' : '.');
+    contents = true;
+  }
+  if (GLOB.test(p)) return null;
+  if (p === '/') return { severity: 'critical', label: labelFor(contents, 'the root filesystem') };
+  if (p === '~') return { severity: 'critical', label: labelFor(contents, 'the home directory') };
+  if (p === '.' || p === '..' || /^(\.\.\/)+\.\.$/.test(p)) {
+    if (inSubdir && p === '.') return null;
+    if (p === '.' && contents) return { severity: 'high', label: 'everything in the working directory' };
+    return { severity: 'critical', label: labelFor(contents, p === '.' ? 'the working directory' : 'a parent of the working directory') };
+  }
+  if (cwd) {
+    const c = normalizePath(cwd);
+    if (c !== '/' && p.startsWith('/') && (c === p || c.startsWith(p + '/')) && segments(p).length >= 2) {
+      return { severity: c === p ? 'high' : 'critical', label: labelFor(contents, c === p ? 'the whole project directory' : `${p}, which contains the working directory`) };
+    }
+  }
+  const s = segments(p);
+  if (p.startsWith('~/')) {
+    const first = s[1].toLowerCase();
+    if (s.length === 2) {
+      if (HOME_CACHES.has(s[1]) || first.startsWith('.cache')) return null;
+      return HOME_PRECIOUS.has(first) ? { severity: 'high', label: labelFor(contents, p) } : { severity: 'medium', label: labelFor(contents, p) };
+    }
+    if (['.ssh', '.gnupg', '.aws', '.kube', '.azure'].includes(first) || (first === 'library' && s[2]?.toLowerCase() === 'keychains')) {
+      return { severity: 'high', label: labelFor(contents, p) };
+    }
+    return null;
+  }
+  if (p.startsWith('/')) {
+    if (SCRATCH.test(p)) return null;
+    if (!SYSTEM_TOP.has(s[0].toLowerCase())) return s.length === 1 ? { severity: 'high', label: labelFor(contents, p) } : null;
+    if (s.length === 1) return { severity: 'critical', label: labelFor(contents, `the system directory ${p}`) };
+    if (s.length === 2) return { severity: 'high', label: labelFor(contents, `the system directory ${p}`) };
+    return { severity: 'medium', label: labelFor(contents, `${p} outside the project`) };
+  }
+  if (p === '*') return inSubdir ? null : { severity: 'high', label: 'everything in the working directory' };
+  return null;
+}
+
+/** True when `path` is `dir` or inside it (both normalised). */
+export function isUnder(path: string, dir: string): boolean {
+  if (dir === '/') return path.startsWith('/');
+  return path === dir || path.startsWith(dir.endsWith('/') ? dir : dir + '/');
+}

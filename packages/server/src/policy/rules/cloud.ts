@@ -1,0 +1,153 @@
+// cloud_destructive: infrastructure and data teardown (terraform destroy, aws s3 rm
+// --recursive, rds delete-db-instance, gcloud/az … delete, kubectl delete namespace, helm
+// uninstall, scale to zero) and destructive SQL sent through database clients or MCP tools.
+// Flags that skip the tool's own confirmation (-auto-approve, --yes, --quiet, --force) raise
+// the severity one step; production-looking names raise it as well.
+import type { SimpleCommand } from '../shell/types.js';
+import type { Severity } from '../types.js';
+import { shiftSeverity } from '../findings.js';
+import type { RuleContext } from './context.js';
+import { hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
+
+const CATEGORY = 'cloud_destructive';
+const PROD = /(?:^|[-_./:\s])(?:prod|production|prd|live|main)(?:$|[-_./:\s\d])/i;
+const KUBECTL_VALUE_OPTIONS = new Set(['-n', '--namespace', '-l', '--selector', '--context', '-f', '--filename']);
+const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
+const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'heroku', 'firebase', 'rclone', 's3cmd']);
+const DB_CLIENTS = /^(?:mysql|mariadb|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
+
+function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
+  ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason });
+}
+
+/** Destructive statements in SQL (or Mongo/Redis) text. Comments and string literals are ignored. */
+export function sqlRisk(sql: string): { severity: Severity; rule: string; what: string } | null {
+  const text = sql.slice(0, 65_536).replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').replace(/'(?:[^']|'')*'/g, "''");
+  let best: { severity: Severity; rule: string; what: string } | null = null;
+  const take = (severity: Severity, rule: string, what: string) => {
+    if (!best || ['info', 'low', 'medium', 'high', 'critical'].indexOf(severity) > ['info', 'low', 'medium', 'high', 'critical'].indexOf(best.severity)) best = { severity, rule, what };
+  };
+  for (const stmt of text.split(';')) {
+    const s = stmt.trim();
+    if (/^drop\s+(?:database|schema)\b/i.test(s)) take('high', 'drop_database', s.slice(0, 80));
+    else if (/^drop\s+(?:table|view|materialized\s+view|index|collection|keyspace|user|role)\b/i.test(s)) take(/^drop\s+table/i.test(s) ? 'high' : 'medium', 'drop_object', s.slice(0, 80));
+    else if (/^truncate\b/i.test(s)) take('high', 'truncate', s.slice(0, 80));
+    else if (/^delete\s+from\b/i.test(s)) take(/\bwhere\b/i.test(s) ? 'medium' : 'high', 'delete_rows', s.slice(0, 80));
+    else if (/^update\s+\S+\s+set\b/i.test(s) && !/\bwhere\b/i.test(s)) take('high', 'update_all_rows', s.slice(0, 80));
+    else if (/^alter\s+table\b[\s\S]*\bdrop\b/i.test(s)) take('medium', 'alter_drop', s.slice(0, 80));
+  }
+  if (/\.dropDatabase\s*\(|\.drop\s*\(\s*\)/.test(text)) take('high', 'drop_database', 'dropDatabase()');
+  if (/\.deleteMany\s*\(\s*\{\s*\}\s*\)/.test(text)) take('high', 'delete_rows', 'deleteMany({})');
+  if (/(?:^|\s)(?:flushall|flushdb)\b/i.test(text)) take('high', 'flush_all', 'FLUSHALL');
+  return best;
+}
+
+export function emitSql(ctx: RuleContext, sql: string, via: string): void {
+  const r = sqlRisk(sql);
+  if (r) emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what}); the data cannot be recovered without a backup.`);
+}
+
+/** One step up when the tool's own confirmation is skipped, one more for production-looking names. */
+function bump(args: readonly string[], base: Severity): Severity {
+  return shiftSeverity(base, (confirmSkipped(args) ? 1 : 0) + (prodish(args) && base !== 'low' ? 1 : 0));
+}
+
+function confirmSkipped(args: readonly string[]): boolean {
+  return hasLong(args, '-auto-approve', '--auto-approve', '--yes', '--quiet', '--force', '--skip-final-snapshot', '--no-prompt') || hasShort(args, 'y') || args.includes('-q');
+}
+
+function prodish(args: readonly string[]): boolean {
+  return args.some((a) => PROD.test(a));
+}
+
+export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const name = cmd.name;
+  if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
+  if (DB_CLIENTS.test(name)) {
+    const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
+    if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
+    if (name === 'redis-cli') inline.push(positionals(args, REDIS_VALUE_OPTIONS).join(' '));
+    for (const sql of inline) if (sql) emitSql(ctx, sql, name);
+    return;
+  }
+  if (name === 'dropdb') return emit(ctx, bump(args, 'high'), 'drop_database', `dropdb deletes the database ${positionals(args).pop() ?? ''}.`);
+  switch (name) {
+    case 'terraform':
+    case 'tofu':
+    case 'terragrunt': {
+      const sub = args.find((a) => !a.startsWith('-')) ?? '';
+      if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'))) emit(ctx, bump(args, 'medium'), 'terraform_destroy', `${name} destroy tears down every resource in the configuration.`);
+      else if (sub === 'apply' && confirmSkipped(args)) emit(ctx, 'medium', 'terraform_auto_approve', `${name} apply -auto-approve changes infrastructure without showing the plan for review.`);
+      else if (sub === 'state' && /^(?:rm|push)$/.test(args[args.indexOf('state') + 1] ?? '')) emit(ctx, 'medium', 'terraform_state', `${name} state ${args[args.indexOf('state') + 1]} edits the state by hand.`);
+      return;
+    }
+    case 'pulumi':
+    case 'cdk':
+    case 'sst':
+      if (args[0] === 'destroy' || args[0] === 'remove') emit(ctx, bump(args, 'medium'), 'stack_destroy', `${name} ${args[0]} tears down a whole stack.`);
+      return;
+    case 'aws': {
+      const [svc, op] = positionals(args);
+      if (svc === 's3' && op === 'rm' && hasLong(args, '--recursive')) return emit(ctx, shiftSeverity('high', prodish(args) ? 1 : 0), 's3_recursive_delete', `Recursively deletes every object under ${positionals(args)[2] ?? 'the bucket'}.`);
+      if (svc === 's3' && op === 'rb' && hasLong(args, '--force')) return emit(ctx, 'high', 's3_bucket_delete', 'Deletes a bucket and all its objects.');
+      if (svc === 's3' && op === 'sync' && hasLong(args, '--delete')) return emit(ctx, 'medium', 's3_sync_delete', 'aws s3 sync --delete removes remote objects missing locally.');
+      if (svc === 's3api' && /^delete-bucket/.test(op ?? '')) return emit(ctx, 'high', 's3_bucket_delete', `aws s3api ${op} deletes bucket data.`);
+      if (!op || !/^(?:delete|terminate|remove|deregister|purge|destroy)-/.test(op)) return;
+      const data = /^(?:rds|dynamodb|redshift|docdb|neptune|elasticache|efs|backup|s3api|kms|secretsmanager|ecr)$/.test(svc ?? '') || /db|table|cluster|snapshot|backup|volume|key|secret|bucket/.test(op);
+      const base: Severity = data ? 'high' : 'medium';
+      return emit(ctx, args.includes('--skip-final-snapshot') ? 'critical' : shiftSeverity(base, prodish(args) ? 1 : 0), 'aws_delete', `aws ${svc} ${op} permanently deletes ${data ? 'stored data' : 'cloud resources'}.`);
+    }
+    case 'gcloud': {
+      const pos = positionals(args);
+      if (!pos.includes('delete')) return;
+      const big = pos[0] === 'projects' || (pos[0] === 'sql' && pos[1] === 'instances') || pos.includes('clusters') || (pos[0] === 'storage' && pos[1] === 'rm');
+      return emit(ctx, bump(args, big ? 'high' : 'medium'), 'gcloud_delete', `gcloud ${pos.slice(0, pos.indexOf('delete') + 1).join(' ')} deletes cloud resources.`);
+    }
+    case 'gsutil':
+      if (positionals(args).includes('rm') && (hasShort(args, 'r') || hasShort(args, 'R'))) emit(ctx, 'high', 'bucket_recursive_delete', 'gsutil rm -r deletes every object under the path.');
+      else if (positionals(args).includes('rb')) emit(ctx, 'high', 'bucket_delete', 'gsutil rb deletes a bucket.');
+      return;
+    case 'az': {
+      const pos = positionals(args);
+      if (!pos.includes('delete') && !pos.includes('delete-batch') && !pos.includes('purge')) return;
+      const big = pos[0] === 'group' || pos.includes('delete-batch') || /sql|cosmosdb|storage|keyvault|postgres|mysql/.test(pos[0] ?? '');
+      return emit(ctx, bump(args, big ? 'medium' : 'low'), 'az_delete', `az ${pos.join(' ').slice(0, 60)} deletes Azure resources${pos[0] === 'group' ? ' (a whole resource group)' : ''}.`);
+    }
+    case 'kubectl':
+    case 'oc': {
+      const pos = positionals(args, KUBECTL_VALUE_OPTIONS);
+      const ns = optionValue(args, ['-n', '--namespace']) ?? '';
+      const prod = PROD.test(ns) || prodish(pos) || ns === 'kube-system';
+      if (pos[0] === 'delete') {
+        const kind = (pos[1] ?? '').toLowerCase();
+        if (/^(?:namespaces?|ns|namespace\/.+|ns\/.+)$/.test(kind)) return emit(ctx, prod || pos.slice(2).some((p) => PROD.test(p) || p === 'kube-system') ? 'critical' : 'high', 'k8s_delete_namespace', `Deletes the namespace ${pos[2] ?? kind.split('/')[1] ?? ''} and everything in it.`);
+        if (args.includes('--all') || hasShort(args, 'A') || args.includes('--all-namespaces')) return emit(ctx, 'high', 'k8s_delete_all', 'kubectl delete --all removes every matching resource.');
+        if (/^(?:pv|persistentvolumes?|pvc|persistentvolumeclaims?|crd|customresourcedefinitions?|nodes?|deployments?|statefulsets?|deploy|sts|services?|svc)(?:\/|$)/.test(kind)) return emit(ctx, prod ? 'high' : 'medium', 'k8s_delete', `kubectl delete ${kind} removes a running workload or its data${ns ? ` in ${ns}` : ''}.`);
+        if (prod) return emit(ctx, 'medium', 'k8s_delete', `kubectl delete ${kind} in ${ns}.`);
+        return;
+      }
+      if (pos[0] === 'scale' && args.some((a) => /^--replicas=0$/.test(a) || a === '0' && args[args.indexOf(a) - 1] === '--replicas')) return emit(ctx, prod ? 'high' : 'medium', 'k8s_scale_zero', `Scales ${pos[1] ?? 'a workload'} to zero replicas${ns ? ` in ${ns}` : ''}, stopping the service.`);
+      if (pos[0] === 'drain') return emit(ctx, 'medium', 'k8s_drain', `Drains node ${pos[1] ?? ''}, evicting its workloads.`);
+      return;
+    }
+    case 'helm':
+      if (args[0] === 'uninstall' || args[0] === 'delete' || args[0] === 'del' || args[0] === 'un') emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'helm_uninstall', `helm ${args[0]} removes the release ${args[1] ?? ''}.`);
+      return;
+    case 'docker':
+      if ((args[0] === 'volume' && /^(?:rm|prune)$/.test(args[1] ?? '')) || (args[0] === 'system' && args[1] === 'prune' && args.includes('--volumes'))) emit(ctx, 'medium', 'docker_volume_delete', 'Deletes Docker volumes and the data in them.');
+      return;
+    case 'heroku':
+      if (/^(?:apps:destroy|destroy|pg:reset|addons:destroy)$/.test(args[0] ?? '')) emit(ctx, 'high', 'paas_destroy', `heroku ${args[0]} destroys an app or its database.`);
+      return;
+    case 'firebase':
+      if (/^(?:firestore:delete|database:remove|projects:delete|hosting:disable)$/.test(args[0] ?? '')) emit(ctx, hasArgCI(args, '--all-collections', '-r', '--recursive') ? 'high' : 'medium', 'firebase_delete', `firebase ${args[0]} deletes production data.`);
+      return;
+    case 'rclone':
+      if (/^(?:purge|delete|rmdirs)$/.test(args[0] ?? '')) emit(ctx, 'high', 'remote_storage_delete', `rclone ${args[0]} deletes remote storage contents.`);
+      return;
+    case 's3cmd':
+      if (/^(?:del|rm|rb)$/.test(args[0] ?? '') && hasLong(args, '--recursive', '--force')) emit(ctx, 'high', 'bucket_recursive_delete', 's3cmd recursively deletes bucket contents.');
+      return;
+  }
+}

@@ -1,0 +1,17 @@
+// The per-decision context handed to every rule family.
+import type { Finding } from '../findings.js';
+
+export interface RuleContext {
+  emit(finding: Finding): void;
+  /** The agent's working directory, when the surface sent one. */
+  cwd?: string;
+  /** Branch protection: `protected` (main, master, …) or `shared` (release/*, develop, …). */
+  branchClass(branch: string): 'protected' | 'shared' | null;
+  entropyThreshold: number;
+  /**
+   * Runs the shell rules over a script that some command carries as data (an `echo` piped
+   * into `sh`, a cron line, a unit's ExecStart=, an `os.system()` string) and returns the
+   * findings instead of emitting them. Depth-bounded.
+   */
+  inspectNested(src: string): Finding[];
+}

@@ -1,0 +1,119 @@
+// Which files hold credentials. Used for read tools, for shell commands that read files,
+// and by the exfiltration rules to tell "uploading a file" from "uploading your keys".
+import { normalizePath, segments } from '../paths.js';
+import type { Severity } from '../types.js';
+
+export interface CredentialRisk {
+  severity: Severity;
+  label: string;
+  /** Short rule suffix for patternName. */
+  kind: string;
+}
+
+const EXACT_HOME: Record<string, [Severity, string, string]> = {
+  '.aws/credentials': ['critical', 'AWS credentials file', 'aws_credentials'],
+  '.config/gcloud/application_default_credentials.json': ['critical', 'Google Cloud application-default credentials', 'gcloud_credentials'],
+  '.config/gcloud/credentials.db': ['critical', 'Google Cloud credential database', 'gcloud_credentials'],
+  '.config/gcloud/access_tokens.db': ['critical', 'Google Cloud access tokens', 'gcloud_credentials'],
+  '.azure/msal_token_cache.json': ['critical', 'Azure CLI token cache', 'azure_tokens'],
+  '.azure/msal_token_cache.bin': ['critical', 'Azure CLI token cache', 'azure_tokens'],
+  '.azure/accesstokens.json': ['critical', 'Azure CLI access tokens', 'azure_tokens'],
+  '.azure/service_principal_entries.json': ['critical', 'Azure service principal secrets', 'azure_tokens'],
+  '.kube/config': ['high', 'Kubernetes credentials (kubeconfig)', 'kubeconfig'],
+  '.docker/config.json': ['high', 'Docker registry credentials', 'docker_credentials'],
+  '.netrc': ['high', '.netrc login credentials', 'netrc'],
+  '_netrc': ['high', '.netrc login credentials', 'netrc'],
+  '.git-credentials': ['high', 'stored Git credentials', 'git_credentials'],
+  '.config/gh/hosts.yml': ['high', 'GitHub CLI token', 'gh_token'],
+  '.config/hub': ['high', 'GitHub hub token', 'gh_token'],
+  '.gem/credentials': ['high', 'RubyGems API key', 'package_registry_token'],
+  '.cargo/credentials': ['high', 'crates.io token', 'package_registry_token'],
+  '.cargo/credentials.toml': ['high', 'crates.io token', 'package_registry_token'],
+  '.npmrc': ['medium', 'npm configuration, which usually holds a registry token', 'package_registry_token'],
+  '.pypirc': ['medium', 'PyPI upload credentials', 'package_registry_token'],
+  '.terraform.d/credentials.tfrc.json': ['high', 'Terraform Cloud token', 'terraform_token'],
+  '.vault-token': ['high', 'HashiCorp Vault token', 'vault_token'],
+  '.pgpass': ['high', 'PostgreSQL password file', 'database_password'],
+  '.my.cnf': ['medium', 'MySQL client config with a password', 'database_password'],
+  '.boto': ['high', 'cloud storage credentials (.boto)', 'cloud_credentials'],
+  '.s3cfg': ['high', 's3cmd credentials', 'cloud_credentials'],
+  '.config/rclone/rclone.conf': ['high', 'rclone remote credentials', 'cloud_credentials'],
+  '.bash_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
+  '.zsh_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
+};
+const HOME_DIRS: Record<string, [Severity, string]> = {
+  '.ssh': ['high', 'the SSH key directory'],
+  '.aws': ['high', 'the AWS credentials directory'],
+  '.gnupg': ['high', 'the GnuPG keyring'],
+  '.config/gcloud': ['high', 'the Google Cloud credentials directory'],
+  '.azure': ['high', 'the Azure CLI credentials directory'],
+  '.kube': ['high', 'the Kubernetes credentials directory'],
+  '.password-store': ['high', 'the pass password store'],
+  'library/keychains': ['critical', 'the macOS keychains'],
+  '.local/share/keyrings': ['critical', 'the GNOME keyrings'],
+};
+const SYSTEM: Record<string, [Severity, string, string]> = {
+  '/etc/shadow': ['critical', 'the system password hash database', 'shadow'],
+  '/etc/gshadow': ['critical', 'the group password hash database', 'shadow'],
+  '/etc/master.passwd': ['critical', 'the BSD password database', 'shadow'],
+  '/etc/security/opasswd': ['critical', 'old password hashes', 'shadow'],
+  '/library/keychains/system.keychain': ['critical', 'the macOS system keychain', 'keychain'],
+  '/windows/system32/config/sam': ['critical', 'the Windows SAM hive', 'windows_secrets'],
+  '/windows/system32/config/security': ['critical', 'the Windows SECURITY hive', 'windows_secrets'],
+  '/windows/ntds/ntds.dit': ['critical', 'the Active Directory database', 'windows_secrets'],
+};
+const ENV_TEMPLATE = /^\.env\.(?:example|sample|template|tmpl|tpl|dist|defaults?|schema|skeleton|placeholder)$/;
+const BROWSER_DIR = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
+const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for account)?|web data|logins\.json|key[34]\.db|signons\.sqlite)$/;
+
+/** Credential risk of reading `raw`, or null for ordinary files. */
+// Every rule below needs one of these substrings; most paths are rejected by this one test.
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_/i;
+
+export function credentialRisk(raw: string): CredentialRisk | null {
+  if (raw.length < 2 || raw.length > 4096 || !HINT.test(raw)) return null;
+  const p = normalizePath(raw);
+  const lower = p.toLowerCase();
+  const segs = segments(lower);
+  const base = segs[segs.length - 1] ?? '';
+  if (base.endsWith('.pub')) return null;
+  if (/^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/.test(base) || (segs[segs.length - 2] === '.ssh' && /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|ppk))$/.test(base))) {
+    return { severity: 'critical', label: `the SSH private key ${p}`, kind: 'ssh_private_key' };
+  }
+  if (/^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/.test(lower)) return { severity: 'critical', label: `the SSH host key ${p}`, kind: 'ssh_private_key' };
+  if (lower.startsWith('~/')) {
+    const rest = lower.slice(2);
+    const exact = EXACT_HOME[rest];
+    if (exact) return { severity: exact[0], label: `${exact[1]} (${p})`, kind: exact[2] };
+    const dir = HOME_DIRS[rest];
+    if (dir) return { severity: dir[0], label: dir[1], kind: 'credential_directory' };
+    if (rest.startsWith('.aws/sso/cache/') || rest.startsWith('.aws/cli/cache/')) return { severity: 'high', label: 'cached AWS SSO tokens', kind: 'aws_credentials' };
+    if (rest.startsWith('.config/gcloud/legacy_credentials/')) return { severity: 'critical', label: 'Google Cloud credentials', kind: 'gcloud_credentials' };
+    if (rest.startsWith('.gnupg/private-keys') || base === 'secring.gpg') return { severity: 'critical', label: 'GnuPG private keys', kind: 'gpg_private_key' };
+    if (rest.startsWith('library/keychains/') || rest.startsWith('.local/share/keyrings/')) return { severity: 'critical', label: 'a keychain', kind: 'keychain' };
+    if (rest.startsWith('.password-store/')) return { severity: 'high', label: 'a pass password entry', kind: 'password_store' };
+    if (/appdata\/(?:roaming|local)\/microsoft\/(?:credentials|protect)\//.test(rest)) return { severity: 'critical', label: 'Windows Credential Manager data', kind: 'windows_secrets' };
+  }
+  const sys = SYSTEM[lower];
+  if (sys) return { severity: sys[0], label: sys[1], kind: sys[2] };
+  if (/^\/proc\/(?:self|\d+)\/(?:environ|mem)$/.test(lower)) return { severity: 'high', label: 'another process environment or memory', kind: 'process_memory' };
+  if (base.endsWith('.keychain') || base.endsWith('.keychain-db')) return { severity: 'critical', label: `the keychain ${p}`, kind: 'keychain' };
+  if (BROWSER_FILE.test(base) && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser cookie or password store (${p})`, kind: 'browser_store' };
+  if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || /^[a-z0-9_-]+\.env$/.test(base)) {
+    return { severity: 'medium', label: `the environment file ${p}, which usually holds real secrets`, kind: 'env_file' };
+  }
+  if (/\.(?:p12|pfx|jks|keystore)$/.test(base) || /(?:^|[._-])(?:private|priv)[._-]?key\.pem$|^key\.pem$|-key\.pem$|_key\.pem$|^[a-z0-9_.-]+\.key$/.test(base)) {
+    return { severity: 'medium', label: `the private key or keystore ${p}`, kind: 'key_file' };
+  }
+  if (/^(?:credentials|service[-_]account[a-z0-9_-]*|[a-z0-9_-]+-credentials|client_secret[a-z0-9_.-]*)\.json$/.test(base) || base === 'terraform.tfstate') {
+    return { severity: 'medium', label: `${p}, which usually holds credentials`, kind: 'credential_file' };
+  }
+  return null;
+}
+
+/** Arguments worth checking as paths: skips option words and obvious non-paths. */
+export function pathLike(arg: string): boolean {
+  if (arg.length < 2 || arg.startsWith('-')) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return false;
+  return /[/\\~]/.test(arg) || arg.startsWith('.') || /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg) || /^id_/.test(arg) || arg === '.netrc';
+}

@@ -1,0 +1,129 @@
+// credential_access: reading private keys, cloud credentials, keychains, browser cookie
+// stores, /etc/shadow and .env files, through read tools, MCP file tools, or any shell
+// command that reads them (cat, cp, tar, base64, grep, redirects …). Programs that use a key
+// without printing it (ssh -i, ssh-add, chmod) are left alone.
+import type { SimpleCommand } from '../shell/types.js';
+import type { RuleContext } from './context.js';
+import { credentialRisk, pathLike, type CredentialRisk } from './credential-paths.js';
+import { hasShort, positionals } from './facts.js';
+
+const CATEGORY = 'credential_access';
+// Programs that take key paths without exposing the contents.
+const KEY_USERS = new Set([
+  'ssh', 'ssh-add', 'ssh-keygen', 'ssh-copy-id', 'chmod', 'chown', 'chgrp', 'ls', 'stat', 'file', 'test', '[', '[[', 'touch',
+  'mkdir', 'rm', 'unlink', 'shred', 'which', 'export', 'source', '.', 'echo', 'printf', 'git', 'cd', 'realpath', 'dirname', 'basename',
+  'setfacl', 'getfacl', 'code', 'vim', 'vi', 'nano', 'emacs', 'docker', 'aws', 'gcloud', 'az', 'kubectl', 'helm', 'terraform', 'mv',
+]);
+const OUTPUT_OPTIONS = new Set(['-o', '--output', '-out', '-keyout', '--out', '-O', '--output-document']);
+const SECRET_VAR = /\$\{?[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)[A-Za-z0-9_]*\}?/i;
+const SECRET_WORDS = /token|secret|passw|pwd|api_?key|apikey|credential|private|aws_|auth/i;
+
+export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path: string, how: string): void {
+  ctx.emit({
+    patternName: `${CATEGORY}.${risk.kind}`,
+    severity: risk.severity,
+    category: CATEGORY,
+    layer: 'builtin',
+    reason: `${how} ${risk.label}; credentials must not be loaded into an agent's context.`,
+    paths: [path],
+  });
+}
+
+/** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
+export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void {
+  const risk = credentialRisk(path);
+  if (risk) emitCredentialRead(ctx, risk, path, how);
+}
+
+/** The most severe credential file a command reads, if any (also used by exfiltration). */
+export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; path: string } | null {
+  let best: { risk: CredentialRisk; path: string } | null = null;
+  const candidates: string[] = [];
+  if (!KEY_USERS.has(cmd.name)) {
+    for (let i = 0; i < cmd.args.length; i++) {
+      if (OUTPUT_OPTIONS.has(cmd.args[i - 1])) continue; // a file being written, not read
+      const a = cmd.args[i];
+      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a;
+      if (pathLike(v)) candidates.push(v);
+    }
+  }
+  for (const r of cmd.redirects) if (r.op === '<') candidates.push(r.target.text);
+  for (const p of candidates) {
+    const risk = credentialRisk(p);
+    if (risk && (!best || rank(risk.severity) > rank(best.risk.severity))) best = { risk, path: p };
+  }
+  return best;
+}
+
+function rank(s: string): number {
+  return ['info', 'low', 'medium', 'high', 'critical'].indexOf(s);
+}
+
+export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const read = credentialReadBy(cmd);
+  if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name}\` reads`);
+  const args = cmd.args;
+  switch (cmd.name) {
+    case 'security': {
+      const sub = args[0] ?? '';
+      if (sub === 'dump-keychain') return secretStore(ctx, 'critical', 'keychain_dump', 'Dumps the macOS keychain.');
+      if (/^find-(?:generic|internet)-password$/.test(sub) && (hasShort(args, 'w') || hasShort(args, 'g'))) {
+        return secretStore(ctx, 'high', 'keychain_password', 'Prints a password from the macOS keychain.');
+      }
+      return;
+    }
+    case 'secret-tool':
+      if (args[0] === 'lookup') secretStore(ctx, 'high', 'keyring_lookup', 'Prints a secret from the desktop keyring.');
+      return;
+    case 'gpg':
+      if (args.some((a) => a === '--export-secret-keys' || a === '--export-secret-subkeys')) secretStore(ctx, 'critical', 'gpg_private_key', 'Exports GnuPG private keys.');
+      return;
+    case 'aws':
+      if (args[0] === 'configure' && (args[1] === 'export-credentials' || (args[1] === 'get' && /secret|token|key/i.test(args[2] ?? '')))) {
+        secretStore(ctx, 'high', 'aws_credentials', 'Prints AWS credentials.');
+      }
+      return;
+    case 'kubectl':
+      if (args[0] === 'config' && args[1] === 'view' && args.includes('--raw')) secretStore(ctx, 'high', 'kubeconfig', 'Prints raw Kubernetes credentials.');
+      return;
+    case 'gcloud':
+      if (args.includes('print-access-token') || args.includes('print-identity-token')) secretStore(ctx, 'medium', 'cloud_token', 'Prints a Google Cloud access token into the agent context.');
+      return;
+    case 'gh':
+      if (args[0] === 'auth' && args[1] === 'token') secretStore(ctx, 'medium', 'gh_token', 'Prints the GitHub CLI token into the agent context.');
+      return;
+    case 'az':
+      if (args.includes('get-access-token')) secretStore(ctx, 'medium', 'cloud_token', 'Prints an Azure access token into the agent context.');
+      return;
+    case 'printenv':
+      if (positionals(args).some((a) => SECRET_WORDS.test(a))) secretStore(ctx, 'medium', 'env_secret_dump', 'Prints secret environment variables.');
+      return;
+    case 'echo':
+    case 'printf':
+      if (cmd.argv.slice(1).some((w) => SECRET_VAR.test(w.text))) secretStore(ctx, 'medium', 'env_secret_dump', 'Prints a secret environment variable into the agent context.');
+      return;
+    case 'procdump':
+    case 'mimikatz':
+    case 'pypykatz':
+      secretStore(ctx, 'critical', 'credential_dumping', `Runs the credential-dumping tool ${cmd.name}.`);
+      return;
+    case 'rundll32':
+      if (args.some((a) => /comsvcs(\.dll)?,\s*minidump/i.test(a))) secretStore(ctx, 'critical', 'credential_dumping', 'Dumps process memory (LSASS) with comsvcs.dll.');
+      return;
+    case 'grep':
+    case 'egrep':
+    case 'rg':
+    case 'ag': {
+      // `env | grep -i token` dumps matching secrets from the environment.
+      const up = cmd.pipeline.stages[cmd.stage - 1] ?? [];
+      if (up.some((u) => u.name === 'env' || u.name === 'printenv' || (u.name === 'set' && u.args.length === 0) || (u.name === 'export' && u.args[0] === '-p'))) {
+        if (args.some((a) => SECRET_WORDS.test(a))) secretStore(ctx, 'medium', 'env_secret_dump', 'Dumps secret-looking environment variables into the agent context.');
+      }
+      return;
+    }
+  }
+}
+
+function secretStore(ctx: RuleContext, severity: 'medium' | 'high' | 'critical', kind: string, reason: string): void {
+  ctx.emit({ patternName: `${CATEGORY}.${kind}`, severity, category: CATEGORY, layer: 'builtin', reason });
+}

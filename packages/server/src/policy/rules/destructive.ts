@@ -1,0 +1,191 @@
+// destructive_fs: recursive deletes of precious targets (rm, find -delete, Remove-Item,
+// rd /s), disk wipes (dd to a device, mkfs, wipefs, diskutil erase), truncating system
+// files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
+// `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
+import { deletionRisk, type TargetRisk } from '../paths.js';
+import type { SimpleCommand } from '../shell/types.js';
+import type { Severity } from '../types.js';
+import { shiftSeverity } from '../findings.js';
+import type { RuleContext } from './context.js';
+import { hasArgCI, hasLong, hasShort, positionals } from './facts.js';
+
+const CATEGORY = 'destructive_fs';
+const PS_REMOVE = new Set(['remove-item', 'ri', 'rd', 'rmdir', 'del', 'erase']);
+const DEVICE = /^\/dev\/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
+// find predicates that make the match selective rather than "everything below".
+const FIND_FILTERS = /^-(?:i?name|i?path|i?wholename|i?regex|type|newer\w*|[acm]time|[acm]min|size|user|group|perm|empty|links|inum|uid|gid|prune|fstype|xtype|samefile)$/;
+
+function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string, path?: string): void {
+  ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason, paths: path ? [path] : undefined });
+}
+
+function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
+  let best: { risk: TargetRisk; target: string } | null = null;
+  for (const t of targets) {
+    const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir);
+    if (risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity))) best = { risk, target: t };
+  }
+  return best;
+}
+
+function rankOf(s: Severity): number {
+  return ['info', 'low', 'medium', 'high', 'critical'].indexOf(s);
+}
+
+function findStartPaths(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const a of args) {
+    if (a.startsWith('-') || a === '(' || a === '!' || a === '\\(') break;
+    out.push(a);
+  }
+  return out.length ? out : ['.'];
+}
+
+/**
+ * What a command that receives its targets at run time will delete: the `find` start paths
+ * (selective finds only matter outside the project), the arguments of an `ls`/`echo`
+ * producer, or unknown.
+ */
+function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boolean } | 'unknown' {
+  const producers = cmd.parent ? [cmd.parent] : cmd.pipeline.stages[cmd.stage - 1] ?? [];
+  const p = producers[producers.length - 1];
+  if (!p) return 'unknown';
+  if (p.name === 'find' || p.name === 'fd') {
+    const args = p.args;
+    return { targets: p.name === 'find' ? findStartPaths(args) : ['.'], selective: p.name === 'fd' || args.some((a) => FIND_FILTERS.test(a)) };
+  }
+  if (p.name === 'ls' || p.name === 'echo' || p.name === 'printf') return { targets: positionals(p.args), selective: false };
+  if (p.name === 'git' && (p.args[0] === 'ls-files' || p.args[0] === 'diff')) return { targets: [], selective: true };
+  if (p.name === 'docker' || p.name === 'kubectl') return { targets: [], selective: true };
+  return 'unknown';
+}
+
+function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, ctx: RuleContext, tool: string): void {
+  if (cmd.dynamicArgs) {
+    const dyn = dynamicTargets(cmd);
+    if (dyn === 'unknown') {
+      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets produced by another command (${cmd.wrappers.includes('xargs') ? 'xargs' : 'find -exec'}); they cannot be checked before it runs.`);
+      return;
+    }
+    if (dyn.selective) {
+      const bad = worst(dyn.targets, cmd, ctx);
+      if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
+        emit(ctx, 'high', 'selective_delete_outside_project', `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
+      }
+      return;
+    }
+    targets = [...targets, ...dyn.targets];
+  }
+  const bad = worst(targets, cmd, ctx);
+  if (!bad) return;
+  const severity = recursive ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
+  if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
+  emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${recursive ? 'recursively deletes' : 'deletes'} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+}
+
+export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const name = cmd.name;
+  if (name === 'rm' && !hasArgCI(args, '-recurse', '-force', '-fo', '-path', '-literalpath')) {
+    if (hasLong(args, '--no-preserve-root')) {
+      emit(ctx, 'critical', 'no_preserve_root', 'rm with --no-preserve-root disables the safeguard against deleting the root filesystem.');
+      return;
+    }
+    const recursive = hasShort(args, 'r') || hasShort(args, 'R') || hasLong(args, '--recursive');
+    judgeDelete(cmd, positionals(args), recursive, ctx, 'rm');
+    return;
+  }
+  if (PS_REMOVE.has(name) || name === 'rm') {
+    // PowerShell Remove-Item (and its rm/ri/del aliases) or cmd.exe rd /s, del /s.
+    const lower = args.map((a) => a.toLowerCase());
+    const recursive = lower.some((a) => a === '-recurse' || a === '-r' || a === '/s' || a.startsWith('-rec'));
+    const targets: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      if (lower[i] === '-path' || lower[i] === '-literalpath') targets.push(args[++i] ?? '');
+      else if (!args[i].startsWith('-') && !args[i].startsWith('/')) targets.push(args[i]);
+      else if (/^[a-z]:/i.test(args[i]) || (args[i].startsWith('/') && args[i].length > 2)) targets.push(args[i]);
+    }
+    judgeDelete(cmd, targets, recursive, ctx, name === 'rm' ? 'Remove-Item' : name);
+    return;
+  }
+  switch (name) {
+    case 'find': {
+      if (!args.includes('-delete')) return;
+      const starts = findStartPaths(args);
+      const selective = args.some((a) => FIND_FILTERS.test(a));
+      const bad = worst(starts, cmd, ctx);
+      if (!bad) return;
+      if (!selective) emit(ctx, bad.risk.severity, 'find_delete', `find -delete removes everything under ${bad.risk.label}.`, bad.target);
+      else if (bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
+        emit(ctx, 'high', 'selective_delete_outside_project', `find -delete removes matching files anywhere under ${bad.risk.label}.`, bad.target);
+      }
+      return;
+    }
+    case 'dd': {
+      const of = args.find((a) => a.startsWith('of='))?.slice(3);
+      if (of && DEVICE.test(of)) emit(ctx, 'critical', 'disk_overwrite', `dd overwrites the block device ${of}, destroying its data.`, of);
+      return;
+    }
+    case 'wipefs':
+    case 'mkswap':
+    case 'blkdiscard':
+      if (args.some((a) => DEVICE.test(a))) emit(ctx, 'critical', 'disk_wipe', `${name} destroys the filesystem signatures or data on a disk.`);
+      return;
+    case 'shred': {
+      const device = args.find((a) => DEVICE.test(a));
+      if (device) emit(ctx, 'critical', 'disk_wipe', `shred overwrites the block device ${device}.`, device);
+      else {
+        const bad = worst(positionals(args), cmd, ctx);
+        emit(ctx, bad ? bad.risk.severity : 'medium', 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : 'files'}.`);
+      }
+      return;
+    }
+    case 'fdisk':
+    case 'sfdisk':
+    case 'parted':
+    case 'gdisk':
+    case 'sgdisk':
+      if (args.some((a) => DEVICE.test(a)) && !args.includes('-l') && !args.includes('--list')) emit(ctx, 'high', 'partition_table', `${name} rewrites a disk's partition table.`);
+      return;
+    case 'diskutil':
+      if (/^(?:erasedisk|erasevolume|partitiondisk|zerodisk|randomdisk|secureerase|reformat)$/i.test(args[0] ?? '')) emit(ctx, 'critical', 'disk_wipe', `diskutil ${args[0]} erases a disk.`);
+      return;
+    case 'format-volume':
+    case 'clear-disk':
+    case 'initialize-disk':
+      emit(ctx, 'critical', 'disk_wipe', `${name} erases a disk.`);
+      return;
+    case 'format':
+      if (args.some((a) => /^[a-z]:$/i.test(a))) emit(ctx, 'critical', 'disk_wipe', `format ${args[0]} erases a drive.`);
+      return;
+    case 'mv': {
+      const pos = positionals(args);
+      const dest = pos[pos.length - 1];
+      const sources = pos.slice(0, -1);
+      const bad = worst(sources, cmd, ctx);
+      if (dest === '/dev/null' && bad) emit(ctx, bad.risk.severity, 'move_to_null', `mv to /dev/null destroys ${bad.risk.label}.`, bad.target);
+      else if (bad && bad.risk.severity === 'critical') emit(ctx, 'high', 'move_precious', `mv moves ${bad.risk.label} away.`, bad.target);
+      return;
+    }
+  }
+  if (/^mkfs(?:\.\w+)?$|^mke2fs$|^newfs\w*$/.test(name)) emit(ctx, 'critical', 'mkfs', `${name} formats ${positionals(args).pop() ?? 'a device'}, destroying its data.`);
+}
+
+/** `> /dev/sda`, `> /etc/passwd`: redirections that overwrite devices or system files. */
+export function inspectDestructiveRedirects(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const r of cmd.redirects) {
+    if (r.op !== '>' && r.op !== '>|' && r.op !== '&>' && r.op !== '>&') continue;
+    const t = r.target.text;
+    if (DEVICE.test(t)) emit(ctx, 'critical', 'disk_overwrite', `Redirects output onto the block device ${t}.`, t);
+    else if (t.startsWith('/') && !t.startsWith('/dev/') && !t.startsWith('/proc/')) {
+      const risk = deletionRisk(t);
+      if (risk && rankOf(risk.severity) >= rankOf('high')) emit(ctx, 'high', 'overwrite_system_file', `Overwrites ${risk.label}.`, t);
+    }
+  }
+}
+
+const FORK_BOMB = /(\S+)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&\s*;?\s*\}/;
+
+export function inspectDestructiveText(command: string, ctx: RuleContext): void {
+  if (command.length < 4096 && command.includes('{') && FORK_BOMB.test(command)) emit(ctx, 'high', 'fork_bomb', 'A fork bomb exhausts the machine by spawning processes endlessly.');
+}

@@ -1,0 +1,156 @@
+// exfiltration: data leaving the machine. Uploading credential files or the environment
+// (curl -d @~/.aws/credentials, tar ~/.ssh | curl -T -, cat key | nc), copying secrets to
+// remote hosts (scp, rsync, cloud cp), reverse shells (/dev/tcp, nc -e), and DNS tricks that
+// smuggle command output in a hostname. Posting ordinary data to unknown hosts is a warning.
+import type { SimpleCommand, Word } from '../shell/types.js';
+import type { Severity } from '../types.js';
+import type { RuleContext } from './context.js';
+import { credentialRisk } from './credential-paths.js';
+import { credentialReadBy } from './credentials.js';
+import { hasArgCI, hasLong, isLocalHost, optionValues, positionals, remoteSpecHost, upstream, urlHosts } from './facts.js';
+
+const CATEGORY = 'exfiltration';
+// Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
+const DROP_SITES = /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.\w+|transfer\.sh|file\.io|0x0\.st|termbin\.com|ix\.io|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok\.io|ngrok-free\.app|trycloudflare\.com|oast\.\w+|interact\.sh|burpcollaborator\.net|anonfiles\.com|gofile\.io|catbox\.moe|temp\.sh|bashupload\.com)$/;
+const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com)$/;
+const UPLOAD_OPTS = ['-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '--form-string', '-T', '--upload-file', '--json'];
+const NET_TOOLS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet']);
+const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'traceroute', 'resolvectl']);
+
+function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string, hosts?: string[], paths?: string[]): void {
+  ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason, hosts: hosts?.length ? hosts : undefined, paths });
+}
+
+/** What the earlier pipeline stages feed into `cmd`: credentials, the environment, or nothing special. */
+function sensitiveStdin(cmd: SimpleCommand): { severity: Severity; what: string; path?: string } | null {
+  for (const u of upstream(cmd)) {
+    const read = credentialReadBy(u);
+    if (read) return { severity: read.risk.severity === 'medium' ? 'high' : 'critical', what: read.risk.label, path: read.path };
+    if (u.name === 'env' || u.name === 'printenv' || (u.name === 'set' && u.args.length === 0)) return { severity: 'high', what: 'the environment variables' };
+  }
+  return null;
+}
+
+/** Secrets read inside `$( … )` of any word. */
+function sensitiveSubstitution(words: readonly Word[]): { severity: Severity; what: string } | null {
+  for (const w of words) {
+    for (const sub of w.subs) {
+      for (const c of sub.commands) {
+        const read = credentialReadBy(c);
+        if (read) return { severity: 'critical', what: read.risk.label };
+        if (c.name === 'env' || c.name === 'printenv' || c.name === 'whoami' || c.name === 'hostname' || c.name === 'id') {
+          return { severity: c.name === 'env' || c.name === 'printenv' ? 'high' : 'medium', what: `the output of ${c.name}` };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+function destination(hosts: string[]): { external: string[]; label: string } {
+  const external = hosts.filter((h) => !isLocalHost(h));
+  return { external, label: external.join(', ') };
+}
+
+function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const { external, label } = destination(args.flatMap(urlHosts));
+  if (external.length === 0) return;
+  const payloads = cmd.name === 'curl' ? optionValues(args, UPLOAD_OPTS) : optionValues(args, ['--post-file', '--post-data', '--body-file', '--body-data']);
+  const method = (optionValues(args, ['-X', '--request', '--method'])[0] ?? '').toUpperCase();
+  const sub = sensitiveSubstitution(cmd.argv);
+  if (sub) return emit(ctx, sub.severity, 'secret_upload', `Sends ${sub.what} to ${label}.`, external);
+  for (const p of payloads) {
+    const file = p.startsWith('@') ? p.slice(1) : p.includes('=@') ? p.slice(p.indexOf('=@') + 2).split(';')[0] : cmd.name === 'wget' && !p.includes('=') ? p : undefined;
+    const isUploadFile = cmd.name === 'curl' && (args.includes('-T') || hasLong(args, '--upload-file')) && !p.startsWith('@');
+    const path = file ?? (isUploadFile ? p : undefined);
+    if (path === '-') {
+      const stdin = sensitiveStdin(cmd);
+      if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Uploads credentials to ${label}: ${stdin.what}.`, external, stdin.path ? [stdin.path] : undefined);
+    } else if (path) {
+      const risk = credentialRisk(path);
+      if (risk) return emit(ctx, risk.severity === 'medium' ? 'high' : 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [path]);
+    }
+  }
+  const uploads = payloads.length > 0 || /^(?:POST|PUT|PATCH)$/.test(method);
+  if (!uploads) return;
+  if (external.some((h) => DROP_SITES.test(h))) return emit(ctx, 'high', 'paste_service', `Uploads data to the anonymous paste/drop service ${label}.`, external);
+  if (payloads.length === 0) return emit(ctx, 'low', 'http_write', `Sends a ${method} request to ${label}.`, external);
+  const known = external.every((h) => WELL_KNOWN.test(h));
+  emit(ctx, known ? 'low' : 'medium', 'http_upload', `Sends local data to ${known ? 'the service' : 'the unrecognised external endpoint'} ${label}.`, external);
+}
+
+export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const name = cmd.name;
+  for (const r of cmd.redirects) {
+    const m = /^\/dev\/(tcp|udp)\/([^/]+)\//.exec(r.target.text);
+    if (!m) continue;
+    const interactive = (name === 'bash' || name === 'sh' || name === 'zsh') && (args.includes('-i') || r.op.includes('&'));
+    if (interactive || name === 'bash' || name === 'sh') emit(ctx, 'critical', 'reverse_shell', `Connects a shell to ${m[2]} over /dev/${m[1]} (a reverse shell).`, [m[2]]);
+    else {
+      const stdin = sensitiveStdin(cmd) ?? (credentialReadBy(cmd) ? { severity: 'critical' as Severity, what: 'credentials' } : null);
+      emit(ctx, stdin ? 'critical' : 'high', 'raw_socket', `Sends ${stdin ? stdin.what : 'data'} to ${m[2]} over a raw /dev/${m[1]} socket.`, [m[2]]);
+    }
+  }
+  if (name === 'curl' || name === 'wget') return inspectHttpUpload(cmd, ctx);
+  if (name === 'http' || name === 'https' || name === 'xh') {
+    const upload = args.some((a) => /^(?:POST|PUT|PATCH)$/i.test(a) || /[:=]?@/.test(a));
+    const { external, label } = destination(args.flatMap((a) => urlHosts(/^https?:/.test(a) ? a : `http://${a}`)).slice(0, 1));
+    if (upload && external.length) {
+      const file = args.map((a) => a.split('@')[1]).find((f) => f && credentialRisk(f));
+      if (file) emit(ctx, 'critical', 'secret_upload', `Uploads ${credentialRisk(file)!.label} to ${label}.`, external, [file]);
+      else emit(ctx, 'medium', 'http_upload', `Sends local data to the external endpoint ${label}.`, external);
+    }
+    return;
+  }
+  if (name === 'invoke-webrequest' || name === 'iwr' || name === 'invoke-restmethod' || name === 'irm') {
+    const lower = args.map((a) => a.toLowerCase());
+    const infile = optionValues(lower, ['-infile'])[0];
+    const { external, label } = destination(args.flatMap(urlHosts));
+    if (infile && credentialRisk(infile)) emit(ctx, 'critical', 'secret_upload', `Uploads ${credentialRisk(infile)!.label} to ${label}.`, external, [infile]);
+    else if (external.length && (infile || hasArgCI(args, 'post', 'put')) && hasArgCI(args, '-body', '-infile', '-method')) emit(ctx, 'medium', 'http_upload', `Sends local data to ${label}.`, external);
+    return;
+  }
+  if (NET_TOOLS.has(name)) {
+    if (args.some((a) => /^-[a-z]*[ec]$/.test(a) || a === '--exec' || a === '--sh-exec' || /^(?:exec|system):/i.test(a))) {
+      return emit(ctx, 'critical', 'reverse_shell', `${name} wires a shell to a network connection (a reverse or bind shell).`);
+    }
+    if (args.some((a) => /^-[a-z]*l/.test(a) || a === '--listen')) return;
+    const host = positionals(args).find((a) => /[a-z0-9]/i.test(a) && !/^\d+$/.test(a))?.replace(/^tcp:|:\d+$/gi, '');
+    if (!host || isLocalHost(host)) return;
+    const stdin = sensitiveStdin(cmd) ?? (credentialReadBy(cmd) ? { severity: 'critical' as Severity, what: 'credentials' } : null);
+    emit(ctx, stdin ? stdin.severity : 'medium', stdin ? 'secret_upload' : 'raw_socket', stdin ? `Sends ${stdin.what} to ${host} over a raw TCP connection.` : `Opens a raw network connection to ${host}.`, [host]);
+    return;
+  }
+  if (name === 'scp' || name === 'rsync' || name === 'sftp' || name === 'rclone') {
+    const pos = positionals(args);
+    const dest = pos[pos.length - 1] ?? '';
+    const host = remoteSpecHost(dest) ?? (/^rsync:\/\//.test(dest) ? urlHosts(dest)[0] : undefined);
+    if (!host || isLocalHost(host)) return;
+    for (const src of pos.slice(0, -1)) {
+      const risk = credentialRisk(src);
+      if (risk) return emit(ctx, 'critical', 'secret_copy', `Copies ${risk.label} to the remote host ${host}.`, [host], [src]);
+    }
+    return;
+  }
+  if ((name === 'aws' && args[0] === 's3') || name === 'gsutil' || (name === 'gcloud' && args[0] === 'storage') || name === 'azcopy') {
+    const pos = positionals(args);
+    if (!pos.some((a) => /^(?:s3|gs|https):\/\//.test(a))) return;
+    for (const src of pos) {
+      const risk = credentialRisk(src);
+      if (risk) return emit(ctx, 'critical', 'secret_copy', `Copies ${risk.label} to cloud storage.`, [], [src]);
+    }
+    return;
+  }
+  if (DNS_TOOLS.has(name)) {
+    const sub = sensitiveSubstitution(cmd.argv);
+    const hasSub = cmd.argv.slice(1).some((w) => w.subs.length > 0);
+    if (hasSub) emit(ctx, sub?.severity === 'critical' ? 'critical' : 'high', 'dns_exfiltration', `${name} embeds command output${sub ? ` (${sub.what})` : ''} in a hostname, a DNS exfiltration technique.`);
+    return;
+  }
+  if (name === 'git' && (args[0] === 'push' || (args[0] === 'remote' && args[1] === 'add'))) {
+    const ipRemote = args.map((a) => remoteSpecHost(a) ?? urlHosts(a)[0]).find((h) => h && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(h) && !isLocalHost(h));
+    if (ipRemote) emit(ctx, 'medium', 'git_push_ip', `Pushes the repository to a bare IP address (${ipRemote}).`, [ipRemote]);
+  }
+}

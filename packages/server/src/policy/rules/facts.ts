@@ -1,0 +1,224 @@
+// Small facts about parsed commands that several rule families share: flags, URLs and
+// hosts, downloaders, interpreters, pipeline neighbours.
+import type { SimpleCommand, Word } from '../shell/types.js';
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash', 'busybox']);
+export const INTERPRETERS = /^(?:python[0-9.]*|py|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|rscript|osascript|tclsh|wish)$/;
+export const POWERSHELL = new Set(['powershell', 'pwsh']);
+
+/** Short-option clusters (`-rf`) and long options (`--force`), GNU style. */
+export function hasShort(args: readonly string[], ch: string): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a.length > 1 && a[0] === '-' && a[1] !== '-' && a.slice(1).includes(ch)) return true;
+  }
+  return false;
+}
+
+export function hasLong(args: readonly string[], ...names: string[]): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    for (const n of names) if (a === n || a.startsWith(n + '=')) return true;
+  }
+  return false;
+}
+
+/** Exact argument match, case-insensitive (PowerShell parameters, SQL keywords). */
+export function hasArgCI(args: readonly string[], ...names: string[]): boolean {
+  return args.some((a) => names.includes(a.toLowerCase()));
+}
+
+/** The value of an option given as `--opt value`, `--opt=value` or `-o value` / `-ovalue`. */
+export function optionValue(args: readonly string[], names: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return undefined;
+    for (const n of names) {
+      if (a === n) return args[i + 1];
+      if (n.startsWith('--') && a.startsWith(n + '=')) return a.slice(n.length + 1);
+      if (!n.startsWith('--') && n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) return a.slice(2);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The value of short option `-X` even inside a cluster of boolean flags (`-qO-`, `-fsSLo out`):
+ * the rest of the cluster after X, or the next argument.
+ */
+export function clusterValue(args: readonly string[], ch: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return undefined;
+    if (a.length < 2 || a[0] !== '-' || a[1] === '-') continue;
+    const at = a.indexOf(ch, 1);
+    if (at < 0) continue;
+    return at + 1 < a.length ? a.slice(at + 1) : args[i + 1];
+  }
+  return undefined;
+}
+
+export function optionValues(args: readonly string[], names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    for (const n of names) {
+      if (a === n && args[i + 1] !== undefined) out.push(args[++i]);
+      else if (n.startsWith('--') && a.startsWith(n + '=')) out.push(a.slice(n.length + 1));
+    }
+  }
+  return out;
+}
+
+/** Arguments that are not options, honouring `--` (values of `valueOptions` are skipped). */
+const NO_VALUE_OPTIONS: ReadonlySet<string> = new Set();
+
+export function positionals(args: readonly string[], valueOptions: ReadonlySet<string> = NO_VALUE_OPTIONS): string[] {
+  const out: string[] = [];
+  let literal = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (literal) out.push(a);
+    else if (a === '--') literal = true;
+    else if (valueOptions.has(a)) i++;
+    else if (!a.startsWith('-') || a === '-') out.push(a);
+  }
+  return out;
+}
+
+const URL_RE = /\b(?:https?|ftps?|wss?):\/\/(?:[^\s/@'"]*@)?(\[[0-9a-f:.]+\]|[^\s/:'"?#)]+)/gi;
+
+export function urlHosts(text: string): string[] {
+  const out: string[] = [];
+  URL_RE.lastIndex = 0;
+  for (let m = URL_RE.exec(text); m; m = URL_RE.exec(text)) out.push(m[1].toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, ''));
+  return out;
+}
+
+export function isUrl(text: string): boolean {
+  return /^(?:https?|ftps?):\/\//i.test(text);
+}
+
+export function isIpHost(host: string): boolean {
+  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) || host.includes(':');
+}
+
+/** Loopback, private ranges and mDNS names: traffic that stays on the machine or LAN. */
+export function isLocalHost(host: string): boolean {
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host === 'host.docker.internal' ||
+    /^127\./.test(host) ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host)
+  );
+}
+
+/** `[user@]host:path` (scp/rsync remote syntax), not a URL or a Windows drive. */
+export function remoteSpecHost(arg: string): string | undefined {
+  const m = /^(?:[^@\s/]+@)?([A-Za-z0-9.\-]+|\[[0-9a-fA-F:]+\]):(?!\/\/)/.exec(arg);
+  if (!m || /^[A-Za-z]$/.test(m[1])) return undefined;
+  return m[1].toLowerCase();
+}
+
+export interface Download {
+  hosts: string[];
+  urls: string[];
+  /** Output goes to stdout (pipeable) rather than a file. */
+  toStdout: boolean;
+  outFile?: string;
+}
+
+const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'lwp-download', 'http', 'https', 'xh', 'lwp-request', 'get', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer']);
+const PS_DOWNLOADERS = new Set(['iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer', 'wget', 'curl']);
+
+/** A command that fetches remote content, and where the content goes. */
+export function download(cmd: SimpleCommand): Download | null {
+  const args = cmd.args;
+  if (!DOWNLOADERS.has(cmd.name) && !args.some((a) => a.includes('ownload') || a.includes('ebClient'))) return null;
+  const hosts = args.flatMap(urlHosts);
+  const urls = args.filter(isUrl);
+  switch (cmd.name) {
+    case 'curl': {
+      if (hosts.length === 0 && !args.some((a) => !a.startsWith('-'))) return null;
+      const out = optionValue(args, ['--output']) ?? clusterValue(args, 'o');
+      const remoteName = hasShort(args.filter((a) => !a.startsWith('--')), 'O') || hasLong(args, '--remote-name');
+      const file = out ?? (remoteName ? args.find(isUrl)?.split(/[?#]/)[0].split('/').pop() : undefined);
+      const redirect = cmd.redirects.find((r) => r.op === '>' || r.op === '>>')?.target.text;
+      return { hosts, urls, toStdout: (!file || file === '-') && !redirect, outFile: file && file !== '-' ? file : redirect };
+    }
+    case 'wget': {
+      if (hosts.length === 0) return null;
+      const out = optionValue(args, ['--output-document']) ?? clusterValue(args, 'O');
+      const file = out ?? args.find(isUrl)?.split(/[?#]/)[0].split('/').pop();
+      return { hosts, urls, toStdout: out === '-', outFile: out === '-' ? undefined : file };
+    }
+    case 'fetch':
+    case 'aria2c':
+    case 'lwp-download':
+    case 'http':
+    case 'https':
+    case 'xh':
+    case 'lwp-request':
+    case 'get':
+      return hosts.length > 0 ? { hosts, urls, toStdout: cmd.name !== 'aria2c' && cmd.name !== 'lwp-download', outFile: optionValue(args, ['-o', '--output']) } : null;
+    default:
+      if (PS_DOWNLOADERS.has(cmd.name) || args.some((a) => /downloadstring|downloadfile|net\.webclient/i.test(a))) {
+        const out = optionValue(args.map((a) => a.toLowerCase()), ['-outfile', '-o']);
+        return { hosts, urls, toStdout: !out, outFile: out };
+      }
+      return null;
+  }
+}
+
+const DECODERS = /^(?:base64|base32|basenc|xxd|uudecode|openssl|certutil|rev|gunzip|zcat|gzip|bzip2|xz|unxz)$/;
+
+/** A stage that turns opaque data into text (`base64 -d`, `xxd -r`, `openssl enc -d`). */
+export function isDecoder(cmd: SimpleCommand): boolean {
+  if (!DECODERS.test(cmd.name)) return false;
+  if (cmd.name === 'rev') return true;
+  if (cmd.name === 'openssl') return cmd.args.includes('-d') || cmd.args.includes('base64');
+  if (cmd.name === 'certutil') return hasArgCI(cmd.args, '-decode', '/decode');
+  if (cmd.name === 'zcat' || cmd.name === 'gunzip' || cmd.name === 'unxz') return true;
+  return hasShort(cmd.args, 'd') || hasShort(cmd.args, 'r') || hasLong(cmd.args, '--decode', '--reverse') || hasShort(cmd.args, 'D');
+}
+
+/** A shell or interpreter that executes what arrives on stdin. */
+export function executesStdin(cmd: SimpleCommand): boolean {
+  const args = cmd.args;
+  if (cmd.name === 'iex' || cmd.name === 'invoke-expression') return true;
+  if (POWERSHELL.has(cmd.name)) return args.length === 0 || args.includes('-') || hasArgCI(args, '-command', '-c') && args[args.length - 1] === '-';
+  if (SHELLS.has(cmd.name) || INTERPRETERS.test(cmd.name)) {
+    if (args.includes('-') || hasShort(args, 's') && SHELLS.has(cmd.name)) return true;
+    if (args.some((a) => /^-[a-zA-Z]*[ce]$/.test(a) || a === '--eval' || a === '-m')) return false;
+    return !args.some((a) => !a.startsWith('-'));
+  }
+  if (cmd.name === 'source' || cmd.name === '.') return args[0] === '/dev/stdin' || args[0] === '-';
+  return false;
+}
+
+export function isInterpreterOrShell(name: string): boolean {
+  return SHELLS.has(name) || INTERPRETERS.test(name) || POWERSHELL.has(name) || name === 'eval' || name === 'source' || name === '.' || name === 'iex' || name === 'invoke-expression';
+}
+
+/** Commands of the earlier stages of `cmd`'s pipeline. */
+export function upstream(cmd: SimpleCommand): SimpleCommand[] {
+  return cmd.pipeline.stages.slice(0, cmd.stage).flat();
+}
+
+export function wordsText(words: readonly Word[]): string {
+  return words.map((w) => w.text).join(' ');
+}
+
+/** Literal data an echo/printf/cat-heredoc stage writes (what a following `sh` or `tee` receives). */
+export function literalOutput(cmd: SimpleCommand): string | undefined {
+  if (cmd.name === 'echo' || cmd.name === 'printf') return positionals(cmd.args).join(' ');
+  const here = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+  if (here && (cmd.name === 'cat' || cmd.name === '')) return here.target.text;
+  return undefined;
+}

@@ -1,0 +1,151 @@
+// persistence: code that will run again later without the agent: shell startup files,
+// authorized_keys, cron, systemd/launchd units, autostart entries, ld.so.preload, Windows
+// Run keys and scheduled tasks. What is written there is parsed as shell too: a startup
+// file that fetches and runs remote code, or opens a reverse shell, is critical.
+import { normalizePath, segments } from '../paths.js';
+import type { SimpleCommand } from '../shell/types.js';
+import type { Severity } from '../types.js';
+import { severityRank } from '../findings.js';
+import type { RuleContext } from './context.js';
+import { literalOutput, positionals } from './facts.js';
+
+const CATEGORY = 'persistence';
+const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty']);
+const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
+
+export interface PersistenceTarget {
+  severity: Severity;
+  label: string;
+  kind: string;
+}
+
+export function persistenceTarget(raw: string): PersistenceTarget | null {
+  const p = normalizePath(raw);
+  const lower = p.toLowerCase();
+  const segs = segments(lower);
+  const base = segs[segs.length - 1] ?? '';
+  if (base === 'authorized_keys' || base === 'authorized_keys2') return { severity: 'high', label: 'SSH authorized_keys (grants login access)', kind: 'authorized_keys' };
+  if (lower === '/etc/ld.so.preload') return { severity: 'critical', label: '/etc/ld.so.preload (injects a library into every process)', kind: 'ld_preload' };
+  if (lower.startsWith('~/') && segs.length === 2 && RC_FILES.has(base)) return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
+  if (/^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|profile\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the system-wide shell startup file ${p}`, kind: 'shell_rc' };
+  if (/^~\/\.config\/fish\/(?:config\.fish|conf\.d\/.+)$/.test(lower) || /(?:windows)?powershell\/(?:microsoft\.powershell_)?profile\.ps1$/.test(lower)) {
+    return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
+  }
+  if (/^\/etc\/(?:crontab|anacrontab|cron\.[a-z]+\/.+)$/.test(lower) || lower.startsWith('/var/spool/cron/') || lower.startsWith('/var/at/tabs/')) {
+    return { severity: 'high', label: `the cron table ${p}`, kind: 'cron' };
+  }
+  if (/^~\/\.(?:config|local\/share)\/systemd\/user\/.+/.test(lower)) return { severity: 'medium', label: `the user systemd unit ${p}`, kind: 'systemd_unit' };
+  if (/^\/(?:etc|lib|usr\/lib|run)\/systemd\/(?:system|user)\/.+/.test(lower)) return { severity: 'high', label: `the systemd unit ${p}`, kind: 'systemd_unit' };
+  if (/^(?:~|)\/library\/(?:launchagents|launchdaemons)\/.+/.test(lower) || /^~\/library\/launchagents\/.+/.test(lower)) return { severity: 'high', label: `the launchd job ${p}`, kind: 'launchd' };
+  if (/^~\/\.config\/autostart\/.+/.test(lower)) return { severity: 'medium', label: `the autostart entry ${p}`, kind: 'autostart' };
+  if (/^\/etc\/(?:xdg\/autostart\/.+|rc\.local|init\.d\/.+|rc\d\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the boot script ${p}`, kind: 'boot_script' };
+  if (/^~\/\.ssh\/rc$|^\/etc\/ssh\/sshrc$/.test(lower)) return { severity: 'high', label: `${p} (runs on every SSH login)`, kind: 'ssh_rc' };
+  if (/start menu\/programs\/startup\/.+/.test(lower)) return { severity: 'high', label: `the Windows Startup folder entry ${p}`, kind: 'startup_folder' };
+  if (/(?:^|\/)\.git\/hooks\/[a-z-]+$/.test(lower) && !base.endsWith('.sample')) return { severity: 'low', label: `the git hook ${p}`, kind: 'git_hook' };
+  return null;
+}
+
+// Strips what is not shell from a payload line: cron schedules and unit-file keys.
+const CRON_SCHEDULE = /^\s*(?:@(?:reboot|yearly|annually|monthly|weekly|daily|hourly|midnight)|(?:[\d*/,\-]+\s+){5})/;
+// Lines without shell operators or a network/interpreter program cannot carry remote code.
+const PAYLOAD_HINT = /[|&;<>$`]|\b(?:curl|wget|nc|ncat|socat|bash|sh|zsh|python[0-9.]*|perl|ruby|node|php|base64|iwr|iex)\b/;
+const UNIT_KEY = /^\s*(?:ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecReload)\s*=\s*[-@+!:]*/i;
+
+/** The worst thing the written content would run (remote code, reverse shell, …). */
+export function payloadRisk(content: string, ctx: RuleContext): { severity: Severity; reason: string } | null {
+  let best: { severity: Severity; reason: string } | null = null;
+  const lines = content.slice(0, 32_768).split('\n').slice(0, 300);
+  for (const raw of lines) {
+    const line = raw.replace(CRON_SCHEDULE, '').replace(UNIT_KEY, '').replace(/<\/?string>/g, ' ');
+    if (!PAYLOAD_HINT.test(line)) continue;
+    for (const f of ctx.inspectNested(line)) {
+      if (severityRank(f.severity) >= severityRank('high') && (!best || severityRank(f.severity) > severityRank(best.severity))) best = { severity: f.severity, reason: f.reason };
+    }
+  }
+  return best;
+}
+
+export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, path: string, how: string, payload?: string): void {
+  const risk = payload ? payloadRisk(payload, ctx) : null;
+  if (risk) {
+    ctx.emit({ patternName: `${CATEGORY}.${target.kind}_malicious`, severity: 'critical', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label} so that it runs at every start: ${risk.reason}`, paths: [path] });
+    return;
+  }
+  ctx.emit({ patternName: `${CATEGORY}.${target.kind}`, severity: target.severity, category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label}, code that runs again later without review.`, paths: [path] });
+}
+
+/** Write/Edit tools (and MCP write tools). */
+export function inspectPersistenceWrite(path: string, content: string | undefined, ctx: RuleContext): void {
+  const target = persistenceTarget(path);
+  if (target) emitPersistence(ctx, target, path, 'Writes to', content);
+}
+
+function upstreamData(cmd: SimpleCommand): string | undefined {
+  const parts: string[] = [];
+  for (const u of cmd.pipeline.stages.slice(0, cmd.stage).flat()) {
+    const d = literalOutput(u);
+    if (d !== undefined) parts.push(d);
+  }
+  return parts.length ? parts.join('\n') : undefined;
+}
+
+export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const r of cmd.redirects) {
+    if (r.op !== '>' && r.op !== '>>' && r.op !== '>|' && r.op !== '&>' && r.op !== '&>>') continue;
+    const target = persistenceTarget(r.target.text);
+    if (target) emitPersistence(ctx, target, r.target.text, r.op.includes('>>') ? 'Appends to' : 'Overwrites', literalOutput(cmd) ?? upstreamData(cmd));
+  }
+  const args = cmd.args;
+  if (!PERSISTENCE_PROGRAMS.has(cmd.name)) return;
+  const pos = positionals(args);
+  switch (cmd.name) {
+    case 'tee':
+      for (const p of pos) {
+        const target = persistenceTarget(p);
+        if (target) emitPersistence(ctx, target, p, 'Writes (tee) to', upstreamData(cmd));
+      }
+      return;
+    case 'cp':
+    case 'mv':
+    case 'ln':
+    case 'install':
+    case 'rsync': {
+      const dest = pos[pos.length - 1];
+      const target = dest && pos.length >= 2 ? persistenceTarget(dest) : null;
+      if (target) emitPersistence(ctx, target, dest, `${cmd.name} places a file at`);
+      return;
+    }
+    case 'sed':
+    case 'perl':
+      if (args.some((a) => a === '-i' || a.startsWith('-i') || a === '--in-place' || a.startsWith('-pi'))) {
+        const hit = pos.map((p) => ({ p, t: persistenceTarget(p) })).find((x) => x.t);
+        if (hit?.t) emitPersistence(ctx, hit.t, hit.p, 'Edits', pos.join('\n'));
+      }
+      return;
+    case 'crontab': {
+      if (args.includes('-l') || args.includes('-r') || args.includes('-e')) return;
+      const file = pos[0];
+      if (file === undefined && args.length === 0 && cmd.stage === 0) return;
+      const payload = file === '-' || file === undefined ? upstreamData(cmd) : undefined;
+      emitPersistence(ctx, { severity: 'medium', label: 'the user crontab', kind: 'cron' }, file ?? '-', 'Replaces', payload);
+      return;
+    }
+    case 'launchctl':
+      if (/^(?:load|bootstrap|submit|enable)$/.test(args[0] ?? '')) ctx.emit({ patternName: `${CATEGORY}.launchd`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `launchctl ${args[0]} registers a background job that keeps running.` });
+      return;
+    case 'schtasks':
+      if (args.some((a) => /^\/create$/i.test(a))) ctx.emit({ patternName: `${CATEGORY}.scheduled_task`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: 'schtasks /create registers a scheduled task.', ...{} });
+      return;
+    case 'register-scheduledtask':
+    case 'new-scheduledtask':
+      ctx.emit({ patternName: `${CATEGORY}.scheduled_task`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `${cmd.name} registers a scheduled task.` });
+      return;
+    case 'reg':
+    case 'set-itemproperty':
+    case 'new-itemproperty':
+      if (args.some((a) => /\\currentversion\\(?:run|runonce)\b/i.test(a)) && (cmd.name !== 'reg' || /^add$/i.test(args[0] ?? ''))) {
+        ctx.emit({ patternName: `${CATEGORY}.registry_run_key`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: 'Adds a program to the Windows Run key so it starts at every logon.' });
+      }
+      return;
+  }
+}

@@ -1,0 +1,242 @@
+// privilege and security_tampering: running as root, world-writable or setuid files,
+// sudoers and group changes, and switching off the machine's defences (SELinux, AppArmor,
+// firewalls, audit, EDR sensors, Gatekeeper, the agent hooks themselves, shell history).
+import { deletionRisk, normalizePath } from '../paths.js';
+import type { Script, SimpleCommand } from '../shell/types.js';
+import type { Severity } from '../types.js';
+import type { RuleContext } from './context.js';
+import { hasShort, literalOutput, positionals } from './facts.js';
+
+const PRIV = 'privilege';
+const TAMPER = 'security_tampering';
+const SECURITY_UNITS = /^(?:apparmor|auditd?|firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|falcon-?sensor|falcond|crowdstrike\w*|sentinel\w*|cbagentd|cbdaemon|carbonblack\w*|cb-psc-sensor|osqueryd?|wazuh-agent|ossec\w*|elastic-agent|elastic-endpoint|mdatp|wdavdaemon|windefend|sense|mpssvc|msmpeng|clamav-daemon|clamd|fail2ban|santa|santad|com\.google\.santa\S*|com\.crowdstrike\S*|jamf\w*|xagt|cylance\w*|sophos\w*|tanium\w*|qualys\w*|rapid7\w*|ir_agent|nessusagent|aide|tripwire|rsyslog|syslog-ng|systemd-journald|eset\w*|kesl|avast\w*|bdsec\w*)(?:\.service)?$/i;
+const SETUID_CRITICAL = /^(?:bash|sh|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|vim?|nano|find|env|cp|mv|less|more|awk|gawk|tar|nmap|docker|busybox|sudo|su)$/;
+const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
+const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
+// Programs inspectTamperCommand knows; anything else skips it without allocating.
+const TAMPER_PROGRAMS = new Set(['setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
+const HOOK_CONFIG = /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.codeium\/windsurf\/hooks\.json|\.windsurf\/hooks\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json|requirements\.toml)|\.copilot\/hooks\.json|\.github\/hooks\/[^/]+\.json|\.service-plugin\/.*)$/i;
+
+function emit(ctx: RuleContext, category: string, severity: Severity, rule: string, reason: string): void {
+  ctx.emit({ patternName: `${category}.${rule}`, severity, category, layer: 'builtin', reason });
+}
+
+/** Agent hook configuration: editing it can switch this very policy off. */
+export function isHookConfig(path: string): boolean {
+  return HOOK_CONFIG.test(normalizePath(path));
+}
+
+function isSudoers(path: string): boolean {
+  const p = normalizePath(path);
+  return p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/');
+}
+
+export function inspectPrivilegedWrite(path: string, content: string | undefined, ctx: RuleContext, how = 'Writes to'): void {
+  if (isSudoers(path)) {
+    const nopasswd = !!content && /NOPASSWD/i.test(content);
+    emit(ctx, PRIV, nopasswd ? 'critical' : 'high', 'sudoers_edit', `${how} ${path}${nopasswd ? ', granting password-less root' : ', changing who may become root'}.`);
+  }
+  if (isHookConfig(path)) emit(ctx, TAMPER, 'medium', 'agent_hook_config', `${how} the agent hook configuration ${path}, which can switch off policy enforcement.`);
+  if (/^\/etc\/selinux\/config$/.test(normalizePath(path)) && content && /SELINUX\s*=\s*(?:disabled|permissive)/i.test(content)) {
+    emit(ctx, TAMPER, 'high', 'selinux_disable', 'Disables SELinux in its configuration file.');
+  }
+}
+
+function chmodModes(args: readonly string[]): { worldWritable: boolean; setuid: boolean; recursive: boolean } {
+  const recursive = hasShort(args, 'R') || args.includes('--recursive');
+  const mode = positionals(args)[0] ?? '';
+  if (/^[0-7]{3,4}$/.test(mode)) {
+    const d = mode.padStart(4, '0');
+    return { worldWritable: '2367'.includes(d[3]), setuid: (Number(d[0]) & 6) !== 0, recursive };
+  }
+  let worldWritable = false;
+  let setuid = false;
+  for (const clause of mode.split(',')) {
+    const m = /^([ugoa]*)([+=])([rwxXst]*)$/.exec(clause);
+    if (!m) continue;
+    if (/[oa]/.test(m[1]) && m[3].includes('w')) worldWritable = true;
+    if (m[3].includes('s')) setuid = true;
+  }
+  return { worldWritable, setuid, recursive };
+}
+
+export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  switch (cmd.name) {
+    case 'chmod': {
+      const pos = positionals(args);
+      const m = chmodModes(args);
+      const targets = pos.slice(1);
+      if (m.setuid) {
+        const bin = targets.find((t) => SETUID_CRITICAL.test(t.split('/').pop() ?? ''));
+        emit(ctx, PRIV, bin ? 'critical' : 'high', 'setuid', bin ? `Sets the setuid bit on ${bin}, giving every local user a root ${bin.split('/').pop()}.` : `Sets the setuid/setgid bit on ${targets.join(' ')}, which runs it with its owner's rights.`);
+      }
+      if (m.worldWritable) {
+        const risks = targets.map((t) => ({ t, r: deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) }));
+        const crit = risks.find((x) => x.r?.severity === 'critical');
+        const socket = targets.find((t) => /(?:docker|containerd|podman)\.sock$/.test(t));
+        if (crit) emit(ctx, PRIV, 'critical', 'world_writable_system', `Makes ${crit.r!.label} world-writable${m.recursive ? ' recursively' : ''}.`);
+        else if (socket) emit(ctx, PRIV, 'high', 'world_writable_socket', `Opens ${socket} to every user, which is equivalent to giving them root.`);
+        else if (risks.some((x) => x.r && (x.r.severity === 'high'))) emit(ctx, PRIV, 'high', 'world_writable_system', `Makes ${targets.join(' ')} world-writable.`);
+        else emit(ctx, PRIV, 'medium', 'world_writable', `Makes ${targets.join(' ')} world-writable${m.recursive ? ' recursively' : ''}; any local user or process can then change it.`);
+      }
+      return;
+    }
+    case 'chown':
+    case 'chgrp': {
+      const crit = positionals(args).slice(1).map((t) => deletionRisk(t, ctx.cwd)).find((r) => r?.severity === 'critical');
+      if (crit && hasShort(args, 'R')) emit(ctx, PRIV, 'high', 'chown_system', `Recursively changes the owner of ${crit.label}.`);
+      return;
+    }
+    case 'usermod':
+    case 'gpasswd':
+    case 'adduser':
+    case 'dseditgroup': {
+      const groups = [...args.filter((_, i) => /^-[a-zA-Z]*G$/.test(args[i - 1] ?? '') || args[i - 1] === '-a' && cmd.name === 'gpasswd'), ...positionals(args)].flatMap((g) => g.split(','));
+      if (groups.some((g) => ROOT_GROUPS.test(g))) emit(ctx, PRIV, 'high', 'admin_group', `Adds a user to an administrator group (${groups.filter((g) => ROOT_GROUPS.test(g)).join(', ')}).`);
+      else if (groups.some((g) => ROOT_EQUIVALENT_GROUPS.test(g))) emit(ctx, PRIV, 'medium', 'root_equivalent_group', `Adds a user to the ${groups.find((g) => ROOT_EQUIVALENT_GROUPS.test(g))} group, which is equivalent to root.`);
+      return;
+    }
+    case 'useradd':
+      if (args.includes('-o') && args.some((a, i) => args[i - 1] === '-u' && a === '0')) emit(ctx, PRIV, 'critical', 'uid0_user', 'Creates a second user with uid 0 (root).');
+      return;
+    case 'visudo':
+      if (args.includes('-f')) emit(ctx, PRIV, 'high', 'sudoers_edit', 'Edits sudoers rules.');
+      return;
+    case 'su':
+      if (!args.includes('-c') && !args.includes('--command')) emit(ctx, PRIV, 'medium', 'root_shell', 'Opens a root shell.');
+      return;
+    case 'docker':
+    case 'podman':
+      if (args[0] === 'run' || args[0] === 'create') {
+        if (args.some((a, i) => (args[i - 1] === '-v' || args[i - 1] === '--volume') && /^\/:/.test(a))) emit(ctx, PRIV, 'high', 'container_host_mount', 'Mounts the host root filesystem into a container.');
+        else if (args.includes('--privileged')) emit(ctx, PRIV, 'medium', 'privileged_container', 'Runs a privileged container, which can take over the host.');
+      }
+      return;
+  }
+  inspectTamperCommand(cmd, ctx);
+}
+
+function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  if (!TAMPER_PROGRAMS.has(cmd.name)) {
+    if (cmd.assignments.length && cmd.assignments.some((a) => /^HISTFILE=\/dev\/null$/.test(a))) emit(ctx, TAMPER, 'medium', 'history_tampering', 'Stops the shell from recording history.');
+    return;
+  }
+  const lower = args.map((a) => a.toLowerCase());
+  const t = (severity: Severity, rule: string, reason: string) => emit(ctx, TAMPER, severity, rule, reason);
+  switch (cmd.name) {
+    case 'setenforce':
+      if (/^(?:0|permissive)$/i.test(args[0] ?? '')) t('high', 'selinux_disable', 'Switches SELinux to permissive mode, turning off mandatory access control.');
+      return;
+    case 'systemctl':
+    case 'service':
+    case 'launchctl':
+    case 'sc':
+    case 'stop-service':
+    case 'set-service': {
+      const verbs = /^(?:stop|disable|mask|kill|unload|bootout|remove|config)$/;
+      const stopping = cmd.name === 'service' ? lower.includes('stop') : cmd.name === 'stop-service' || (cmd.name === 'set-service' && lower.includes('disabled')) || lower.some((a) => verbs.test(a));
+      const unit = args.find((a) => SECURITY_UNITS.test(a.split('/').pop() ?? ''));
+      if (stopping && unit) t('high', 'security_service_stop', `Stops or disables the security service ${unit}.`);
+      return;
+    }
+    case 'kill':
+    case 'pkill':
+    case 'killall':
+    case 'taskkill':
+    case 'stop-process': {
+      const victim = args.find((a) => SECURITY_UNITS.test(a.replace(/\.exe$/i, '')));
+      if (victim) t('high', 'security_process_kill', `Kills the security agent ${victim}.`);
+      return;
+    }
+    case 'ufw':
+      if (lower[0] === 'disable' || (lower[0] === 'default' && lower[1] === 'allow')) t('high', 'firewall_disable', 'Turns off the host firewall.');
+      return;
+    case 'iptables':
+    case 'ip6tables':
+      if (args.some((a) => a === '-F' || a === '--flush') || (args.includes('-P') && lower.includes('accept'))) t('high', 'firewall_disable', `${cmd.name} flushes the firewall rules or sets the default policy to ACCEPT.`);
+      return;
+    case 'nft':
+      if (lower[0] === 'flush' && lower[1] === 'ruleset') t('high', 'firewall_disable', 'Flushes every nftables firewall rule.');
+      return;
+    case 'pfctl':
+      if (args.includes('-d')) t('high', 'firewall_disable', 'Disables the pf firewall.');
+      return;
+    case 'netsh':
+      if (lower.includes('advfirewall') && lower.includes('off')) t('high', 'firewall_disable', 'Turns off Windows Defender Firewall.');
+      return;
+    case 'set-netfirewallprofile':
+      if (lower.some((a) => /^-enabled$/.test(a)) && lower.some((a) => /^(?:\$?false|0)$/.test(a))) t('high', 'firewall_disable', 'Turns off Windows Defender Firewall.');
+      return;
+    case 'set-mppreference':
+    case 'add-mppreference':
+      if (lower.some((a) => a.startsWith('-disable') || a.startsWith('-exclusion'))) t('high', 'antivirus_disable', `${cmd.name} switches off or exempts Microsoft Defender protection.`);
+      return;
+    case 'aa-disable':
+    case 'aa-complain':
+    case 'aa-teardown':
+      t('high', 'apparmor_disable', `${cmd.name} removes AppArmor confinement.`);
+      return;
+    case 'apparmor_parser':
+      if (args.includes('-R') || args.includes('--remove')) t('high', 'apparmor_disable', 'Unloads AppArmor profiles.');
+      return;
+    case 'auditctl':
+      if ((args.includes('-e') && args[args.indexOf('-e') + 1] === '0') || args.includes('-D')) t('high', 'audit_disable', 'Turns off the Linux audit subsystem or deletes its rules.');
+      return;
+    case 'spctl':
+      if (lower.includes('--master-disable') || lower.includes('--global-disable')) t('high', 'gatekeeper_disable', 'Disables macOS Gatekeeper.');
+      return;
+    case 'csrutil':
+      if (lower[0] === 'disable') t('high', 'sip_disable', 'Disables macOS System Integrity Protection.');
+      return;
+    case 'sysctl':
+      if (args.some((a) => /kernel\.(?:randomize_va_space|yama\.ptrace_scope)=0/.test(a))) t('high', 'kernel_hardening_disable', 'Turns off a kernel hardening setting.');
+      return;
+    case 'history':
+      if (args.includes('-c')) t('medium', 'history_tampering', 'Clears the shell history, hiding what was run.');
+      return;
+    case 'unset':
+      if (args.includes('HISTFILE')) t('medium', 'history_tampering', 'Stops the shell from recording history.');
+      return;
+    case 'journalctl':
+      if (args.some((a) => a.startsWith('--vacuum') || a === '--rotate')) t('medium', 'log_tampering', 'Deletes system journal logs.');
+      return;
+    case 'rm':
+    case 'shred':
+    case 'mv':
+    case 'truncate':
+      for (const p of positionals(args)) {
+        if (isHookConfig(p)) t('high', 'agent_hook_config', `Removes the agent hook configuration ${p}, switching off policy enforcement.`);
+        else if (/(?:^|\/)\.(?:bash|zsh)_history$/.test(p)) t('medium', 'history_tampering', `Destroys the shell history ${p}.`);
+        else if (/^\/var\/log\//.test(p)) t('medium', 'log_tampering', `Deletes the system log ${p}.`);
+      }
+      return;
+  }
+  if (cmd.name === 'export' && args.some((a) => /^HISTFILE=\/dev\/null$|^HISTSIZE=0$/.test(a))) t('medium', 'history_tampering', 'Stops the shell from recording history.');
+}
+
+/** Redirects and tee into sudoers, hook configs, the SELinux config. */
+function writtenData(cmd: SimpleCommand): string {
+  return literalOutput(cmd) ?? cmd.pipeline.stages.slice(0, cmd.stage).flat().map(literalOutput).filter(Boolean).join('\n');
+}
+
+export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const r of cmd.redirects) if (r.op.includes('>') && r.op !== '>&') inspectPrivilegedWrite(r.target.text, writtenData(cmd), ctx, r.op.includes('>>') ? 'Appends to' : 'Overwrites');
+  if (cmd.name === 'tee' || cmd.name === 'cp' || cmd.name === 'mv' || cmd.name === 'install') {
+    const pos = positionals(cmd.args);
+    const targets = cmd.name === 'tee' ? pos : pos.length >= 2 ? pos.slice(-1) : [];
+    for (const p of targets) inspectPrivilegedWrite(p, writtenData(cmd), ctx);
+  }
+  if ((cmd.name === 'sed' || cmd.name === 'perl') && cmd.args.some((a) => a.startsWith('-i') || a.startsWith('-pi'))) {
+    const pos = positionals(cmd.args);
+    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], ctx, 'Edits');
+  }
+}
+
+/** Anything run through sudo/doas is worth a confirmation, once per command line. */
+export function inspectElevation(script: Script, ctx: RuleContext): void {
+  // Commands sent to another host over ssh run there, not on this workstation.
+  const first = script.commands.find((c) => c.elevated && c.name !== '' && c.origin !== 'remote' && c.wrappers.some((w) => w === 'sudo' || w === 'doas' || w === 'pkexec' || w === 'run0'));
+  if (first) emit(ctx, PRIV, 'medium', 'elevated_command', `Runs \`${[first.name, ...first.args].join(' ').slice(0, 80)}\` as root.`);
+}

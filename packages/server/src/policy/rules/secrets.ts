@@ -1,0 +1,108 @@
+// secret_in_input: live-format credentials inside what the agent is about to write, run or
+// send (AWS keys, GitHub/GitLab/Slack/Stripe/npm/PyPI/OpenAI/Anthropic/Google tokens,
+// private key blocks, passworded database URLs) and high-entropy values assigned to
+// secret-looking names (the entropy_threshold knob). Published examples and placeholders
+// (AKIA…EXAMPLE, ghp_XXXX…, sk_live_your_key_here) are not secrets.
+import type { Severity } from '../types.js';
+import type { Finding } from '../findings.js';
+import { isLocalHost } from './facts.js';
+
+const CATEGORY = 'secret_in_input';
+
+interface TokenRule {
+  kind: string;
+  label: string;
+  re: RegExp;
+  severity: Severity;
+}
+
+// Every pattern is anchored on a fixed prefix and uses bounded, non-nested quantifiers.
+const TOKEN_RULES: TokenRule[] = [
+  { kind: 'aws_access_key', label: 'an AWS access key ID', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g, severity: 'high' },
+  { kind: 'aws_secret_key', label: 'an AWS secret access key', re: /(?:secret_access_key|aws_secret|secretaccesskey)["']?\s{0,4}[:=]\s{0,4}["']?[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/gi, severity: 'high' },
+  { kind: 'github_token', label: 'a GitHub token', re: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, severity: 'high' },
+  { kind: 'github_token', label: 'a GitHub fine-grained token', re: /\bgithub_pat_[A-Za-z0-9_]{60,255}\b/g, severity: 'high' },
+  { kind: 'gitlab_token', label: 'a GitLab token', re: /\bglpat-[A-Za-z0-9_-]{20,64}\b/g, severity: 'high' },
+  { kind: 'slack_token', label: 'a Slack token', re: /\bxox[abposer]-[A-Za-z0-9-]{10,250}\b/g, severity: 'high' },
+  { kind: 'slack_webhook', label: 'a Slack webhook URL', re: /https:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{6,12}\/B[A-Z0-9]{6,12}\/[A-Za-z0-9]{20,30}/g, severity: 'medium' },
+  { kind: 'stripe_key', label: 'a live Stripe secret key', re: /\b[sr]k_live_[A-Za-z0-9]{20,250}\b/g, severity: 'high' },
+  { kind: 'npm_token', label: 'an npm access token', re: /\bnpm_[A-Za-z0-9]{36}\b/g, severity: 'high' },
+  { kind: 'pypi_token', label: 'a PyPI API token', re: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}/g, severity: 'high' },
+  { kind: 'google_api_key', label: 'a Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g, severity: 'high' },
+  { kind: 'openai_key', label: 'an OpenAI API key', re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,200}T3BlbkFJ[A-Za-z0-9_-]{16,200}\b|\bsk-proj-[A-Za-z0-9_-]{40,250}\b/g, severity: 'high' },
+  { kind: 'anthropic_key', label: 'an Anthropic API key', re: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,150}\b/g, severity: 'high' },
+  { kind: 'sendgrid_key', label: 'a SendGrid API key', re: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, severity: 'high' },
+  { kind: 'private_key', label: 'a private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----[\s+]{1,8}[A-Za-z0-9+/=]{40}/g, severity: 'high' },
+];
+const TOKEN_HINT = /AKIA|ASIA|ABIA|ACCA|secret|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|_live_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY/i;
+const PLACEHOLDER = /x{6,}|0{8,}|example|placeholder|dummy|sample|your[_-]|redacted|changeme|change[_-]me|fake|<[a-z_-]+>|\.\.\.|\*{4,}/i;
+const DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
+const ASSIGNMENT = /([A-Za-z0-9_.-]{0,40}(?:secret|token|api[_-]?key|apikey|passw(?:or)?d|pwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|signing[_-]?key|credential)[A-Za-z0-9_.-]{0,40})["']?\s{0,4}(?::|=|=>)\s{0,4}["'`]?([A-Za-z0-9+/=_\-.~!@#$%^&*]{16,256})/gi;
+const REFERENCE = /^(?:process\.env|os\.environ|\$\{?|env\.|secrets\.|getenv|config\.|settings\.)/i;
+
+/** Shannon entropy in bits per character. */
+export function entropy(s: string): number {
+  if (s.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+function looksPlaceholder(token: string): boolean {
+  return PLACEHOLDER.test(token) || entropy(token) < 3;
+}
+
+export interface SecretHit {
+  kind: string;
+  label: string;
+  severity: Severity;
+}
+
+/** Every secret found in `text` (bounded scan), worst first not guaranteed. */
+export function findSecrets(text: string, entropyThreshold: number, limit = 200_000): SecretHit[] {
+  const t = text.length > limit ? text.slice(0, limit) : text;
+  const hits: SecretHit[] = [];
+  // One cheap pass decides whether any provider token can be present at all.
+  if (TOKEN_HINT.test(t)) for (const rule of TOKEN_RULES) {
+    rule.re.lastIndex = 0;
+    for (let m = rule.re.exec(t); m; m = rule.re.exec(t)) {
+      if (rule.kind !== 'private_key' && looksPlaceholder(m[0])) continue;
+      hits.push({ kind: rule.kind, label: rule.label, severity: rule.severity });
+      break;
+    }
+  }
+  DB_URL.lastIndex = 0;
+  if (t.includes('://')) for (let m = DB_URL.exec(t); m; m = DB_URL.exec(t)) {
+    if (isLocalHost(m[2].toLowerCase()) || looksPlaceholder(m[1]) || m[1].startsWith('$')) continue;
+    hits.push({ kind: 'database_url_password', label: `a database URL with a password for ${m[2]}`, severity: 'medium' });
+    break;
+  }
+  if (hits.length === 0 && /secret|token|key|passw|pwd|credential|auth/i.test(t)) {
+    ASSIGNMENT.lastIndex = 0;
+    for (let m = ASSIGNMENT.exec(t); m; m = ASSIGNMENT.exec(t)) {
+      const value = m[2];
+      if (REFERENCE.test(value) || looksPlaceholder(value) || !/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) continue;
+      if (entropy(value) >= entropyThreshold) {
+        hits.push({ kind: 'high_entropy_assignment', label: `a high-entropy value assigned to ${m[1]}`, severity: 'medium' });
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+/** Findings for `text`; `where` is a short phrase (“the file content”, “the command”). */
+export function secretFindings(text: string, where: string, entropyThreshold: number, shift = 0): Finding[] {
+  return findSecrets(text, entropyThreshold).map((h) => ({
+    patternName: `${CATEGORY}.${h.kind}`,
+    severity: shift < 0 && h.severity !== 'low' ? (h.severity === 'high' ? 'medium' : 'low') : h.severity,
+    category: CATEGORY,
+    layer: h.kind === 'high_entropy_assignment' ? 'entropy' : 'builtin',
+    reason: `${where} contains ${h.label}; secrets belong in a secret store or environment variable, not in code, commands or chat.`,
+  }));
+}

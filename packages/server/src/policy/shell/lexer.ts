@@ -1,0 +1,239 @@
+// POSIX-ish shell tokenizer. It removes quotes and escapes the way a shell does, keeps
+// variables literal, records `$( … )`, backtick and `<( … )` substitutions for recursive
+// parsing, reads heredoc bodies, and understands `$'…'` ANSI-C strings (a common way to
+// spell `rm` as `$'\x72\x6d'`). Everything is bounded so a hostile input stays cheap.
+
+export interface SubSource {
+  src: string;
+}
+
+export type Token =
+  | { t: 'word'; text: string; quoted: boolean; subs: SubSource[] }
+  | { t: 'op'; op: string }
+  | { t: 'redir'; op: string };
+
+export interface LexResult {
+  tokens: Token[];
+  truncated: boolean;
+}
+
+const OPERATORS = ['&&', '||', ';;', '|&', ';', '&', '|', '(', ')'];
+const OPERATOR_START = new Set([';', '&', '|', '(', ')']);
+const ORDINARY = /[^ \t\r\n'"\\$`<>|&;()]+/y;
+const REDIRECTS = ['&>>', '<<<', '<<-', '&>', '>>', '>&', '>|', '<<', '<&', '<>', '>', '<'];
+
+/** Index of the `)` closing the `(` just before `start`, skipping quotes; -1 when unclosed. */
+export function matchParen(input: string, start: number): number {
+  let depth = 1;
+  for (let i = start; i < input.length; i++) {
+    const c = input[i];
+    if (c === '\\') i++;
+    else if (c === "'") {
+      const end = input.indexOf("'", i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === '"') {
+      for (i++; i < input.length && input[i] !== '"'; i++) if (input[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function ansiC(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|[0-7]{1,3}|.)/g, (_, e: string) => {
+    if (e[0] === 'x' || e[0] === 'u') return String.fromCharCode(parseInt(e.slice(1), 16));
+    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+    return simple[e] ?? e;
+  });
+}
+
+interface OpenWord {
+  text: string;
+  quoted: boolean;
+  subs: SubSource[];
+}
+
+// A class rather than closures: the lexer runs on every shell call, so per-call function
+// allocation matters.
+class Lexer {
+  readonly tokens: Token[] = [];
+  private cur: OpenWord | null = null;
+  private readonly heredocs: { token: Token & { t: 'word' }; delim: string; stripTabs: boolean }[] = [];
+  private expectHeredocDelim: boolean | null = null; // stripTabs flag while waiting for the delimiter word
+  truncated = false;
+
+  constructor(private readonly input: string, private readonly maxTokens: number) {}
+
+  private word(): OpenWord {
+    return (this.cur ??= { text: '', quoted: false, subs: [] });
+  }
+
+  private finish(): void {
+    const cur = this.cur;
+    if (!cur) return;
+    const tok = { t: 'word' as const, text: cur.text, quoted: cur.quoted, subs: cur.subs };
+    this.tokens.push(tok);
+    if (this.expectHeredocDelim !== null) {
+      this.heredocs.push({ token: tok, delim: tok.text, stripTabs: this.expectHeredocDelim });
+      this.expectHeredocDelim = null;
+    }
+    this.cur = null;
+  }
+
+  // `$(`, backticks and `${` inside or outside double quotes.
+  private dollar(i: number, inDouble: boolean): number {
+    const input = this.input;
+    const next = input[i + 1];
+    if (next === '(' && input[i + 2] === '(') {
+      const end = matchParen(input, i + 2);
+      const stop = end < 0 ? input.length : Math.min(input.length, end + 2);
+      this.word().text += input.slice(i, stop);
+      return stop;
+    }
+    if (next === '(') {
+      const end = matchParen(input, i + 2);
+      const stop = end < 0 ? input.length : end;
+      this.word().subs.push({ src: input.slice(i + 2, stop) });
+      this.word().text += input.slice(i, Math.min(stop + 1, input.length));
+      return stop + 1;
+    }
+    if (next === '{') {
+      const end = input.indexOf('}', i + 2);
+      const stop = end < 0 ? input.length : end + 1;
+      this.word().text += input.slice(i, stop);
+      return stop;
+    }
+    if (next === "'" && !inDouble) {
+      let j = i + 2;
+      while (j < input.length && input[j] !== "'") j += input[j] === '\\' ? 2 : 1;
+      this.word().text += ansiC(input.slice(i + 2, Math.min(j, input.length)));
+      this.word().quoted = true;
+      return j + 1;
+    }
+    this.word().text += '$';
+    return i + 1;
+  }
+
+  private backtick(i: number): number {
+    const input = this.input;
+    let j = i + 1;
+    while (j < input.length && input[j] !== '`') j += input[j] === '\\' ? 2 : 1;
+    this.word().subs.push({ src: input.slice(i + 1, Math.min(j, input.length)).replace(/\\`/g, '`') });
+    this.word().text += input.slice(i, Math.min(j + 1, input.length));
+    return j + 1;
+  }
+
+  run(): void {
+    const input = this.input;
+    const tokens = this.tokens;
+    let i = 0;
+    while (i < input.length) {
+      if (tokens.length >= this.maxTokens) {
+        this.truncated = true;
+        break;
+      }
+      const c = input[i];
+      if (c === ' ' || c === '\t' || c === '\r') {
+        this.finish();
+        i++;
+      } else if (c === '\\' && input[i + 1] === '\n') {
+        i += 2;
+      } else if (c === '\n') {
+        this.finish();
+        tokens.push({ t: 'op', op: '\n' });
+        i++;
+        for (const h of this.heredocs.splice(0)) {
+          const lines: string[] = [];
+          while (i < input.length) {
+            let end = input.indexOf('\n', i);
+            if (end < 0) end = input.length;
+            const line = input.slice(i, end);
+            i = end + 1;
+            if ((h.stripTabs ? line.replace(/^\t+/, '') : line) === h.delim) break;
+            lines.push(line);
+          }
+          h.token.text = lines.join('\n');
+          h.token.quoted = true;
+        }
+      } else if (c === '#' && !this.cur) {
+        while (i < input.length && input[i] !== '\n') i++;
+      } else if ((c === '<' || c === '>') && input[i + 1] === '(') {
+        const end = matchParen(input, i + 2);
+        const stop = end < 0 ? input.length : end;
+        this.word().subs.push({ src: input.slice(i + 2, stop) });
+        this.word().text += input.slice(i, Math.min(stop + 1, input.length));
+        i = stop + 1;
+      } else if (c === "'") {
+        const end = input.indexOf("'", i + 1);
+        const stop = end < 0 ? input.length : end;
+        this.word().text += input.slice(i + 1, stop);
+        this.word().quoted = true;
+        i = stop + 1;
+      } else if (c === '"') {
+        this.word().quoted = true;
+        i++;
+        while (i < input.length && input[i] !== '"') {
+          const d = input[i];
+          if (d === '\\' && '$`"\\\n'.includes(input[i + 1] ?? '')) {
+            if (input[i + 1] !== '\n') this.word().text += input[i + 1];
+            i += 2;
+          } else if (d === '$') i = this.dollar(i, true);
+          else if (d === '`') i = this.backtick(i);
+          else {
+            this.word().text += d;
+            i++;
+          }
+        }
+        i++;
+      } else if (c === '\\') {
+        // Windows paths and registry keys (`C:\Windows`, `.\bin`, `HKCU\Software`) keep their separators;
+        // elsewhere a backslash escapes the next character as in POSIX shells.
+        const sofar = this.cur?.text ?? '';
+        if (/^(?:[A-Za-z]:|\.{1,2}$|%\w+%|\$env:\w+|HK(?:LM|CU|CR|U|CC|EY_\w+):?$)/i.test(sofar) || /^[A-Za-z]:\\|^HK\w*:?\\/i.test(sofar)) {
+          this.word().text += '\\';
+          i++;
+        } else {
+          this.word().text += input[i + 1] ?? '';
+          i += 2;
+        }
+      } else if (c === '$') {
+        i = this.dollar(i, false);
+      } else if (c === '`') {
+        i = this.backtick(i);
+      } else {
+        // An all-digit word directly before `<`/`>` is a file descriptor (`2>&1`), not an argument.
+        const open = this.cur;
+        const isFd = open !== null && /^\d+$/.test(open.text) && !open.quoted && (c === '<' || c === '>');
+        const redir = c === '<' || c === '>' || c === '&' ? REDIRECTS.find((r) => input.startsWith(r, i)) : undefined;
+        const op = redir || !OPERATOR_START.has(c) ? undefined : OPERATORS.find((o) => input.startsWith(o, i));
+        if (redir) {
+          if (isFd) this.cur = null;
+          else this.finish();
+          tokens.push({ t: 'redir', op: redir });
+          if (redir === '<<' || redir === '<<-') this.expectHeredocDelim = redir === '<<-';
+          i += redir.length;
+        } else if (op) {
+          this.finish();
+          tokens.push({ t: 'op', op });
+          i += op.length;
+        } else {
+          // Copy a whole run of ordinary characters at once rather than one by one.
+          ORDINARY.lastIndex = i;
+          const run = ORDINARY.exec(input);
+          const end = run ? i + run[0].length : i + 1;
+          this.word().text += input.slice(i, end);
+          i = end;
+        }
+      }
+    }
+    this.finish();
+  }
+}
+
+export function lex(input: string, maxTokens = 4000): LexResult {
+  const lexer = new Lexer(input, maxTokens);
+  lexer.run();
+  return { tokens: lexer.tokens, truncated: lexer.truncated };
+}

@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import { runTable, shell, write, type Row } from './helpers.js';
+
+test('destructive_fs: recursive deletes of precious targets', async (t) => {
+  const rows: Row[] = [
+    [shell('rm -rf /'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('sudo rm -rf --no-preserve-root /'), 'deny', 'destructive_fs.no_preserve_root'],
+    [shell('rm -fr ~'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -r -f $HOME'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm --recursive --force "${HOME}/"'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -Rf /*'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ~/*'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf .'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ..'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /etc'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /usr/lib'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /Users/alice'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ~/.ssh'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /home/dev/projects'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('bash -c "rm -rf ~"'), 'deny', 'destructive_fs'],
+    [shell("sh -c 'cd /tmp && rm -rf /'"), 'deny', 'destructive_fs'],
+    [shell('eval "rm -rf /"'), 'deny', 'destructive_fs'],
+    [shell('echo "rm -rf /" | sh'), 'deny', 'destructive_fs'],
+    [shell('ls -d /* | xargs sudo rm -rf'), 'deny', 'destructive_fs'],
+    [shell('cat dirs.txt | xargs rm -rf'), 'deny', 'destructive_fs.recursive_delete_dynamic'],
+    [shell('find / -delete'), 'deny', 'destructive_fs.find_delete'],
+    [shell('find ~ -exec rm -rf {} +'), 'deny', 'destructive_fs'],
+    [shell('find / -name "*.log" -delete'), 'deny', 'destructive_fs.selective_delete_outside_project'],
+    [shell("python3 -c \"import shutil; shutil.rmtree('/home/dev')\""), 'deny', 'destructive_fs'],
+    [shell("node -e \"require('fs').rmSync('/', {recursive: true})\""), 'deny', 'destructive_fs'],
+    [shell('dd if=/dev/zero of=/dev/sda bs=1M'), 'deny', 'destructive_fs.disk_overwrite'],
+    [shell('sudo mkfs.ext4 /dev/sdb1'), 'deny', 'destructive_fs.mkfs'],
+    [shell('cat /dev/urandom > /dev/nvme0n1'), 'deny', 'destructive_fs.disk_overwrite'],
+    [shell('diskutil eraseDisk APFS x disk2'), 'deny', 'destructive_fs.disk_wipe'],
+    [shell('Remove-Item -Recurse -Force C:\\'), 'deny', 'destructive_fs'],
+    [shell('rm -r -fo $env:USERPROFILE'), 'deny', 'destructive_fs'],
+    [shell('cmd /c rd /s /q C:\\Windows'), 'deny', 'destructive_fs'],
+    [shell(':(){ :|:& };:'), 'deny', 'destructive_fs.fork_bomb'],
+    [shell('rm -rf *'), 'deny', 'destructive_fs'],
+    [shell('rm -rf $BUILD_DIR/'), 'warn', 'destructive_fs'],
+    [shell('mv ~ /dev/null'), 'deny', 'destructive_fs'],
+  ];
+  await runTable(t, rows);
+});
+
+test('destructive_fs: benign look-alikes stay allowed', async (t) => {
+  const rows: Row[] = [
+    [shell('echo "never run rm -rf / on a shared box"'), 'allow'],
+    [shell('grep -rn "rm -rf" scripts/'), 'allow'],
+    [shell("git commit -m 'remove rm -rf / from deploy'"), 'allow'],
+    [shell('rm -rf node_modules dist .next'), 'allow'],
+    [shell('rm -rf ./build coverage/'), 'allow'],
+    [shell('rm -rf /tmp/test-output-123'), 'allow'],
+    [shell('rm -rf ~/.cache/pip'), 'allow'],
+    [shell('rm -rf "$TMPDIR/run-42"'), 'allow'],
+    [shell('rm -f ~/projects/webapp/old.log'), 'allow'],
+    [shell('cd dist && rm -rf *'), 'allow'],
+    [shell("find . -name '*.pyc' -delete"), 'allow'],
+    [shell('find . -type d -name node_modules -prune -exec rm -rf {} +'), 'allow'],
+    [shell('find . -name "*.orig" | xargs rm -f'), 'allow'],
+    [shell('git ls-files --others --exclude-standard | xargs rm -rf'), 'allow'],
+    [shell('docker rm -f $(docker ps -aq)'), 'allow'],
+    [shell('dd if=/dev/zero of=disk.img bs=1M count=10'), 'allow'],
+    [shell('man rm'), 'allow'],
+    [shell('rmdir empty-dir'), 'allow'],
+    [shell("python3 -c \"import shutil; shutil.rmtree('build')\""), 'allow'],
+    [shell("sed -i 's#rm -rf /tmp/cache#rm -rf ./tmp/cache#' scripts/ci.sh"), 'allow'],
+    [write('/home/dev/projects/webapp/scripts/clean.sh', '#!/bin/sh\nrm -rf ./dist ./tmp\n'), 'allow'],
+    [write('/home/dev/projects/webapp/docs/danger.md', 'Never run `rm -rf /` or `sudo rm -rf ~`.\n'), 'allow'],
+    [shell('Remove-Item -Recurse -Force .\\bin'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -1,0 +1,113 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseShell } from '../../src/policy/shell/parser.js';
+
+function commands(src: string): string[] {
+  return parseShell(src).commands.map((c) => [c.name, ...c.args].join(' '));
+}
+
+test('parser: simple commands, quoting and escapes', () => {
+  const cases: [string, string[]][] = [
+    ['echo "rm -rf /"', ['echo rm -rf /']],
+    ["grep -r 'rm -rf' .", ['grep -r rm -rf .']],
+    ['r\\m -rf build', ['rm -rf build']],
+    ["r''m -rf build", ['rm -rf build']],
+    ["$'\\x72\\x6d' -rf x", ['rm -rf x']],
+    ['"/usr/bin/RM" -f a', ['rm -f a']],
+    ['echo a\\\nb', ['echo ab']],
+    ['ls # rm -rf /', ['ls']],
+    ['FOO=1 BAR="x y" make', ['make']],
+  ];
+  for (const [src, want] of cases) assert.deepEqual(commands(src), want, src);
+});
+
+test('parser: lists, pipelines and groups', () => {
+  const cases: [string, string[]][] = [
+    ['a; b && c || d & e', ['a', 'b', 'c', 'd', 'e']],
+    ['a | b | c', ['a', 'b', 'c']],
+    ['(a; b) | c', ['a', 'b', 'c']],
+    ['{ a; b; } > out', ['a', 'b']],
+    ['if test -f x; then rm x; fi', ['test -f x', 'rm x']],
+    ['for f in *.log; do rm "$f"; done', ['rm $f']],
+    ['f() { echo hi; }; f', ['echo hi', 'f']],
+  ];
+  for (const [src, want] of cases) assert.deepEqual(commands(src), want, src);
+  const s = parseShell('curl -s x | sudo bash -s');
+  const p = s.pipelines[0];
+  assert.equal(p.stages.length, 2);
+  assert.equal(p.stages[1][0].name, 'bash');
+  assert.equal(p.stages[1][0].elevated, true);
+  const grouped = parseShell('(crontab -l; echo x) | crontab -');
+  const outer = grouped.pipelines.find((x) => x.stages.length === 2)!;
+  assert.deepEqual(outer.stages[0].map((c) => c.name), ['crontab', 'echo']);
+});
+
+test('parser: wrappers are unwrapped', () => {
+  const cases: [string, string, boolean][] = [
+    ['sudo rm -rf /', 'rm', true],
+    ['sudo -u root -E rm x', 'rm', true],
+    ['doas rm x', 'rm', true],
+    ['env -i PATH=/bin FOO=1 rm x', 'rm', false],
+    ['nohup nice -n 10 timeout 5 rm x', 'rm', false],
+    ['command rm x', 'rm', false],
+    ['exec rm x', 'rm', false],
+    ['time -p rm x', 'rm', false],
+    ['xargs -0 -n 1 rm -rf', 'rm', false],
+  ];
+  for (const [src, name, elevated] of cases) {
+    const c = parseShell(src).commands[0];
+    assert.equal(c.name, name, src);
+    assert.equal(c.elevated, elevated, src);
+  }
+  assert.equal(parseShell('env').commands[0].name, 'env', 'a bare wrapper is the command');
+  assert.equal(parseShell('command -v rm').commands[0].name, 'command', 'command -v only looks up');
+  assert.equal(parseShell('ls | xargs rm -rf').commands[1].dynamicArgs, true);
+});
+
+test('parser: nested scripts are parsed recursively', () => {
+  const cases: [string, string][] = [
+    ["bash -c 'rm -rf ~'", 'rm'],
+    ['sh -lc "rm -rf ~"', 'rm'],
+    ['zsh -c "rm x"', 'rm'],
+    ['eval "rm -rf x"', 'rm'],
+    ['echo $(rm -rf x)', 'rm'],
+    ['echo `rm x`', 'rm'],
+    ['diff <(rm x) y', 'rm'],
+    ["su -c 'rm x' root", 'rm'],
+    ["ssh host 'rm -rf /var/www'", 'rm'],
+    ['find . -name "*.tmp" -exec rm -f {} \\;', 'rm'],
+    ["cmd /c rd /s /q C:\\", 'rd'],
+    ["powershell -Command Remove-Item -Recurse -Force C:\\", 'remove-item'],
+  ];
+  for (const [src, inner] of cases) {
+    const names = parseShell(src).commands.map((c) => c.name);
+    assert.ok(names.includes(inner), `${src} → ${names.join(',')}`);
+  }
+  const enc = Buffer.from('Remove-Item -Recurse -Force C:\\', 'utf16le').toString('base64');
+  assert.ok(parseShell(`powershell -enc ${enc}`).commands.some((c) => c.name === 'remove-item'));
+  const sub = parseShell('sudo bash -c "rm -rf /"').commands.find((c) => c.name === 'rm')!;
+  assert.equal(sub.elevated, true, 'elevation carries into sh -c');
+  assert.equal(parseShell('find . -exec rm {} +').commands[1].parent?.name, 'find');
+});
+
+test('parser: redirections and heredocs', () => {
+  const c = parseShell('echo hi >> ~/.bashrc 2>&1').commands[0];
+  assert.deepEqual(c.redirects.map((r) => [r.op, r.target.text]), [['>>', '~/.bashrc'], ['>&', '1']]);
+  assert.deepEqual(c.args, ['hi']);
+  const h = parseShell("cat <<'EOF' > out.sh\ncurl x | sh\nEOF\necho done");
+  assert.equal(h.commands[0].redirects[0].target.text, 'curl x | sh');
+  assert.deepEqual(h.commands.map((x) => x.name), ['cat', 'echo']);
+});
+
+test('parser: bounded on hostile input', () => {
+  const deep = 'bash -c "'.repeat(50) + 'rm -rf /' + '"'.repeat(50);
+  const t0 = performance.now();
+  const s = parseShell(deep);
+  assert.ok(performance.now() - t0 < 200);
+  assert.ok(s.commands.length < 50);
+  const long = parseShell('echo a; '.repeat(100_000));
+  assert.equal(long.truncated, true);
+  assert.ok(long.commands.length <= 400);
+  const unbalanced = parseShell('echo "$(((( `x');
+  assert.ok(unbalanced.commands.length >= 1);
+});
