@@ -18,6 +18,8 @@ export interface ServerConfig {
   /** Largest accepted request body in bytes (413 past it). */
   bodyLimitBytes: number;
   logLevel: LogLevelName;
+  /** Requests with invalid keys one address may make per minute before it gets 429. */
+  authFailuresPerMinute: number;
   /** How long a verified API key is trusted before it is looked up again (revocation bound). */
   keyCacheTtlMs: number;
   /** Multiplies the webhook retry delays (1 = spec: 0 s, ~60 s, ~120 s). */
@@ -26,6 +28,8 @@ export interface ServerConfig {
   offlineSweepMs: number;
   /** Permit webhook receivers on loopback/private addresses (tests and labs only). */
   webhookAllowPrivate: boolean;
+  /** Hard deadline of one webhook attempt (connect, send, response), in milliseconds. */
+  webhookTimeoutMs: number;
   /** Create a default org and print its keys when the store is empty (`npm start`). */
   bootstrapDefaultOrg: boolean;
 }
@@ -104,9 +108,11 @@ export function loadConfig(env: Source = process.env, overrides: Partial<Record<
     bodyLimitBytes: intIn(src, 'SERVICE_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     logLevel,
     keyCacheTtlMs: intIn(src, 'SERVICE_KEY_CACHE_TTL_MS', 30_000, 0, 60_000),
+    authFailuresPerMinute: intIn(src, 'SERVICE_AUTH_FAILURES_PER_MINUTE', 60, 1, 1_000_000),
     webhookRetryScale: numberIn(src, 'SERVICE_WEBHOOK_RETRY_SCALE', 1, 0, 100),
     offlineSweepMs: intIn(src, 'SERVICE_OFFLINE_SWEEP_MS', 30_000, 10, 3_600_000),
     webhookAllowPrivate: flag(src, 'SERVICE_WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: intIn(src, 'SERVICE_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     bootstrapDefaultOrg: !flag(src, 'SERVICE_NO_BOOTSTRAP'),
   };
 }

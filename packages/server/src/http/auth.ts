@@ -8,15 +8,16 @@ import type { AppContext } from './context.js';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 
 const FAILURE_WINDOW_MS = 60_000;
-const MAX_FAILURES_PER_WINDOW = 60;
 const MAX_TRACKED_ADDRESSES = 50_000;
 
 export class AuthFailureLimiter {
   private readonly failures = new Map<string, { count: number; windowStart: number }>();
 
+  constructor(private readonly maxFailuresPerWindow = 60) {}
+
   check(ip: string, now = Date.now()): void {
     const entry = this.failures.get(ip);
-    if (entry && now - entry.windowStart < FAILURE_WINDOW_MS && entry.count >= MAX_FAILURES_PER_WINDOW) {
+    if (entry && now - entry.windowStart < FAILURE_WINDOW_MS && entry.count >= this.maxFailuresPerWindow) {
       const retry = Math.ceil((entry.windowStart + FAILURE_WINDOW_MS - now) / 1000);
       throw new TooManyRequestsError(`Too many requests with invalid API keys from this address; try again in ${retry} seconds.`, retry);
     }

@@ -24,6 +24,8 @@ export interface RecordInput {
   /** Client-computed hash (collectors); otherwise the SHA-256 of the tool input. */
   inputHash?: string | null;
   extraContext?: Record<string, unknown>;
+  /** Stored instead of call.surface for events that no agent surface produced (collectors). */
+  surfaceLabel?: string;
 }
 
 export function boundedJson(value: unknown, max = MAX_CONTEXT_CHARS): string {
@@ -62,7 +64,7 @@ export class DecisionRecorder {
       org_id: input.orgId,
       workstation_id: input.workstationId,
       hostname: input.hostname,
-      surface: call.surface,
+      surface: input.surfaceLabel ?? call.surface,
       event: call.event.slice(0, 64),
       kind: input.kind,
       session_key: call.sessionId?.slice(0, 200) ?? null,

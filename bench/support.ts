@@ -1,0 +1,81 @@
+// Shared pieces of the benchmarks: spawning a real server process on a fresh store and
+// reading its first-start keys, and small statistics.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import knexFactory from 'knex';
+
+export const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..');
+export const MYSQL_BASE = process.env.SERVICE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
+
+export interface ServerProcess {
+  url: string;
+  adminKey: string;
+  runtimeKey: string;
+  env: Record<string, string>;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A fresh store: a temp dir (SQLite) or a new database (MySQL). */
+export async function freshStore(store: 'sqlite' | 'mysql'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  if (store === 'sqlite') return { env: { SERVICE_DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  const db = `svc_bench_${process.pid}_${Date.now()}`;
+  const admin = knexFactory({ client: 'mysql2', connection: MYSQL_BASE });
+  await admin.raw(`CREATE DATABASE \`${db}\` CHARACTER SET utf8mb4`);
+  await admin.destroy();
+  return {
+    env: { SERVICE_DATA_DIR: dir, DATABASE_URL: `${MYSQL_BASE}/${db}` },
+    drop: async () => {
+      const k = knexFactory({ client: 'mysql2', connection: MYSQL_BASE });
+      await k.raw(`DROP DATABASE IF EXISTS \`${db}\``);
+      await k.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `service server start --json` as a child process and reads its URL and first-start keys. */
+export async function startServerProcess(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const env = { ...process.env, PORT: '0', SERVICE_LOG_LEVEL: 'warn', ...storeEnv, ...extraEnv } as Record<string, string>;
+  delete env.SERVICE_NO_BOOTSTRAP;
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'service'), 'server', 'start', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const started = await new Promise<{ url: string; bootstrap: { admin_key: string; runtime_key: string } }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s: ${err}`)), 60_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      try {
+        const doc = JSON.parse(out);
+        clearTimeout(timer);
+        resolve(doc);
+      } catch {
+        /* wait for the whole document */
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+  });
+  return {
+    url: started.url,
+    adminKey: started.bootstrap.admin_key,
+    runtimeKey: started.bootstrap.runtime_key,
+    env,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+}

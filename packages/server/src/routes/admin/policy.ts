@@ -1,0 +1,98 @@
+// Admin API for the org's runtime policy: read it, patch baseline fields, govern skills
+// (allow / warn / block), adopt a policy pack. Every change bumps the policy version, fires
+// `policy.changed`, and reaches every server process within about a second.
+import { z } from 'zod';
+import { BadRequestError } from '../../http/errors.js';
+import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
+import { parseBody } from '../../http/validate.js';
+import { applyPolicyPack, applyShieldPolicyPatch, POLICY_PACK_TEMPLATES, validateShieldPolicyPatch } from '../../policy/index.js';
+import type { ShieldPolicy } from '../../policy/types.js';
+import type { EffectivePolicy } from '../../runtime/policy-store.js';
+
+function view(p: EffectivePolicy) {
+  return { policy_version: p.version, pack_slug: p.packSlug, policy: p.policy };
+}
+
+/** Skill names as they appear after the slash: `name` or `plugin:name`. */
+const skillName = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/^\//, ''))
+  .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}(:[A-Za-z0-9][A-Za-z0-9._-]{0,99})?$/, 'must be a skill name such as "deploy" or "plugin:deploy"'));
+
+const skillBody = z.object({ name: skillName, status: z.enum(['allow', 'warn', 'block']) }).strict();
+const packBody = z.object({ slug: z.string() }).strict();
+
+export function withSkillStatus(policy: ShieldPolicy, name: string, status: 'allow' | 'warn' | 'block'): ShieldPolicy {
+  const blocked = policy.blocked_agent_skills.filter((s) => s !== name);
+  const warn = policy.warn_only_agent_skills.filter((s) => s !== name);
+  if (status === 'block') blocked.push(name);
+  if (status === 'warn') warn.push(name);
+  return { ...policy, blocked_agent_skills: blocked, warn_only_agent_skills: warn };
+}
+
+export const adminPolicyRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/policy',
+    access: ADMIN_ACCESS,
+    summary: 'The org’s full runtime policy with its version',
+    async handler(ctx, deps) {
+      ctx.body = view(await deps.policies.get(ctx.state.principal.orgId));
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/api/v1/admin/policy',
+    access: ADMIN_ACCESS,
+    summary: 'Change baseline fields and skill lists (fields not sent are kept)',
+    async handler(ctx, deps) {
+      if (ctx.state.body === undefined) throw new BadRequestError('A JSON request body is required.');
+      const result = validateShieldPolicyPatch(ctx.state.body);
+      if (!result.ok) throw new BadRequestError(`Invalid policy: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`);
+      const current = await deps.policies.get(ctx.state.principal.orgId);
+      const next: ShieldPolicy = applyShieldPolicyPatch(current.policy, result.value);
+      const saved = await deps.policies.save(ctx.state.principal.orgId, next, current.packSlug, {
+        summary: `Policy fields changed: ${Object.keys(result.value).join(', ')}.`,
+        actor: null,
+        details: { changed_fields: Object.keys(result.value) },
+      });
+      ctx.body = view(saved);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/admin/policy/skills',
+    access: ADMIN_ACCESS,
+    summary: 'Allow, warn on or block a skill by name (the Allow/Warn/Block controls)',
+    async handler(ctx, deps) {
+      const body = parseBody(skillBody, ctx.state.body);
+      const current = await deps.policies.get(ctx.state.principal.orgId);
+      const saved = await deps.policies.save(ctx.state.principal.orgId, withSkillStatus(current.policy, body.name, body.status), current.packSlug, {
+        summary: `Skill /${body.name} set to ${body.status}.`,
+        actor: null,
+        details: { skill: body.name, status: body.status },
+      });
+      ctx.body = view(saved);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/admin/policy/pack',
+    access: ADMIN_ACCESS,
+    summary: 'Adopt a policy pack template (its shield, tools, MCP and network sections)',
+    async handler(ctx, deps) {
+      const { slug } = parseBody(packBody, ctx.state.body);
+      if (!POLICY_PACK_TEMPLATES.some((t) => t.slug === slug)) {
+        throw new BadRequestError(`Unknown policy pack "${slug.slice(0, 60)}"; available: ${POLICY_PACK_TEMPLATES.map((t) => t.slug).join(', ')}.`);
+      }
+      const current = await deps.policies.get(ctx.state.principal.orgId);
+      const saved = await deps.policies.save(ctx.state.principal.orgId, applyPolicyPack(current.policy, slug), slug, {
+        summary: `Policy pack ${slug} adopted.`,
+        actor: null,
+        details: { pack: slug },
+      });
+      ctx.body = view(saved);
+    },
+  }),
+];

@@ -1,0 +1,46 @@
+// Hook-facing evaluation and audit (spec: POST /api/v1/evaluate, /audit, /claude-code/evaluate,
+// /claude-code/audit). Evaluation answers 200 even when the verdict is deny: agent hook
+// runtimes treat non-200 as hook failure (spec: Errors rule 1).
+import type { AppContext } from '../../http/context.js';
+import type { AppDeps } from '../../app-deps.js';
+import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
+import type { Surface } from '../../policy/types.js';
+import { handleHookCall } from '../../runtime/hook-call.js';
+import { surfaceFromQuery } from './surface-query.js';
+
+async function answer(ctx: AppContext, deps: AppDeps, surface: Surface, route: 'evaluate' | 'audit'): Promise<void> {
+  const outcome = await handleHookCall(deps, ctx.state.principal, surface, ctx.state.body, ctx.headers, route);
+  ctx.status = 200;
+  ctx.body = outcome.body;
+}
+
+export const evaluateRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/evaluate',
+    access: RUNTIME_ACCESS,
+    summary: 'Unified policy evaluation for every surface (?tool=<surface>)',
+    handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.query.tool), 'evaluate'),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/audit',
+    access: RUNTIME_ACCESS,
+    summary: 'Unified post-tool audit ingestion (?tool=<surface>); never blocks; answers {}',
+    handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.query.tool), 'audit'),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/claude-code/evaluate',
+    access: RUNTIME_ACCESS,
+    summary: 'Claude Code UserPromptSubmit and PreToolUse evaluation',
+    handler: (ctx, deps) => answer(ctx, deps, 'claude-code', 'evaluate'),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/claude-code/audit',
+    access: RUNTIME_ACCESS,
+    summary: 'Claude Code PostToolUse audit; answers {}',
+    handler: (ctx, deps) => answer(ctx, deps, 'claude-code', 'audit'),
+  }),
+];

@@ -1,0 +1,141 @@
+// Baseline policy read, collector event ingest, recent blocked/warned events, pack templates.
+import { z } from 'zod';
+import { BadRequestError } from '../../http/errors.js';
+import { ADMIN_ACCESS, defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
+import { parseBody } from '../../http/validate.js';
+import { POLICY_PACK_TEMPLATES } from '../../policy/index.js';
+import { SEVERITIES, type Decision, type ToolCall } from '../../policy/types.js';
+import { recentEvents } from '../../runtime/recent.js';
+import type { RecordInput } from '../../runtime/recorder.js';
+
+export const MAX_EVENTS_PER_BATCH = 100;
+
+/** Verdicts a collector may report; `block` is accepted as a synonym of deny. */
+const collectorVerdict = z.enum(['allow', 'warn', 'deny', 'block']).transform((v) => (v === 'block' ? 'deny' : v));
+const shortText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+const collectorEvent = z.object({
+  hostname: shortText(255).min(1, 'must not be empty'),
+  detection_layer: z.string().regex(/^[a-z0-9_.-]{1,32}$/, 'must be 1-32 characters of a-z, 0-9, _ . -'),
+  verdict: collectorVerdict,
+  severity: z.enum(SEVERITIES),
+  security_level: z.enum(['strict', 'balanced', 'permissive', 'moderate']).optional(),
+  input_hash: shortText(128).optional(),
+  session_id: shortText(200).optional(),
+  tool_name: shortText(200).min(1, 'must not be empty'),
+  enforcement_reason: shortText(2000).optional(),
+  context: z.record(z.unknown()).optional(),
+  machine_id: shortText(200).optional(),
+});
+
+const eventsBody = z.object({
+  events: z
+    .array(z.unknown(), { invalid_type_error: 'events must be an array' })
+    .min(1, 'events must hold at least one event')
+    .max(MAX_EVENTS_PER_BATCH, `at most ${MAX_EVENTS_PER_BATCH} events per batch; split larger batches`),
+});
+
+export const shieldRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/shield/policy',
+    access: RUNTIME_ACCESS,
+    summary: 'Effective baseline policy of the key’s organization (defaults when not customized)',
+    async handler(ctx, deps) {
+      const { policy } = await deps.policies.get(ctx.state.principal.orgId);
+      ctx.body = {
+        security_level: policy.security_level,
+        custom_blacklist: policy.custom_blacklist,
+        trusted_sources: policy.trusted_sources,
+        entropy_threshold: policy.entropy_threshold,
+        max_input_length: policy.max_input_length,
+        auto_block: policy.auto_block,
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/shield/events',
+    access: RUNTIME_ACCESS,
+    summary: 'Batch ingest of decisions already made by collectors (at most 100 per batch, all or nothing)',
+    async handler(ctx, deps) {
+      const { events } = parseBody(eventsBody, ctx.state.body);
+      // Validate every item before storing any: a batch is all or nothing.
+      const parsed = events.map((item, i) => {
+        const r = collectorEvent.safeParse(item);
+        if (!r.success) {
+          const issue = r.error.issues[0];
+          throw new BadRequestError(`events[${i}].${issue.path.join('.') || '(item)'}: ${issue.message}.`);
+        }
+        return r.data;
+      });
+      const { orgId, plan } = ctx.state.principal;
+      const now = Date.now();
+      const records: RecordInput[] = [];
+      for (const e of parsed) {
+        const reg = await deps.fleet.touch({ id: orgId, plan }, { machineId: e.machine_id ?? null, hostname: e.hostname }, { at: now, blocked: e.verdict === 'deny' });
+        const call: ToolCall = {
+          surface: 'cowork',
+          event: 'collector',
+          phase: 'other',
+          toolName: e.tool_name,
+          tool: e.tool_name.startsWith('mcp__') ? 'mcp' : 'other',
+          toolInput: (e.context?.tool_input && typeof e.context.tool_input === 'object' ? e.context.tool_input : {}) as Record<string, unknown>,
+          identity: { hostname: e.hostname, machineId: e.machine_id },
+          sessionId: e.session_id,
+        };
+        const decision: Decision = {
+          verdict: e.verdict,
+          patternName: null,
+          severity: e.severity,
+          detectionLayer: 'collector',
+          category: e.detection_layer,
+          reason: e.enforcement_reason ?? `Reported by a collector (${e.detection_layer}).`,
+          policyVersion: 0,
+        };
+        records.push({
+          orgId,
+          workstationId: reg.ok ? reg.workstationId : null,
+          hostname: e.hostname,
+          kind: 'collector',
+          call,
+          decision,
+          at: now,
+          inputHash: e.input_hash ?? null,
+          surfaceLabel: 'collector',
+          extraContext: { context: e.context ?? null, security_level: e.security_level ?? null },
+        });
+      }
+      await deps.recorder.record(records);
+      ctx.body = { accepted: records.length };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/claude-code/recent',
+    access: ADMIN_ACCESS,
+    summary: 'Most recent blocked or warned events, newest first (limit 1-50, default 10)',
+    async handler(ctx, deps) {
+      ctx.body = await recentEvents(deps.store.knex, ctx.state.principal.orgId, { hostname: ctx.query.hostname, limit: ctx.query.limit });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/policy-packs/templates',
+    access: RUNTIME_ACCESS,
+    summary: 'Built-in policy profile templates',
+    async handler(ctx) {
+      ctx.body = {
+        templates: POLICY_PACK_TEMPLATES.map((t) => ({
+          slug: t.slug,
+          name: t.name,
+          description: t.description,
+          shield_section: t.shield_section,
+          tools_section: t.tools_section,
+          mcp_section: t.mcp_section,
+          network_section: t.network_section,
+        })),
+      };
+    },
+  }),
+];

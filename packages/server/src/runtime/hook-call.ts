@@ -1,0 +1,97 @@
+// One agent hook call, end to end (DESIGN: "The hot path"): normalize the surface's payload,
+// decide with the org's compiled policy (pure, in memory), register/heartbeat the workstation,
+// record the decision (the response waits for its commit), and render the surface's answer.
+import type { KeyPrincipal } from '../accounts/key-cache.js';
+import type { AppDeps } from '../app-deps.js';
+import { BadRequestError } from '../http/errors.js';
+import { normalizeHookCall, renderAuditAck, renderDecision, SurfaceInputError, type HeaderBag } from '../http/surfaces/index.js';
+import { decideToolCall, findOutputRisks } from '../policy/index.js';
+import type { Decision, Surface, ToolCall } from '../policy/types.js';
+import { SEVERITIES } from '../policy/types.js';
+import type { ShieldEventKind } from './recorder.js';
+
+/** Surfaces whose hooks we install as HTTP hooks; the others reach us through `service hook`. */
+const HTTP_HOOK_SURFACES: ReadonlySet<Surface> = new Set(['claude-code']);
+
+export function normalizeOrBadRequest(surface: Surface, body: unknown, headers: HeaderBag, route: 'evaluate' | 'audit'): ToolCall {
+  try {
+    return normalizeHookCall(surface, body, { headers, route });
+  } catch (err) {
+    if (err instanceof SurfaceInputError) throw new BadRequestError(err.message);
+    throw err;
+  }
+}
+
+/** Audit never blocks: output findings become a warn record (or allow when there are none). */
+export function auditDecision(call: ToolCall, policyVersion: number): Decision {
+  const findings = call.toolOutput ? findOutputRisks(call.toolOutput) : [];
+  if (findings.length === 0) {
+    return { verdict: 'allow', patternName: null, severity: 'info', detectionLayer: 'none', category: null, reason: 'Completed action recorded.', policyVersion };
+  }
+  const worst = findings.reduce((a, b) => (SEVERITIES.indexOf(b.severity) > SEVERITIES.indexOf(a.severity) ? b : a));
+  return {
+    verdict: 'warn',
+    patternName: worst.patternName,
+    severity: worst.severity,
+    detectionLayer: 'builtin',
+    category: worst.category,
+    reason: `Tool output: ${worst.summary}`,
+    policyVersion,
+  };
+}
+
+export interface HookCallOutcome {
+  call: ToolCall;
+  decision: Decision;
+  body: unknown;
+  workstationId: string | null;
+  planLimited: boolean;
+}
+
+export async function handleHookCall(deps: AppDeps, principal: KeyPrincipal, surface: Surface, rawBody: unknown, headers: HeaderBag, route: 'evaluate' | 'audit'): Promise<HookCallOutcome> {
+  const call = normalizeOrBadRequest(surface, rawBody, headers, route);
+  const now = Date.now();
+  const policy = await deps.policies.get(principal.orgId, now);
+  const decision = route === 'evaluate' ? decideToolCall(policy.compiled, call) : auditDecision(call, policy.version);
+  return recordHookDecision(deps, principal, call, decision, route === 'evaluate' ? 'evaluate' : 'audit', now, () =>
+    route === 'evaluate' ? renderDecision(surface, call, decision) : renderAuditAck(surface, call),
+  );
+}
+
+/**
+ * Registers/heartbeats the workstation and records the decision. A call without any identity
+ * is still decided and recorded (protection never stops), just not attributed to a host; a
+ * new machine past the plan limit likewise, with no host record created.
+ */
+export async function recordHookDecision(
+  deps: AppDeps,
+  principal: KeyPrincipal,
+  call: ToolCall,
+  decision: Decision,
+  kind: ShieldEventKind,
+  now: number,
+  render: () => unknown,
+): Promise<HookCallOutcome> {
+  const hostname = call.identity.hostname ?? null;
+  const machineId = call.identity.machineId ?? null;
+  let workstationId: string | null = null;
+  let planLimited = false;
+  if (hostname || machineId) {
+    const reg = await deps.fleet.touch(
+      { id: principal.orgId, plan: principal.plan },
+      { machineId, hostname: hostname ?? `machine-${machineId!.slice(0, 12)}` },
+      {
+        at: now,
+        surface: call.surface,
+        hookType: HTTP_HOOK_SURFACES.has(call.surface) ? 'http' : 'command',
+        agentActivity: call.phase === 'pre_tool' || call.phase === 'prompt' || call.phase === 'post_tool',
+        enforceEvent: kind === 'evaluate' && call.phase === 'pre_tool',
+        blocked: decision.verdict === 'deny',
+      },
+    );
+    if (reg.ok) workstationId = reg.workstationId;
+    else planLimited = true;
+  }
+  await deps.recorder.record([{ orgId: principal.orgId, workstationId, hostname, kind, call, decision, at: now, extraContext: planLimited ? { plan_limited: true } : undefined }]);
+  return { call, decision, body: render(), workstationId, planLimited };
+}

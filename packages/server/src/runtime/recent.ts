@@ -1,0 +1,44 @@
+// GET /api/v1/claude-code/recent: the newest events that did not pass (deny or warn).
+// `limit` never errors (spec: Errors rule 2): below 1 or not a number → 10; above 50 → 50.
+import type { Knex } from 'knex';
+
+export const RECENT_DEFAULT_LIMIT = 10;
+export const RECENT_MAX_LIMIT = 50;
+
+export function recentLimit(raw: unknown): number {
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof v !== 'string' || !/^\s*-?\d+\s*$/.test(v)) return RECENT_DEFAULT_LIMIT;
+  const n = Number(v);
+  if (n < 1) return RECENT_DEFAULT_LIMIT;
+  return Math.min(n, RECENT_MAX_LIMIT);
+}
+
+export async function recentEvents(knex: Knex, orgId: string, query: { hostname?: unknown; limit?: unknown }) {
+  const limit = recentLimit(query.limit);
+  const hostname = typeof query.hostname === 'string' && query.hostname.trim() !== '' ? query.hostname.trim() : null;
+  const q = knex('shield_events')
+    .where({ org_id: orgId })
+    .whereIn('verdict', ['deny', 'warn'])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit + 1)
+    .select('created_at', 'verdict', 'pattern_name', 'tool_name', 'hostname', 'summary', 'detection_layer');
+  if (hostname) q.andWhere({ hostname });
+  const rows = await q;
+  const page = rows.slice(0, limit);
+  return {
+    events: page.map((r) => ({
+      created_at: new Date(Number(r.created_at)).toISOString(),
+      verdict: r.verdict,
+      pattern_name: r.pattern_name ?? r.detection_layer,
+      tool_name: r.tool_name,
+      hostname: r.hostname ?? '',
+      summary: r.summary,
+    })),
+    total: page.length,
+    has_more: rows.length > limit,
+    total_is_exact: false,
+  };
+}
