@@ -39,10 +39,10 @@ export async function freshStore(store: 'sqlite' | 'mysql'): Promise<{ env: Reco
 }
 
 /** Starts `service server start --json` as a child process and reads its URL and first-start keys. */
-export async function startServerProcess(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
   const env = { ...process.env, PORT: '0', SERVICE_LOG_LEVEL: 'warn', ...storeEnv, ...extraEnv } as Record<string, string>;
   delete env.SERVICE_NO_BOOTSTRAP;
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'service'), 'server', 'start', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'bin', 'service'), 'server', 'start', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += d));

@@ -9,6 +9,8 @@ export type Dialect = 'sqlite' | 'mysql';
 export interface StoreTarget {
   databaseUrl: string | null;
   dataDir: string;
+  /** SQLite `synchronous` mode: NORMAL (default) or FULL (see docs/operations.md). */
+  sqliteSynchronous?: 'NORMAL' | 'FULL';
 }
 
 export function describeTarget(target: StoreTarget): string {
@@ -49,8 +51,10 @@ export function openKnex(target: StoreTarget): { knex: Knex; dialect: Dialect } 
       max: 1,
       afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
         conn.pragma('journal_mode = WAL');
-        // FULL: an acknowledged write survives power loss too; group commit pays one fsync per batch.
-        conn.pragma('synchronous = FULL');
+        // NORMAL in WAL mode: a commit is in the WAL (the OS has it) before we acknowledge, so a
+        // process crash or SIGKILL loses nothing acknowledged; only an OS crash or power cut can
+        // lose the last commits. FULL adds an fsync per commit for that too (docs/operations.md).
+        conn.pragma(`synchronous = ${target.sqliteSynchronous ?? 'NORMAL'}`);
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
         done(null, conn);

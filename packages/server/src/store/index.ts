@@ -20,7 +20,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     await knex.destroy();
     throw err;
   }
-  const writer = new GroupCommitWriter(knex, dialect === 'sqlite' ? {} : { maxParamsPerStatement: 20_000 });
+  const writer = new GroupCommitWriter(knex, dialect === 'sqlite' ? { dialect } : { dialect, maxParamsPerStatement: 20_000 });
   let closing: Promise<void> | null = null;
   return {
     knex,
