@@ -27,6 +27,10 @@ export interface OutboxEventData {
   actor?: { email: string | null; type: string };
   risk?: { verdict: string | null; category: string | null };
   evidence: { title: string; summary: string; details: Record<string, unknown> };
+  /** When the service detected the event (epoch ms), when later than `occurredAt`. */
+  detectedAt?: number;
+  /** What the source left out of the evidence (payload `privacy`); default: nothing redacted. */
+  privacy?: { redacted: boolean; excluded_fields: string[] };
 }
 
 export interface OutboxEvent {

@@ -1,0 +1,226 @@
+// Destination and route verbs. Every query filters by the caller's org inside the query; an
+// id of another org is answered as not found. The signing secret (and a kind's credential)
+// is returned once, by createDestination, and never again.
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { KeyPrincipal } from '../accounts/key-cache.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../http/errors.js';
+import { describeIssues } from '../http/validate.js';
+import { newId } from '../ids.js';
+import { isEventSelector, selectorMatches, severityRank, SEVERITIES } from './event-types.js';
+import { checkDestinationUrl } from './address-guard.js';
+import { DESTINATION_KINDS, KINDS, PLANS_FOR_NON_EMAIL, type DestinationKind } from './formats.js';
+import { generateSigningSecret } from './signing.js';
+
+export const createDestinationInput = z
+  .object({
+    url: z.string().trim().min(1, 'url is required').max(2000),
+    kind: z.enum(DESTINATION_KINDS, { errorMap: () => ({ message: `kind must be one of ${DESTINATION_KINDS.join(', ')}` }) }).default('webhook'),
+    name: z.string().trim().min(1).max(200).optional(),
+    events: z
+      .array(z.string().trim().refine(isEventSelector, (v) => ({ message: `"${v}" is not an event type (see docs/webhooks.md), a group such as activity.*, or *` })))
+      .min(1)
+      .max(50)
+      .default(['*']),
+    min_severity: z.enum(SEVERITIES, { errorMap: () => ({ message: `min_severity must be one of ${SEVERITIES.join(', ')}` }) }).default('info'),
+    host: z.string().trim().min(1).max(255).nullable().optional(),
+    surface: z.string().trim().min(1).max(32).nullable().optional(),
+    credential: z.string().min(1).max(2000).optional(),
+    options: z.record(z.string().max(200)).default({}),
+    enabled: z.boolean().default(true),
+  })
+  .strict();
+
+export const updateDestinationInput = z.object({ enabled: z.boolean().optional(), name: z.string().trim().min(1).max(200).optional() }).strict();
+
+export interface RouteView {
+  id: string;
+  events: string[];
+  min_severity: string;
+  host: string | null;
+  surface: string | null;
+}
+
+export interface DestinationView {
+  id: string;
+  name: string;
+  kind: string;
+  /** Origin and first path segment only: chat webhook URLs carry their secret in the path. */
+  url: string;
+  enabled: boolean;
+  has_credential: boolean;
+  options: Record<string, string>;
+  routes: RouteView[];
+  created_at: string;
+}
+
+const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
+
+export function displayUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    const segments = url.pathname.split('/').filter(Boolean);
+    return `${url.origin}${segments.length ? `/${segments[0]}` : ''}${segments.length > 1 || url.search ? '/…' : ''}`;
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function routeView(row: Record<string, any>): RouteView {
+  return { id: row.id, events: parseJson<string[]>(row.event_types, ['*']), min_severity: row.min_severity, host: row.host ?? null, surface: row.surface ?? null };
+}
+
+function destinationView(row: Record<string, any>, routes: RouteView[]): DestinationView {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    url: displayUrl(row.url),
+    enabled: Boolean(row.enabled),
+    has_credential: Boolean(row.credential),
+    options: parseJson<Record<string, string>>(row.options, {}),
+    routes,
+    created_at: iso(row.created_at),
+  };
+}
+
+/** Spec: Authentication 10. There is no email kind yet, so every kind needs Team or Enterprise. */
+export function assertPlanAllowsWebhooks(plan: string): void {
+  if (!(PLANS_FOR_NON_EMAIL as readonly string[]).includes(plan)) {
+    throw new ForbiddenError(`Webhook destinations other than email need the Team or Enterprise plan; this organization is on the ${plan} plan.`);
+  }
+}
+
+export async function createDestination(
+  knex: Knex,
+  principal: KeyPrincipal,
+  body: unknown,
+  settings: { allowPrivate: boolean },
+): Promise<DestinationView & { secret: string }> {
+  assertPlanAllowsWebhooks(principal.plan);
+  const parsed = createDestinationInput.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequestError(`Invalid request body: ${describeIssues(parsed.error)}.`);
+  const input = parsed.data;
+  const urlProblem = checkDestinationUrl(input.url, settings.allowPrivate);
+  if (urlProblem) throw new BadRequestError(`Invalid request body: ${urlProblem}.`);
+  const kind = KINDS[input.kind as DestinationKind];
+  if (kind.credential === 'required' && !input.credential) throw new BadRequestError(`Invalid request body: credential is required for kind ${input.kind} (${kind.credentialHint}).`);
+  if (kind.credential === 'none' && input.credential) throw new BadRequestError(`Invalid request body: kind ${input.kind} takes no credential.`);
+  const options = kind.options.safeParse(input.options);
+  if (!options.success) throw new BadRequestError(`Invalid request body: options: ${describeIssues(options.error)}.`);
+
+  const now = Date.now();
+  const id = newId(now);
+  const secret = generateSigningSecret();
+  const route = {
+    id: newId(now),
+    org_id: principal.orgId,
+    destination_id: id,
+    event_types: JSON.stringify([...new Set(input.events)]),
+    min_severity: input.min_severity,
+    host: input.host ?? null,
+    surface: input.surface ?? null,
+    created_at: now,
+  };
+  const row = {
+    id,
+    org_id: principal.orgId,
+    name: input.name ?? `${input.kind} ${new URL(input.url).hostname}`,
+    kind: input.kind,
+    url: input.url,
+    secret,
+    credential: input.credential ?? null,
+    options: JSON.stringify(options.data),
+    enabled: input.enabled,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await knex.transaction(async (trx) => {
+    await trx('webhook_destinations').insert(row);
+    await trx('webhook_routes').insert(route);
+  });
+  return { ...destinationView(row, [routeView(route)]), secret };
+}
+
+async function routesFor(knex: Knex, orgId: string, destinationIds: string[]): Promise<Map<string, RouteView[]>> {
+  const byDestination = new Map<string, RouteView[]>();
+  if (destinationIds.length === 0) return byDestination;
+  const rows = await knex('webhook_routes').where({ org_id: orgId }).whereIn('destination_id', destinationIds).orderBy('id');
+  for (const r of rows) byDestination.set(r.destination_id, [...(byDestination.get(r.destination_id) ?? []), routeView(r)]);
+  return byDestination;
+}
+
+export async function listDestinations(knex: Knex, orgId: string): Promise<DestinationView[]> {
+  const rows = await knex('webhook_destinations').where({ org_id: orgId }).whereNull('deleted_at').orderBy('created_at');
+  const routes = await routesFor(knex, orgId, rows.map((r) => r.id));
+  return rows.map((r) => destinationView(r, routes.get(r.id) ?? []));
+}
+
+export async function getDestination(knex: Knex, orgId: string, id: string): Promise<DestinationView> {
+  const row = await knex('webhook_destinations').where({ org_id: orgId, id }).whereNull('deleted_at').first();
+  if (!row) throw new NotFoundError(`No webhook destination with id ${id} in this organization.`);
+  return destinationView(row, (await routesFor(knex, orgId, [id])).get(id) ?? []);
+}
+
+export async function updateDestination(knex: Knex, orgId: string, id: string, body: unknown): Promise<DestinationView> {
+  await getDestination(knex, orgId, id); // another org's id is a 404 before the body is judged
+  const parsed = updateDestinationInput.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequestError(`Invalid request body: ${describeIssues(parsed.error)}.`);
+  const changes: Record<string, unknown> = { updated_at: Date.now() };
+  if (parsed.data.enabled !== undefined) changes.enabled = parsed.data.enabled;
+  if (parsed.data.name !== undefined) changes.name = parsed.data.name;
+  await knex('webhook_destinations').where({ org_id: orgId, id }).whereNull('deleted_at').update(changes);
+  return getDestination(knex, orgId, id);
+}
+
+/**
+ * Removes a destination: its secret and credential are erased at once, its routes deleted and
+ * its open deliveries canceled; the row stays (without secrets) so the delivery log keeps a name.
+ */
+export async function deleteDestination(knex: Knex, orgId: string, id: string): Promise<{ id: string; deleted_at: string; canceled_deliveries: number }> {
+  const now = Date.now();
+  let canceled = 0;
+  await knex.transaction(async (trx) => {
+    const n = await trx('webhook_destinations')
+      .where({ org_id: orgId, id })
+      .whereNull('deleted_at')
+      .update({ deleted_at: now, updated_at: now, enabled: false, secret: '', credential: null });
+    if (n === 0) throw new NotFoundError(`No webhook destination with id ${id} in this organization.`);
+    await trx('webhook_routes').where({ org_id: orgId, destination_id: id }).delete();
+    canceled = await trx('webhook_deliveries')
+      .where({ org_id: orgId, destination_id: id })
+      .whereIn('status', ['pending', 'retrying'])
+      .update({ status: 'canceled', next_attempt_at: null, completed_at: now, updated_at: now });
+  });
+  return { id, deleted_at: iso(now), canceled_deliveries: canceled };
+}
+
+/** The facts of an event a route filters on. */
+export interface RoutableEvent {
+  event_type: string;
+  severity: string;
+  hostname: string | null;
+  workstation_id: string | null;
+  surface: string | null;
+}
+
+/** Pure: does this route select the event? Host matches the hostname (any case) or the workstation id. */
+export function routeMatches(route: RouteView, event: RoutableEvent): boolean {
+  if (!selectorMatches(route.events, event.event_type)) return false;
+  if (severityRank(event.severity) < severityRank(route.min_severity)) return false;
+  if (route.host) {
+    const host = route.host.toLowerCase();
+    if (host !== (event.hostname ?? '').toLowerCase() && route.host !== event.workstation_id) return false;
+  }
+  if (route.surface && route.surface !== event.surface) return false;
+  return true;
+}

@@ -1,0 +1,24 @@
+// Transactions of the delivery worker. On MySQL they run at READ COMMITTED: the locking reads
+// that claim rows (FOR UPDATE SKIP LOCKED) then lock only the rows they return, without the gap
+// locks of REPEATABLE READ that make a concurrent dispatcher's INSERT deadlock with them. A lock
+// conflict that still happens is routine: the transaction rolled back and the next tick retries.
+import type { Knex } from 'knex';
+import type { Dialect } from '../store/index.js';
+
+export function workerTransaction<T>(knex: Knex, dialect: Dialect, scope: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return dialect === 'mysql' ? knex.transaction(scope, { isolationLevel: 'read committed' }) : knex.transaction(scope);
+}
+
+export function isLockConflict(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code ?? '';
+  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code.startsWith('SQLITE_BUSY');
+}
+
+/** A database error without its SQL text (which would carry event payloads into the log). */
+export function describeDbError(err: unknown): string {
+  const e = err as { code?: string; sqlMessage?: string; message?: string } | null;
+  if (e?.sqlMessage) return `${e.code ?? 'db error'}: ${e.sqlMessage}`;
+  const message = String(e?.message ?? err);
+  const cut = message.lastIndexOf(' - ');
+  return (cut >= 0 ? message.slice(cut + 3) : message).slice(0, 300);
+}

@@ -1,0 +1,67 @@
+// Admin API for webhook destinations (spec: Events, Destinations, test and replay): create (the
+// signing secret is in this response only), list, show, enable/disable, remove, send a test.
+import { createDestination, deleteDestination, getDestination, listDestinations, updateDestination } from '../../notifications/destinations.js';
+import { createTestDelivery } from '../../notifications/deliveries.js';
+import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
+
+export const adminWebhookRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/webhooks',
+    access: ADMIN_ACCESS,
+    summary: 'List webhook destinations with their routes (never their secrets)',
+    async handler(ctx, deps) {
+      ctx.body = { webhooks: await listDestinations(deps.store.knex, ctx.state.principal.orgId) };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/admin/webhooks',
+    access: ADMIN_ACCESS,
+    summary: 'Create a webhook destination and its route; the signing secret is returned once',
+    async handler(ctx, deps) {
+      const created = await createDestination(deps.store.knex, ctx.state.principal, ctx.state.body, { allowPrivate: deps.config.webhookAllowPrivate });
+      ctx.status = 201;
+      ctx.body = created;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/webhooks/:id',
+    access: ADMIN_ACCESS,
+    summary: 'Show one webhook destination',
+    async handler(ctx, deps) {
+      ctx.body = await getDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/api/v1/admin/webhooks/:id',
+    access: ADMIN_ACCESS,
+    summary: 'Enable, disable or rename a webhook destination',
+    async handler(ctx, deps) {
+      ctx.body = await updateDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, ctx.state.body);
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/admin/webhooks/:id',
+    access: ADMIN_ACCESS,
+    summary: 'Remove a webhook destination: its secret is erased and its open deliveries canceled',
+    async handler(ctx, deps) {
+      ctx.body = await deleteDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/admin/webhooks/:id/test',
+    access: ADMIN_ACCESS,
+    summary: 'Send a signed notification.test delivery to this destination',
+    async handler(ctx, deps) {
+      const result = await createTestDelivery(deps.store.knex, ctx.state.principal, ctx.params.id);
+      deps.notifications.wake();
+      ctx.status = 202;
+      ctx.body = result;
+    },
+  }),
+];
