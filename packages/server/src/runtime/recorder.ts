@@ -26,6 +26,8 @@ export interface RecordInput {
   extraContext?: Record<string, unknown>;
   /** Stored instead of call.surface for events that no agent surface produced (collectors). */
   surfaceLabel?: string;
+  /** Write the `activity.observed` outbox row of an allowed call (only when a route listens). */
+  emitObserved?: boolean;
 }
 
 export function boundedJson(value: unknown, max = MAX_CONTEXT_CHARS): string {
@@ -111,6 +113,7 @@ export class DecisionRecorder {
   async record(inputs: RecordInput[]): Promise<void> {
     if (inputs.length === 0) return;
     const built = inputs.map((i) => this.buildRows(i));
-    await this.writer.write([{ table: 'shield_events', rows: built.map((b) => b.event) }, outboxInsert(built.map((b) => b.outbox))]);
+    const events = built.filter((b, i) => b.outbox.type !== 'activity.observed' || inputs[i].emitObserved !== false).map((b) => b.outbox);
+    await this.writer.write([{ table: 'shield_events', rows: built.map((b) => b.event) }, outboxInsert(events)]);
   }
 }

@@ -99,6 +99,20 @@ describe(`runtime decisions (${TEST_STORE})`, () => {
     assert.deepEqual(ws, { hostname: 'attrib-host', machine_id: 'machine-attrib' });
   });
 
+  test('activity.observed reaches the outbox only while a webhook route listens for it', async () => {
+    const quiet = await srv.newOrg('enterprise');
+    const observed = async () =>
+      Number((await srv.deps.store.knex('outbox').where({ org_id: quiet.org_id, event_type: 'activity.observed' }).count<{ n: number }[]>({ n: '*' }))[0].n);
+    const allow = () => srv.call('POST', '/api/v1/claude-code/evaluate', { key: quiet.runtime_key, body: shellPayload('claude-code', 'git status'), headers: identityHeaders('observed-host') });
+    assert.equal((await allow()).status, 200);
+    assert.equal(await observed(), 0);
+    const hook = await srv.call('POST', '/api/v1/admin/webhooks', { key: quiet.admin_key, body: { url: 'https://receiver.invalid/hook', events: ['activity.observed'] } });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    await new Promise((r) => setTimeout(r, 1100)); // the interest cache is re-checked once a second
+    await allow();
+    assert.equal(await observed(), 1);
+  });
+
   test('audit answers {} and records output findings without blocking', async () => {
     const body = { session_id: 's', cwd: '/x', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'cat .env' }, tool_response: { stdout: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\nAKIAIOSFODNN7EXAMPLE' } };
     const res = await srv.call('POST', '/api/v1/claude-code/audit', { key: org.runtime_key, body, headers: identityHeaders('audit-host') });

@@ -1,0 +1,38 @@
+// `npm run bench`: every benchmark, one after another, each in its own process so they do not
+// disturb each other. `npm run bench -- http engine` runs only those.
+//   http       evaluate vs a bare Koa endpoint, SQLite and MySQL, stored = acknowledged
+//   engine     pure decisions per second and the corpus metrics
+//   forwarder  one `service hook` allow vs `node -e 0`
+//   webhooks   blocked call → signed delivery latency
+//   fleet      100,000 workstations: fleet ls first pages and stat cards, SQLite and MySQL
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT } from './support.js';
+
+const ALL: Record<string, string[][]> = {
+  http: [['bench/http.ts']],
+  engine: [['bench/engine.ts']],
+  forwarder: [['bench/forwarder.ts']],
+  webhooks: [['bench/webhook-latency.ts']],
+  fleet: [
+    ['bench/fleet.ts', '--store', 'sqlite'],
+    ['bench/fleet.ts', '--store', 'mysql'],
+  ],
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length ? wanted : Object.keys(ALL);
+let failed = 0;
+for (const name of names) {
+  const runs = ALL[name];
+  if (!runs) {
+    console.error(`Unknown benchmark "${name}"; choose from ${Object.keys(ALL).join(', ')}.`);
+    process.exit(2);
+  }
+  for (const args of runs) {
+    console.log(`\n=== ${name}: ${args.join(' ')}`);
+    const r = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, args[0]), ...args.slice(1)], { stdio: 'inherit', cwd: REPO_ROOT });
+    if (r.status !== 0) failed++;
+  }
+}
+process.exit(failed ? 1 : 0);

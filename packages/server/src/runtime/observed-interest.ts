@@ -1,0 +1,48 @@
+// Whether an org has any webhook route that would deliver `activity.observed`. Allowed calls
+// are the bulk of hook traffic; writing an outbox row for each when nobody listens doubled the
+// hot path's inserts and grew the outbox without bound. Checked at most once a second per org,
+// so a new route receives observed events from within about a second of its creation.
+import type { Knex } from 'knex';
+import { selectorMatches, severityRank } from '../notifications/event-types.js';
+
+const RECHECK_MS = 1000;
+const MAX_ORGS = 10_000;
+
+export class ObservedInterest {
+  private readonly cache = new Map<string, { wants: boolean; checkedAt: number }>();
+  private readonly inflight = new Map<string, Promise<boolean>>();
+
+  constructor(private readonly knex: Knex) {}
+
+  async wants(orgId: string, now = Date.now()): Promise<boolean> {
+    const hit = this.cache.get(orgId);
+    if (hit && now - hit.checkedAt < RECHECK_MS) return hit.wants;
+    let pending = this.inflight.get(orgId);
+    if (!pending) {
+      pending = this.lookup(orgId, now).finally(() => this.inflight.delete(orgId));
+      this.inflight.set(orgId, pending);
+    }
+    return pending;
+  }
+
+  private async lookup(orgId: string, now: number): Promise<boolean> {
+    const routes = await this.knex('webhook_routes as r')
+      .join('webhook_destinations as d', 'd.id', 'r.destination_id')
+      .where('r.org_id', orgId)
+      .andWhere('d.enabled', true)
+      .whereNull('d.deleted_at')
+      .select('r.event_types', 'r.min_severity');
+    const wants = routes.some((r) => {
+      let selectors: string[] = ['*'];
+      try {
+        selectors = JSON.parse(r.event_types);
+      } catch {
+        /* a malformed row is treated as "all events" rather than silently dropping them */
+      }
+      return selectorMatches(selectors, 'activity.observed') && severityRank(r.min_severity) <= severityRank('info');
+    });
+    if (!this.cache.has(orgId) && this.cache.size >= MAX_ORGS) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(orgId, { wants, checkedAt: now });
+    return wants;
+  }
+}
