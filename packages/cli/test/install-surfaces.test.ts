@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertRoundTrip, install, uninstall, writeOriginal } from './install-round-trip.js';
-import { COMMANDS, HOSTNAME, httpHeaders, jsonText, makeFixture, mode, read, SERVER, TEST_MACHINE_ID } from './workstation-fixtures.js';
+import { COMMANDS, HOSTNAME, httpHeaders, jsonText, makeFixture, mode, read, SERVER, TEST_KEY, TEST_MACHINE_ID } from './workstation-fixtures.js';
 
 const fwd = (surface: Parameters<typeof COMMANDS.forward>[0], event: string) => COMMANDS.forward(surface, event);
 
@@ -203,4 +203,24 @@ test('a compact one-line settings file is restored byte for byte, and a second u
   const ours = (event: string) => ({ hooks: [{ type: 'command', name: 'service-policy', command: fwd('gemini', event), timeout: 10000 }] });
   const expected = { theme: 'dark', hooks: { BeforeAgent: [ours('BeforeAgent')], BeforeTool: [ours('BeforeTool')], AfterTool: [ours('AfterTool')] } };
   await assertRoundTrip(fx, 'gemini', 'user', { [path]: '{"theme":"dark"}' }, { [path]: jsonText(expected, 2, false) });
+});
+
+test('hook reports for the check-in: installed hooks are healthy; an edited Codex hook is tamper evidence', async () => {
+  const { localHookReports } = await import('../src/install/hook-status.js');
+  const fx = makeFixture();
+  await install(fx, 'codex');
+  await install(fx, 'claude-code');
+  const reports = () => localHookReports({ serverUrl: SERVER, key: TEST_KEY, identity: { hostname: HOSTNAME, machine_id: TEST_MACHINE_ID }, projectDir: fx.project, env: fx.env });
+  assert.deepEqual(
+    reports().sort((a, b) => a.surface.localeCompare(b.surface)),
+    [
+      { surface: 'claude-code', healthy: true, scope: 'user', hook_type: 'http' },
+      { surface: 'codex', healthy: true, scope: 'user', hook_type: 'command' },
+    ],
+  );
+  // Someone edits our PreToolUse entry: Codex would now skip it silently (trust hash mismatch).
+  const hooksPath = join(fx.home, '.codex', 'hooks.json');
+  writeFileSync(hooksPath, read(hooksPath).replace('"timeout": 10', '"timeout": 30'));
+  assert.deepEqual(reports().find((r) => r.surface === 'codex'), { surface: 'codex', healthy: false, scope: 'user', hook_type: 'command' });
+  assert.equal(reports().find((r) => r.surface === 'claude-code')?.healthy, true);
 });

@@ -60,10 +60,10 @@ test('git remotes lose tokens, passwords, queries; scp-style remotes stay', () =
 });
 
 test('SessionStart payloads: tolerant parsing; plan-limit notices are found', () => {
-  assert.deepEqual(parseSessionStart('{"session_id":"s","cwd":"/w","hook_event_name":"SessionStart","source":"startup"}'), { session_id: 's', cwd: '/w', agent_version: undefined });
+  assert.deepEqual(parseSessionStart('{"session_id":"s","cwd":"/w","hook_event_name":"SessionStart","source":"startup"}'), { session_id: 's', cwd: '/w', agent_version: undefined, hook_event_name: 'SessionStart' });
   assert.deepEqual(parseSessionStart(''), {});
   assert.deepEqual(parseSessionStart('[1]'), {});
-  assert.deepEqual(parseSessionStart('{"cwd":42}'), { session_id: undefined, cwd: undefined, agent_version: undefined });
+  assert.deepEqual(parseSessionStart('{"cwd":42}'), { session_id: undefined, cwd: undefined, agent_version: undefined, hook_event_name: undefined });
   assert.equal(planLimitMessage({ error: 'plan_limit', message: 'Workstation limit reached (20 of 20).', code: 'plan_limit_reached' }), 'Workstation limit reached (20 of 20).');
   assert.equal(planLimitMessage({ ok: true, plan_limit: { message: 'Over plan' } }), 'Over plan');
   assert.equal(planLimitMessage({ ok: true }), undefined);

@@ -4,6 +4,11 @@ import type { ServerConfig } from './config.js';
 import type { AuthFailureLimiter } from './http/auth.js';
 import type { Logger } from './log.js';
 import type { Store } from './store/index.js';
+import type { FleetRegistry } from './fleet/registry.js';
+import type { PolicyStore } from './runtime/policy-store.js';
+import type { DecisionRecorder } from './runtime/recorder.js';
+import type { ObservedInterest } from './runtime/observed-interest.js';
+import type { NotificationWorker } from './notifications/worker.js';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -11,4 +16,14 @@ export interface AppDeps {
   logger: Logger;
   keys: KeyVerifier;
   authLimiter: AuthFailureLimiter;
+  /** Workstation registration and coalesced heartbeats (every runtime endpoint). */
+  fleet: FleetRegistry;
+  /** The org's compiled policy, cached per version. */
+  policies: PolicyStore;
+  /** Shield events + outbox rows through the group-commit writer. */
+  recorder: DecisionRecorder;
+  /** Whether an org's webhook routes listen for activity.observed (cached per second). */
+  observedInterest: ObservedInterest;
+  /** Webhook delivery worker; wake() after writing outbox rows for the fastest delivery. */
+  notifications: NotificationWorker;
 }

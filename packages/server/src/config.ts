@@ -9,6 +9,8 @@ export interface ServerConfig {
   dataDir: string;
   /** `mysql://user:pass@host:3306/db`; when unset the embedded SQLite store is used. */
   databaseUrl: string | null;
+  /** SQLite durability: NORMAL survives process crashes; FULL also survives power loss. */
+  sqliteSynchronous: 'NORMAL' | 'FULL';
   tlsCertPath: string | null;
   tlsKeyPath: string | null;
   /** Trust X-Forwarded-* from these proxies (`true` = any peer; a list = those addresses only). */
@@ -68,6 +70,13 @@ function flag(src: Source, name: string): boolean {
   throw new ConfigError(`${name} must be 1 or 0 (got "${src[name]}").`);
 }
 
+function parseSynchronous(raw: string | undefined): 'NORMAL' | 'FULL' {
+  const v = (raw ?? '').trim().toUpperCase();
+  if (v === '' || v === 'NORMAL') return 'NORMAL';
+  if (v === 'FULL') return 'FULL';
+  throw new ConfigError(`SERVICE_SQLITE_SYNCHRONOUS must be NORMAL or FULL (got "${raw}").`);
+}
+
 /**
  * Builds the configuration from the environment and optional overrides (CLI flags win).
  * Throws ConfigError with a sentence that names the variable and the accepted values.
@@ -101,6 +110,7 @@ export function loadConfig(env: Source = process.env, overrides: Partial<Record<
     host,
     dataDir: resolve(src.SERVICE_DATA_DIR?.trim() || './data'),
     databaseUrl,
+    sqliteSynchronous: parseSynchronous(src.SERVICE_SQLITE_SYNCHRONOUS),
     tlsCertPath,
     tlsKeyPath,
     trustProxy,

@@ -13,6 +13,12 @@ import type { ServerConfig } from './config.js';
 import { AuthFailureLimiter } from './http/auth.js';
 import { createLogger, type Logger } from './log.js';
 import { openStore, type Store } from './store/index.js';
+import { FleetRegistry } from './fleet/registry.js';
+import { OfflineSweeper } from './fleet/offline-sweep.js';
+import { PolicyStore } from './runtime/policy-store.js';
+import { DecisionRecorder } from './runtime/recorder.js';
+import { ObservedInterest } from './runtime/observed-interest.js';
+import { NotificationWorker } from './notifications/worker.js';
 
 export interface RunningServer {
   url: string;
@@ -29,7 +35,25 @@ export async function buildDeps(config: ServerConfig, store: Store, logger: Logg
     store,
     logger,
     keys: new KeyVerifier(store.knex, config.keyCacheTtlMs),
-    authLimiter: new AuthFailureLimiter(),
+    authLimiter: new AuthFailureLimiter(config.authFailuresPerMinute),
+    fleet: new FleetRegistry(store.knex, store.dialect, logger),
+    policies: new PolicyStore(store.knex),
+    recorder: new DecisionRecorder(store.writer),
+    observedInterest: new ObservedInterest(store.knex),
+    notifications: new NotificationWorker(store, config, logger),
+  };
+}
+
+/** Background work of a server process: started after listen, stopped before the store closes. */
+function startWorkers(deps: AppDeps): () => Promise<void> {
+  deps.fleet.start();
+  const offlineSweep = new OfflineSweeper(deps.store.knex, deps.store.dialect, deps.logger, deps.config.offlineSweepMs);
+  offlineSweep.start();
+  deps.notifications.start();
+  return async () => {
+    await deps.notifications.stop(); // in-flight webhook attempts are recorded before the store closes
+    await offlineSweep.stop();
+    await deps.fleet.stop();
   };
 }
 
@@ -56,6 +80,7 @@ export async function startServer(config: ServerConfig, options: { logger?: Logg
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const stopWorkers = startWorkers(deps);
   const port = (server.address() as AddressInfo).port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${tls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
@@ -71,6 +96,7 @@ export async function startServer(config: ServerConfig, options: { logger?: Logg
       const grace = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(grace);
+      await stopWorkers();
       await store.close();
       logger.info('shutdown complete');
     })();

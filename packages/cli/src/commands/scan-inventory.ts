@@ -6,6 +6,7 @@ import { homeDir } from '../config/paths.js';
 import { resolveRuntimeKey } from '../config/runtime-key.js';
 import { normalizeServerUrl, resolveServerUrl } from '../config/server-url.js';
 import { gatherCheckin, localInventoryView, parseSessionStart, planLimitMessage } from '../hook/checkin.js';
+import { localHookReports } from '../install/hook-status.js';
 import { runtimeRequest } from '../hook/runtime-client.js';
 import { HOOK_MARKER } from '../install/hook-commands.js';
 import { BaseCommand } from '../output/base-command.js';
@@ -68,7 +69,8 @@ export default class ScanInventory extends BaseCommand {
     if (!key || !serverUrl) return;
     try {
       const identity = await machineIdentity();
-      const { body } = await gatherCheckin({ home, cwd, identity, input, env: process.env });
+      const hooks = localHookReports({ serverUrl, key, identity, projectDir: cwd });
+      const { body } = await gatherCheckin({ home, cwd, identity, input, env: process.env, hooks });
       const timeoutMs = Math.max(250, TOTAL_BUDGET_MS - performance.now());
       const res = await runtimeRequest(serverUrl, 'POST', '/api/v1/claude-code/checkin', { key, identity, body, timeoutMs });
       const notice = planLimitMessage(res.body);

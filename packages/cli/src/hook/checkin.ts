@@ -4,11 +4,14 @@
 import { scanInventory, scoreSkillPreview, type Inventory } from '@service/scanner';
 import type { MachineIdentity } from '../config/machine-identity.js';
 import { claudeSandboxStatus, gitRemote, osVersion, platformName } from './session-facts.js';
+import type { HookReport } from '../install/hook-status.js';
 
 export interface SessionStartInput {
   session_id?: string;
   cwd?: string;
   agent_version?: string;
+  /** Set when an agent's SessionStart hook ran us (stdin carried its payload). */
+  hook_event_name?: string;
 }
 
 /** Reads the SessionStart payload; anything unreadable is an empty payload. */
@@ -18,7 +21,7 @@ export function parseSessionStart(raw: string): SessionStartInput {
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
     const v = value as Record<string, unknown>;
     const str = (k: string) => (typeof v[k] === 'string' && (v[k] as string).length <= 4096 ? (v[k] as string) : undefined);
-    return { session_id: str('session_id'), cwd: str('cwd'), agent_version: str('agent_version') ?? str('version') };
+    return { session_id: str('session_id'), cwd: str('cwd'), agent_version: str('agent_version') ?? str('version'), hook_event_name: str('hook_event_name') };
   } catch {
     return {};
   }
@@ -38,6 +41,10 @@ export interface CheckinBody {
   installed_skills: Array<{ name: string; source: string; preview: string; hash: string }>;
   installed_mcp_servers: Array<{ name: string; type: string; source: string; platform: string; command?: string }>;
   installed_plugins: Array<{ full_name: string; version: string; platform: string; source: string }>;
+  /** Per-surface hook health (tamper evidence when an installed hook was edited). */
+  hooks?: HookReport[];
+  /** `scheduled_scan` when no agent session ran us (MDM, cron): no agent surface is implied. */
+  reporter?: 'agent_session' | 'scheduled_scan';
 }
 
 export interface GatheredCheckin {
@@ -45,7 +52,7 @@ export interface GatheredCheckin {
   inventory: Inventory;
 }
 
-export async function gatherCheckin(opts: { home: string; cwd: string; identity: MachineIdentity; input: SessionStartInput; env: NodeJS.ProcessEnv }): Promise<GatheredCheckin> {
+export async function gatherCheckin(opts: { home: string; cwd: string; identity: MachineIdentity; input: SessionStartInput; env: NodeJS.ProcessEnv; hooks?: HookReport[] }): Promise<GatheredCheckin> {
   const [inventory, os_version, sandbox, git_remote] = await Promise.all([
     scanInventory({ home: opts.home, cwd: opts.cwd }),
     osVersion(),
@@ -69,6 +76,8 @@ export async function gatherCheckin(opts: { home: string; cwd: string; identity:
     installed_skills: inventory.installed_skills.map(({ name, source, preview, hash }) => ({ name, source, preview, hash })),
     installed_mcp_servers: inventory.installed_mcp_servers.map(({ name, type, source, platform, command }) => ({ name, type, source, platform, ...(command ? { command } : {}) })),
     installed_plugins: inventory.installed_plugins.map(({ full_name, version, platform, source }) => ({ full_name, version, platform, source })),
+    ...(opts.hooks ? { hooks: opts.hooks } : {}),
+    reporter: opts.input.hook_event_name ? 'agent_session' : 'scheduled_scan',
   };
   return { body, inventory };
 }
@@ -91,6 +100,9 @@ export function planLimitMessage(body: unknown): string | undefined {
   const b = body as Record<string, unknown>;
   const label = `${String(b.code ?? '')} ${String(b.error ?? '')}`.toLowerCase();
   if (/limit|plan/.test(label) && typeof b.message === 'string') return b.message;
+  // The server answers a new machine past the plan limit with the spec's error body:
+  // {error:"Forbidden", message:"Plan limit reached: …", code:403}.
+  if (b.code === 403 && typeof b.message === 'string' && /plan limit/i.test(b.message)) return b.message;
   if (typeof b.plan_limit === 'string') return b.plan_limit;
   if (b.plan_limit && typeof b.plan_limit === 'object' && typeof (b.plan_limit as { message?: unknown }).message === 'string') return (b.plan_limit as { message: string }).message;
   if (typeof b.warning === 'string' && /limit|plan/i.test(b.warning)) return b.warning;

@@ -11,6 +11,7 @@ import type { Logger } from '../log.js';
 import { outboxRow } from '../notifications/outbox.js';
 import type { Dialect } from '../store/index.js';
 import { isUniqueViolation } from '../store/index.js';
+import { Classifier } from './classify.js';
 import { HeartbeatCoalescer, type Activity } from './heartbeats.js';
 import type { WorkstationIdentity } from './identity.js';
 import { planLimitMessage, WORKSTATION_LIMITS } from './plan-limits.js';
@@ -42,6 +43,8 @@ const CACHE_MAX = 100_000;
 export class FleetRegistry {
   private readonly cache = new Map<string, { id: string; expiresAt: number }>();
   readonly heartbeats: HeartbeatCoalescer;
+  /** Keeps the stored classification columns fresh (fleet/classify.ts). */
+  readonly classifier: Classifier;
 
   constructor(
     private readonly knex: Knex,
@@ -49,15 +52,24 @@ export class FleetRegistry {
     logger: Logger,
   ) {
     this.heartbeats = new HeartbeatCoalescer(knex, logger);
+    this.classifier = new Classifier(knex, logger);
     this.heartbeats.onMissing = (ids) => this.forget(ids);
   }
 
   start(): void {
     this.heartbeats.start();
+    this.classifier.start();
   }
 
   async stop(): Promise<void> {
     await this.heartbeats.stop();
+    await this.classifier.stop();
+  }
+
+  /** Write pending heartbeats and classify every changed host now (tests, bench, admin tools). */
+  async settle(now = Date.now()): Promise<void> {
+    await this.heartbeats.flush();
+    await this.classifier.runAll(now);
   }
 
   /**
@@ -79,7 +91,7 @@ export class FleetRegistry {
         this.cache.set(key, { id: result.workstationId, expiresAt: now + CACHE_TTL_MS });
       }
     }
-    if (result.ok) this.heartbeats.record(result.workstationId, org.id, activity);
+    if (result.ok && activity.heartbeat !== false) this.heartbeats.record(result.workstationId, org.id, activity);
     return result;
   }
 
@@ -162,6 +174,9 @@ export class FleetRegistry {
     if (identity.machineId && knownMachineId === null) update.machine_id = identity.machineId;
     if (details && identity.hostname && !identity.hostname.startsWith('machine-')) update.hostname = identity.hostname;
     if (Object.keys(update).length === 0) return;
+    // New facts can change the derived views: mark the stored classification dirty.
+    update.class_gen = this.knex.raw('class_gen + 1');
+    update.class_valid_until = 0;
     try {
       await this.knex('workstations').where({ org_id: orgId, id }).update(update);
     } catch (err) {

@@ -9,6 +9,7 @@ import { decideToolCall, findOutputRisks } from '../policy/index.js';
 import type { Decision, Surface, ToolCall } from '../policy/types.js';
 import { SEVERITIES } from '../policy/types.js';
 import type { ShieldEventKind } from './recorder.js';
+import type { Activity } from '../fleet/heartbeats.js';
 
 /** Surfaces whose hooks we install as HTTP hooks; the others reach us through `service hook`. */
 const HTTP_HOOK_SURFACES: ReadonlySet<Surface> = new Set(['claude-code']);
@@ -59,10 +60,24 @@ export async function handleHookCall(deps: AppDeps, principal: KeyPrincipal, sur
 }
 
 /**
- * Registers/heartbeats the workstation and records the decision. A call without any identity
- * is still decided and recorded (protection never stops), just not attributed to a host; a
- * new machine past the plan limit likewise, with no host record created.
+ * The workstation a call belongs to, registered or heartbeated through the fleet registry.
+ * A call without any identity is not attributed to a host; a new machine past the plan limit
+ * gets no host record. Either way the call itself is still decided and recorded.
  */
+export async function workstationForCall(
+  deps: AppDeps,
+  principal: KeyPrincipal,
+  identity: ToolCall['identity'],
+  activity: Activity,
+): Promise<{ workstationId: string | null; planLimited: boolean }> {
+  const hostname = identity.hostname ?? null;
+  const machineId = identity.machineId ?? null;
+  if (!hostname && !machineId) return { workstationId: null, planLimited: false };
+  const reg = await deps.fleet.touch({ id: principal.orgId, plan: principal.plan }, { machineId, hostname: hostname ?? `machine-${machineId!.slice(0, 12)}` }, activity);
+  return reg.ok ? { workstationId: reg.workstationId, planLimited: false } : { workstationId: null, planLimited: true };
+}
+
+/** Registers/heartbeats the workstation of a hook call and records its decision. */
 export async function recordHookDecision(
   deps: AppDeps,
   principal: KeyPrincipal,
@@ -73,25 +88,19 @@ export async function recordHookDecision(
   render: () => unknown,
 ): Promise<HookCallOutcome> {
   const hostname = call.identity.hostname ?? null;
-  const machineId = call.identity.machineId ?? null;
-  let workstationId: string | null = null;
-  let planLimited = false;
-  if (hostname || machineId) {
-    const reg = await deps.fleet.touch(
-      { id: principal.orgId, plan: principal.plan },
-      { machineId, hostname: hostname ?? `machine-${machineId!.slice(0, 12)}` },
-      {
-        at: now,
-        surface: call.surface,
-        hookType: HTTP_HOOK_SURFACES.has(call.surface) ? 'http' : 'command',
-        agentActivity: call.phase === 'pre_tool' || call.phase === 'prompt' || call.phase === 'post_tool',
-        enforceEvent: kind === 'evaluate' && call.phase === 'pre_tool',
-        blocked: decision.verdict === 'deny',
-      },
-    );
-    if (reg.ok) workstationId = reg.workstationId;
-    else planLimited = true;
-  }
-  await deps.recorder.record([{ orgId: principal.orgId, workstationId, hostname, kind, call, decision, at: now, extraContext: planLimited ? { plan_limited: true } : undefined }]);
+  const { workstationId, planLimited } = await workstationForCall(deps, principal, call.identity, {
+    at: now,
+    surface: call.surface,
+    hookType: HTTP_HOOK_SURFACES.has(call.surface) ? 'http' : 'command',
+    agentActivity: call.phase === 'pre_tool' || call.phase === 'prompt' || call.phase === 'post_tool',
+    enforceEvent: kind === 'evaluate' && call.phase === 'pre_tool',
+    blocked: decision.verdict === 'deny',
+    // Spec (Session): other surfaces create or update a session when the payload names one.
+    session: call.sessionId ? { id: call.sessionId, cwd: call.cwd ?? null, userHint: call.userHint ?? null } : undefined,
+  });
+  const emitObserved = decision.verdict !== 'allow' || (await deps.observedInterest.wants(principal.orgId, now));
+  await deps.recorder.record([{ orgId: principal.orgId, workstationId, hostname, kind, call, decision, at: now, emitObserved, extraContext: planLimited ? { plan_limited: true } : undefined }]);
+  // A block is what receivers most want to hear about at once: skip the worker's poll wait.
+  if (decision.verdict === 'deny') deps.notifications.wake();
   return { call, decision, body: render(), workstationId, planLimited };
 }

@@ -7,7 +7,7 @@ import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { decideToolCall } from '../../policy/index.js';
 import { isSurface, SEVERITIES, type Decision, type Surface, type ToolCall } from '../../policy/types.js';
-import { normalizeOrBadRequest, recordHookDecision } from '../../runtime/hook-call.js';
+import { normalizeOrBadRequest, recordHookDecision, workstationForCall } from '../../runtime/hook-call.js';
 import type { RecordInput } from '../../runtime/recorder.js';
 import { outboxRow } from '../../notifications/outbox.js';
 import { MAX_EVENTS_PER_BATCH } from './shield.js';
@@ -91,17 +91,13 @@ export const mcpRoutes = [
     summary: 'Report observed MCP activity (at most 100 events, all or nothing)',
     async handler(ctx, deps) {
       const { events } = parseBody(mcpEventsBody, ctx.state.body);
-      const { orgId, plan } = ctx.state.principal;
+      const { orgId } = ctx.state.principal;
       const now = Date.now();
       const records: RecordInput[] = [];
       for (const e of events) {
         const call = mcpToolCall(e, ctx.headers);
         const verdict = e.verdict === 'block' ? 'deny' : e.verdict;
-        let workstationId: string | null = null;
-        if (call.identity.hostname || call.identity.machineId) {
-          const reg = await deps.fleet.touch({ id: orgId, plan }, { machineId: call.identity.machineId ?? null, hostname: call.identity.hostname ?? `machine-${call.identity.machineId!.slice(0, 12)}` }, { at: now, surface: call.surface, hookType: 'extension', agentActivity: true, blocked: verdict === 'deny' });
-          if (reg.ok) workstationId = reg.workstationId;
-        }
+        const { workstationId } = await workstationForCall(deps, ctx.state.principal, call.identity, { at: now, surface: call.surface, hookType: 'extension', agentActivity: true, blocked: verdict === 'deny' });
         const decision: Decision = { verdict, patternName: null, severity: e.severity, detectionLayer: 'collector', category: 'mcp', reason: e.reason ?? 'Observed MCP activity reported by the gateway.', policyVersion: 0 };
         records.push({ orgId, workstationId, hostname: call.identity.hostname ?? null, kind: 'mcp_event', call, decision, at: now });
       }

@@ -7,6 +7,7 @@ import { POLICY_PACK_TEMPLATES } from '../../policy/index.js';
 import { SEVERITIES, type Decision, type ToolCall } from '../../policy/types.js';
 import { recentEvents } from '../../runtime/recent.js';
 import type { RecordInput } from '../../runtime/recorder.js';
+import { workstationForCall } from '../../runtime/hook-call.js';
 
 export const MAX_EVENTS_PER_BATCH = 100;
 
@@ -69,11 +70,11 @@ export const shieldRoutes = [
         }
         return r.data;
       });
-      const { orgId, plan } = ctx.state.principal;
+      const { orgId } = ctx.state.principal;
       const now = Date.now();
       const records: RecordInput[] = [];
       for (const e of parsed) {
-        const reg = await deps.fleet.touch({ id: orgId, plan }, { machineId: e.machine_id ?? null, hostname: e.hostname }, { at: now, blocked: e.verdict === 'deny' });
+        const { workstationId } = await workstationForCall(deps, ctx.state.principal, { machineId: e.machine_id, hostname: e.hostname }, { at: now, blocked: e.verdict === 'deny' });
         const call: ToolCall = {
           surface: 'cowork',
           event: 'collector',
@@ -95,7 +96,7 @@ export const shieldRoutes = [
         };
         records.push({
           orgId,
-          workstationId: reg.ok ? reg.workstationId : null,
+          workstationId,
           hostname: e.hostname,
           kind: 'collector',
           call,

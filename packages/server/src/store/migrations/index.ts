@@ -4,9 +4,13 @@ import type { Knex } from 'knex';
 import * as foundation from './001_foundation.js';
 import * as fleet from './002_fleet.js';
 import * as runtime from './003_runtime.js';
+import * as notifications from './004_notifications.js';
+import * as fleetExtra from './005_fleet_extra.js';
 
 export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }> = {
   '001_foundation': foundation,
   '002_fleet': fleet,
   '003_runtime': runtime,
+  '004_notifications': notifications,
+  '005_fleet_extra': fleetExtra,
 };

@@ -1,0 +1,92 @@
+// The six fleet stat cards, the filter count badges and the agent-version distribution (spec:
+// Workstation, "Fleet stat cards"), from the stored classification: one pass over the
+// ws_fleet_list covering index (stats-counters.ts), one GROUP BY over ws_agent_version, and one
+// indexed range COUNT of deny decisions. Nothing is loaded per host, so the cost is one pass over
+// an index of small columns (docs/api-fleet.md has the figures at 100,000 hosts).
+import type { Knex } from 'knex';
+import { STATS_WINDOW_MS, compareVersions } from './derive/index.js';
+import type { POSTURE_BITS } from './classify.js';
+import { classCounters, type RISK, type RUNTIME } from './stats-counters.js';
+
+export interface FleetStatsView {
+  total: number;
+  cards: {
+    live_coverage: { online: number; total: number };
+    unverified_hosts: number;
+    mdm_evidence: number;
+    action_needed: number;
+    blocked_actions_7d: number;
+    posture_notes: { hosts: number; by_note: Record<'version_update' | keyof typeof POSTURE_BITS, number> };
+  };
+  filters: {
+    surfaces: Record<string, number>;
+    status: { online: number; offline: number };
+    runtime: Record<(typeof RUNTIME)[number], number>;
+    risk: Record<(typeof RISK)[number], number>;
+    shadow_ai_present: number;
+    missing_expected_hook: number;
+  };
+  agent_versions: { version: string; hosts: number }[];
+  latest_agent_version: string | null;
+  /** The proportional version chart is shown when more than one version is reported. */
+  show_version_chart: boolean;
+  generated_at: string;
+}
+
+const sum = (cond: string) => `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`;
+
+export async function fleetStatsView(knex: Knex, orgId: string, now = Date.now()): Promise<FleetStatsView> {
+  const [c, versions, blocked] = await Promise.all([
+    classCounters(knex, orgId, now),
+    knex('workstations')
+      .where('org_id', orgId)
+      .groupBy('agent_version')
+      .select('agent_version', knex.raw('COUNT(*) AS n'), knex.raw(`${sum('posture_mask = 0')} AS clean`)),
+    knex('shield_events').where({ org_id: orgId, verdict: 'deny' }).where('created_at', '>=', now - STATS_WINDOW_MS).count<{ n: number }[]>({ n: '*' }).first(),
+  ]);
+  const total = c.total;
+
+  // version_update: older than the newest version in the fleet (docs/fleet-states.md).
+  const reported = (versions as { agent_version: string | null; n: unknown; clean: unknown }[]).filter((v) => v.agent_version);
+  let latest: string | null = null;
+  for (const v of reported) if (latest === null || (compareVersions(v.agent_version!, latest) ?? 0) > 0) latest = v.agent_version!;
+  let outdated = 0;
+  let outdatedClean = 0;
+  for (const v of reported) {
+    if (latest !== null && (compareVersions(v.agent_version!, latest) ?? 0) < 0) {
+      outdated += Number(v.n);
+      outdatedClean += Number(v.clean);
+    }
+  }
+  const agentVersions = reported
+    .map((v) => ({ version: v.agent_version!, hosts: Number(v.n) }))
+    .sort((x, y) => (compareVersions(y.version, x.version) ?? 0) || y.hosts - x.hosts || x.version.localeCompare(y.version));
+
+  return {
+    total,
+    cards: {
+      live_coverage: { online: c.online, total },
+      unverified_hosts: c.unverified,
+      mdm_evidence: c.mdm,
+      action_needed: c.action,
+      blocked_actions_7d: Number(blocked?.n ?? 0),
+      posture_notes: {
+        // Hosts with a stored note, plus outdated hosts that have no other note.
+        hosts: c.notesAny + outdatedClean,
+        by_note: { version_update: outdated, ...c.notes },
+      },
+    },
+    filters: {
+      surfaces: c.surfaces,
+      status: { online: c.online, offline: total - c.online },
+      runtime: c.runtime,
+      risk: c.risk,
+      shadow_ai_present: c.shadow,
+      missing_expected_hook: c.missingHook,
+    },
+    agent_versions: agentVersions,
+    latest_agent_version: latest,
+    show_version_chart: agentVersions.length > 1,
+    generated_at: new Date(now).toISOString(),
+  };
+}

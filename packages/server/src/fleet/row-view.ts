@@ -1,0 +1,115 @@
+// One workstation as the fleet list shows it (spec: Workstation, "Fleet list columns"): the
+// derived values are computed live from the row's evidence for the hosts on the page, so a
+// row never shows a classification older than its evidence.
+import type { Knex } from 'knex';
+import {
+  STATS_WINDOW_MS,
+  ONLINE_WINDOW_MS,
+  aiIdeCoverageBadge,
+  baselineStatus,
+  connectedSurfaces,
+  managementLabel,
+  onlineStatus,
+  ownerEvidence,
+  protectionState,
+  riskState,
+  runtimeHealth,
+  type AiIdeCoverageBadge,
+  type WorkstationEvidence,
+} from './derive/index.js';
+import { BLOCKED_WINDOW_MS } from './classify.js';
+import { buildEvidence, type SurfaceRow, type WorkstationRow } from './evidence-store.js';
+
+export interface FleetListItem {
+  id: string;
+  hostname: string;
+  display_name: string | null;
+  status: 'online' | 'offline' | 'over_limit';
+  online: boolean;
+  active_sessions: number;
+  platform: string | null;
+  management: string;
+  protection: string;
+  runtime_health: string;
+  risk: { level: string; reason: string };
+  owner: { display: string | null; source: string | null; verified: boolean };
+  activity: { current_project: string | null; cwd: string | null; git_remote: string | null; sessions_7d: number };
+  baseline: string;
+  ides: string[];
+  ai_ide_coverage: AiIdeCoverageBadge | null;
+  agent_version: string | null;
+  last_seen_at: string | null;
+}
+
+/** "git@github.com:acme/api.git" and "https://github.com/acme/api" → "acme/api"; else the directory name. */
+export function projectName(gitRemote: string | null, cwd: string | null): string | null {
+  if (gitRemote) {
+    const m = /[:/]([^/:]+\/[^/]+?)(?:\.git)?\/?$/.exec(gitRemote.trim());
+    if (m) return m[1];
+  }
+  if (cwd) {
+    const parts = cwd.split(/[\\/]/).filter(Boolean);
+    return parts.length ? parts[parts.length - 1] : null;
+  }
+  return null;
+}
+
+export const iso = (ms: unknown): string | null => {
+  const n = ms === null || ms === undefined ? 0 : Number(ms);
+  return n > 0 ? new Date(n).toISOString() : null;
+};
+
+export interface SessionStats {
+  active: number;
+  last7d: number;
+}
+
+/** Active sessions (seen within 15 minutes, not ended) and sessions started in 7 days, per host. */
+export async function sessionStats(knex: Knex, ids: string[], now: number): Promise<Map<string, SessionStats>> {
+  const out = new Map<string, SessionStats>();
+  if (ids.length === 0) return out;
+  const rows = await knex('sessions')
+    .whereIn('workstation_id', ids)
+    .where('last_seen_at', '>=', now - STATS_WINDOW_MS)
+    .groupBy('workstation_id')
+    .select(
+      'workstation_id',
+      knex.raw('SUM(CASE WHEN started_at >= ? THEN 1 ELSE 0 END) AS s7d', [now - STATS_WINDOW_MS]),
+      knex.raw('SUM(CASE WHEN ended_at IS NULL AND last_seen_at >= ? THEN 1 ELSE 0 END) AS active', [now - ONLINE_WINDOW_MS]),
+    );
+  for (const r of rows as { workstation_id: string; s7d: unknown; active: unknown }[]) out.set(r.workstation_id, { active: Number(r.active ?? 0), last7d: Number(r.s7d ?? 0) });
+  return out;
+}
+
+export function rowEvidence(row: WorkstationRow, surfaces: SurfaceRow[], stats: SessionStats | undefined, sessionsTotal: number | undefined, now: number, overPlanLimit: boolean): WorkstationEvidence {
+  const ev = buildEvidence(row, surfaces, { sessions7d: stats?.last7d ?? 0, sessionsTotal }, now, BLOCKED_WINDOW_MS);
+  ev.overPlanLimit = overPlanLimit;
+  return ev;
+}
+
+export function listItem(row: WorkstationRow, ev: WorkstationEvidence, stats: SessionStats | undefined, now: number): FleetListItem {
+  const status = onlineStatus(ev, now);
+  const risk = riskState(ev, now);
+  const owner = ownerEvidence(ev);
+  return {
+    id: row.id,
+    hostname: row.hostname,
+    display_name: row.display_name ?? null,
+    status,
+    online: status === 'online' || (status === 'over_limit' && Number(row.last_seen_at) > now - ONLINE_WINDOW_MS),
+    active_sessions: stats?.active ?? 0,
+    platform: row.platform ?? null,
+    management: managementLabel(ev),
+    protection: protectionState(ev, now),
+    runtime_health: runtimeHealth(ev, now),
+    risk: { level: risk.level, reason: risk.reason },
+    owner: { display: owner.display, source: owner.source, verified: owner.verified },
+    activity: { current_project: projectName(row.current_git_remote ?? null, row.current_cwd ?? null), cwd: row.current_cwd ?? null, git_remote: row.current_git_remote ?? null, sessions_7d: stats?.last7d ?? 0 },
+    // Stored by the classifier, which counts the host's sessions (the page does not).
+    baseline: (row as { baseline_status?: string }).baseline_status ?? baselineStatus(ev, now),
+    ides: connectedSurfaces(ev),
+    ai_ide_coverage: aiIdeCoverageBadge(ev),
+    agent_version: row.agent_version ?? null,
+    last_seen_at: iso(row.last_seen_at),
+  };
+}

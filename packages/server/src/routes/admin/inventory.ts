@@ -1,0 +1,58 @@
+// Admin API of the fleet inventory: skills (with policy status), MCP servers, plugins,
+// aggregated across hosts, and one skill's detail.
+import { z } from 'zod';
+import { listMcpServers, listPlugins } from '../../inventory/servers-plugins-view.js';
+import { listSkills, skillDetail } from '../../inventory/skills-view.js';
+import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
+import { parseQuery } from '../../http/validate.js';
+import { pageLimit } from './fleet.js';
+
+const inventoryQuery = z.object({
+  limit: pageLimit,
+  cursor: z.string().max(1000).optional(),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+});
+
+export const adminInventoryRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/inventory/skills',
+    access: ADMIN_ACCESS,
+    summary: 'Skills across the fleet: risk level, flags, host count, status (Active/Warn/Blocked)',
+    async handler(ctx, deps) {
+      const q = parseQuery(inventoryQuery, ctx.query);
+      const policy = await deps.policies.get(ctx.state.principal.orgId);
+      ctx.body = await listSkills(deps.store.knex, ctx.state.principal.orgId, policy.policy, { limit: q.limit, cursor: q.cursor, search: q.search || undefined });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/inventory/skills/:name',
+    access: ADMIN_ACCESS,
+    summary: 'One skill: its variants (preview, hash, score, flags), host list and first/last seen',
+    async handler(ctx, deps) {
+      const policy = await deps.policies.get(ctx.state.principal.orgId);
+      ctx.body = await skillDetail(deps.store.knex, ctx.state.principal.orgId, policy.policy, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/inventory/mcp-servers',
+    access: ADMIN_ACCESS,
+    summary: 'MCP servers reported by workstation scans, aggregated by name and platform',
+    async handler(ctx, deps) {
+      const q = parseQuery(inventoryQuery, ctx.query);
+      ctx.body = await listMcpServers(deps.store.knex, ctx.state.principal.orgId, { limit: q.limit, cursor: q.cursor, search: q.search || undefined });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/admin/inventory/plugins',
+    access: ADMIN_ACCESS,
+    summary: 'Plugins reported by workstations, aggregated by full name and platform',
+    async handler(ctx, deps) {
+      const q = parseQuery(inventoryQuery, ctx.query);
+      ctx.body = await listPlugins(deps.store.knex, ctx.state.principal.orgId, { limit: q.limit, cursor: q.cursor, search: q.search || undefined });
+    },
+  }),
+];

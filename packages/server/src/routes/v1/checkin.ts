@@ -1,0 +1,17 @@
+// POST /api/v1/claude-code/checkin (spec): session-start check-in of the first surface.
+import { checkIn, checkinBody } from '../../fleet/checkin.js';
+import { requestIdentity } from '../../fleet/register-request.js';
+import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
+import { parseBody } from '../../http/validate.js';
+
+export const checkinRoute = defineRoute({
+  method: 'POST',
+  path: '/api/v1/claude-code/checkin',
+  access: RUNTIME_ACCESS,
+  summary: 'Session-start check-in: register/refresh the workstation, record the session and inventory, return the shield policy',
+  async handler(ctx, deps) {
+    const body = parseBody(checkinBody, ctx.state.body);
+    const identity = requestIdentity(ctx, body);
+    ctx.body = await checkIn(deps, ctx.state.principal, identity, body);
+  },
+});
