@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 let lastTime = -1;
-let lastRandom = new Uint8Array(10);
+let lastRandom: Uint8Array = new Uint8Array(10);
 
 function encodeTime(ms: number): string {
   let out = '';
@@ -32,6 +32,20 @@ function encodeRandom(bytes: Uint8Array): string {
   return out;
 }
 
+// One getrandom() call per 4 KiB instead of one per id: ids are minted on every hook call.
+const POOL_SIZE = 4096;
+let pool = randomBytes(POOL_SIZE);
+let poolOffset = 0;
+function nextRandom10(): Uint8Array {
+  if (poolOffset + 10 > POOL_SIZE) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  const out = new Uint8Array(pool.subarray(poolOffset, poolOffset + 10));
+  poolOffset += 10;
+  return out;
+}
+
 /** A new id; within one millisecond ids stay increasing (the random part is incremented). */
 export function newId(now: number = Date.now()): string {
   if (now === lastTime) {
@@ -46,7 +60,7 @@ export function newId(now: number = Date.now()): string {
     lastRandom = next;
   } else {
     lastTime = now;
-    lastRandom = new Uint8Array(randomBytes(10));
+    lastRandom = nextRandom10();
   }
   return encodeTime(now) + encodeRandom(lastRandom);
 }

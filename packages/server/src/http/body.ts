@@ -23,17 +23,7 @@ export async function readJsonBody(ctx: AppContext, limit: number): Promise<unkn
     ctx.req.resume(); // drain so the connection can be reused
     throw new PayloadTooLargeError(limit);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      ctx.req.resume();
-      throw new PayloadTooLargeError(limit);
-    }
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readText(ctx.req, limit);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -41,4 +31,38 @@ export async function readJsonBody(ctx: AppContext, limit: number): Promise<unkn
     const at = /position (\d+)/.exec(String((err as Error).message));
     throw new BadRequestError(`The request body is not valid JSON${at ? ` (error at byte ${at[1]})` : ''}.`);
   }
+}
+
+/** Collects the body with plain stream events (cheaper than an async iterator per request). */
+function readText(req: NodeJS.ReadableStream, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.resume(); // drain so the connection can be reused
+        reject(new PayloadTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }

@@ -36,6 +36,14 @@ export function boundedJson(value: unknown, max = MAX_CONTEXT_CHARS): string {
   return JSON.stringify({ truncated: true, original_chars: text.length, preview: text.slice(0, max - 100) });
 }
 
+/** `{"tool_input":…,"cwd":…,…extra}` within MAX_CONTEXT_CHARS, reusing the serialized input. */
+function contextJson(toolInputJson: string, cwd: string | null, extra?: Record<string, unknown>): string {
+  const rest = JSON.stringify({ cwd, ...extra });
+  const text = `{"tool_input":${toolInputJson},${rest.slice(1)}`;
+  if (text.length <= MAX_CONTEXT_CHARS) return text;
+  return JSON.stringify({ truncated: true, original_chars: text.length, preview: text.slice(0, MAX_CONTEXT_CHARS - 100) });
+}
+
 export function summarizeCall(call: ToolCall): string {
   const what =
     call.command ??
@@ -61,6 +69,8 @@ export class DecisionRecorder {
     const { call, decision } = input;
     const id = newId(input.at);
     const summary = summarizeCall(call);
+    // Serialized once: hashed for input_hash and embedded in the stored context.
+    const toolInputJson = JSON.stringify(call.toolInput);
     const event = {
       id,
       org_id: input.orgId,
@@ -80,8 +90,8 @@ export class DecisionRecorder {
       reason: decision.reason.slice(0, 500),
       summary,
       policy_version: decision.policyVersion,
-      input_hash: input.inputHash ?? createHash('sha256').update(JSON.stringify(call.toolInput)).digest('hex'),
-      context: boundedJson({ tool_input: call.toolInput, cwd: call.cwd ?? null, ...input.extraContext }),
+      input_hash: input.inputHash ?? createHash('sha256').update(toolInputJson).digest('hex'),
+      context: contextJson(toolInputJson, call.cwd ?? null, input.extraContext),
       created_at: input.at,
     };
     const type = activityEventType(input.kind, decision.verdict);

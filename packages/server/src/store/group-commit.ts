@@ -38,6 +38,12 @@ export interface GroupCommitOptions {
   lingerMs?: number;
   /** Most bound parameters in one statement (SQLite allows 32766). */
   maxParamsPerStatement?: number;
+  /**
+   * Batches committing at once. SQLite has one writer, so 1. On MySQL a batch waits mostly on
+   * the network and the log flush; with a few in flight the next batch is built while the last
+   * commits, and InnoDB merges their log flushes.
+   */
+  maxInFlight?: number;
 }
 
 export class WriterClosedError extends Error {
@@ -48,12 +54,13 @@ export class WriterClosedError extends Error {
 
 export class GroupCommitWriter {
   private queue: Entry[] = [];
-  private flushing: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
   private scheduled = false;
   private closed = false;
   private readonly maxEntries: number;
   private readonly lingerMs: number;
   private readonly maxParams: number;
+  private readonly maxInFlight: number;
   private readonly dialect: 'sqlite' | 'mysql';
   private readonly statements = new Map<string, { run(...params: unknown[]): unknown }>();
   /** Counters for benchmarks and health: batches written and entries committed. */
@@ -67,6 +74,7 @@ export class GroupCommitWriter {
     this.lingerMs = options.lingerMs ?? 0;
     this.maxParams = options.maxParamsPerStatement ?? 30_000;
     this.dialect = options.dialect ?? 'mysql';
+    this.maxInFlight = this.dialect === 'sqlite' ? 1 : Math.max(1, options.maxInFlight ?? 4);
   }
 
   /** Appends rows; resolves once they are committed, rejects if they could not be. */
@@ -81,9 +89,9 @@ export class GroupCommitWriter {
 
   /** Resolves when everything appended before the call is committed (or failed). */
   async flush(): Promise<void> {
-    while (this.queue.length > 0 || this.flushing || this.scheduled) {
-      if (this.flushing) await this.flushing;
-      else if (this.queue.length > 0) await this.runBatch();
+    while (this.queue.length > 0 || this.inFlight.size > 0 || this.scheduled) {
+      if (this.inFlight.size > 0) await Promise.race(this.inFlight);
+      else if (this.queue.length > 0) this.runBatch();
       else await new Promise((r) => setImmediate(r));
     }
   }
@@ -95,26 +103,26 @@ export class GroupCommitWriter {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.flushing) return;
+    if (this.scheduled || this.inFlight.size >= this.maxInFlight) return;
     this.scheduled = true;
     const go = () => {
       this.scheduled = false;
-      void this.runBatch();
+      this.runBatch();
     };
     if (this.lingerMs > 0) setTimeout(go, this.lingerMs);
     else setImmediate(go);
   }
 
-  private runBatch(): Promise<void> {
-    if (this.flushing) return this.flushing;
+  private runBatch(): void {
+    if (this.inFlight.size >= this.maxInFlight) return;
     const batch = this.queue.splice(0, this.maxEntries);
-    if (batch.length === 0) return Promise.resolve();
-    this.flushing = this.commit(batch).finally(() => {
-      this.flushing = null;
+    if (batch.length === 0) return;
+    const done: Promise<void> = this.commit(batch).finally(() => {
+      this.inFlight.delete(done);
       // Whatever arrived while we were committing forms the next batch, at once.
-      if (this.queue.length > 0) void this.runBatch();
+      if (this.queue.length > 0) this.runBatch();
     });
-    return this.flushing;
+    this.inFlight.add(done);
   }
 
   /** Writes ops in one transaction: all of them or none. */

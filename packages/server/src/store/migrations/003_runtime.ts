@@ -26,7 +26,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('input_hash', 64).nullable();
     t.text('context').nullable();
     t.bigInteger('created_at').notNullable();
-    t.index(['org_id', 'created_at']);
+    // Every decision writes each index, so only queried ones exist: recent and the blocked
+    // stat use (org_id, verdict, created_at); host detail (workstation_id, created_at); hook
+    // health adds (org_id, surface, created_at) in 005.
     t.index(['org_id', 'verdict', 'created_at']);
     t.index(['workstation_id', 'created_at']);
   });
