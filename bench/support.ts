@@ -46,7 +46,7 @@ export async function startServerProcess(storeEnv: Record<string, string>, extra
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
-  const started = await new Promise<{ url: string; bootstrap: { admin_key: string; runtime_key: string } }>((resolve, reject) => {
+  const started = await new Promise<{ url: string; bootstrap: { admin_key: string; runtime_key: string } | null }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s: ${err}`)), 60_000);
     child.stdout!.on('data', (d) => {
       out += d;
@@ -59,11 +59,15 @@ export async function startServerProcess(storeEnv: Record<string, string>, extra
       }
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+  }).catch((e) => {
+    child.kill('SIGKILL'); // never leave a server behind a failed start
+    throw e;
   });
   return {
     url: started.url,
-    adminKey: started.bootstrap.admin_key,
-    runtimeKey: started.bootstrap.runtime_key,
+    // Empty when the store already had an org (or SERVICE_NO_BOOTSTRAP=1): no keys were printed.
+    adminKey: started.bootstrap?.admin_key ?? '',
+    runtimeKey: started.bootstrap?.runtime_key ?? '',
     env,
     child,
     stop: () =>
