@@ -3,8 +3,7 @@
 // record the decision (the response waits for its commit), and render the surface's answer.
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import type { AppDeps } from '../app-deps.js';
-import { BadRequestError } from '../http/errors.js';
-import { normalizeHookCall, renderAuditAck, renderDecision, SurfaceInputError, type HeaderBag } from '../http/surfaces/index.js';
+import { normalizeHookCall, renderAuditAck, renderDecision, type HeaderBag } from '../http/surfaces/index.js';
 import { decideToolCall, findOutputRisks } from '../policy/index.js';
 import type { Decision, Surface, ToolCall } from '../policy/types.js';
 import { SEVERITIES } from '../policy/types.js';
@@ -13,15 +12,6 @@ import type { Activity } from '../fleet/heartbeats.js';
 
 /** Surfaces whose hooks we install as HTTP hooks; the others reach us through `service hook`. */
 const HTTP_HOOK_SURFACES: ReadonlySet<Surface> = new Set(['claude-code']);
-
-export function normalizeOrBadRequest(surface: Surface, body: unknown, headers: HeaderBag, route: 'evaluate' | 'audit'): ToolCall {
-  try {
-    return normalizeHookCall(surface, body, { headers, route });
-  } catch (err) {
-    if (err instanceof SurfaceInputError) throw new BadRequestError(err.message);
-    throw err;
-  }
-}
 
 /** Audit never blocks: output findings become a warn record (or allow when there are none). */
 export function auditDecision(call: ToolCall, policyVersion: number): Decision {
@@ -50,7 +40,8 @@ export interface HookCallOutcome {
 }
 
 export async function handleHookCall(deps: AppDeps, principal: KeyPrincipal, surface: Surface, rawBody: unknown, headers: HeaderBag, route: 'evaluate' | 'audit'): Promise<HookCallOutcome> {
-  const call = normalizeOrBadRequest(surface, rawBody, headers, route);
+  // A malformed payload throws SurfaceInputError, a BadRequestError: the envelope answers 400.
+  const call = normalizeHookCall(surface, rawBody, { headers, route });
   const now = Date.now();
   const policy = await deps.policies.get(principal.orgId, now);
   const decision = route === 'evaluate' ? decideToolCall(policy.compiled, call) : auditDecision(call, policy.version);

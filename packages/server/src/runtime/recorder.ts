@@ -30,12 +30,6 @@ export interface RecordInput {
   emitObserved?: boolean;
 }
 
-export function boundedJson(value: unknown, max = MAX_CONTEXT_CHARS): string {
-  const text = JSON.stringify(value) ?? 'null';
-  if (text.length <= max) return text;
-  return JSON.stringify({ truncated: true, original_chars: text.length, preview: text.slice(0, max - 100) });
-}
-
 /** `{"tool_input":…,"cwd":…,…extra}` within MAX_CONTEXT_CHARS, reusing the serialized input. */
 function contextJson(toolInputJson: string, cwd: string | null, extra?: Record<string, unknown>): string {
   const rest = JSON.stringify({ cwd, ...extra });

@@ -233,6 +233,9 @@ describe(`recent, shield events and MCP (${TEST_STORE})`, () => {
     const res = await srv.call('POST', '/api/v1/mcp/evaluate', { key: org.runtime_key, body: { server: 'shell', tool: 'exec', arguments: { command: 'rm -rf ~' }, hostname: 'gw-host' } });
     assert.equal(res.status, 200);
     assert.equal(res.body.decision, 'deny');
+    const badSource = await srv.call('POST', '/api/v1/mcp/evaluate', { key: org.runtime_key, body: { server: 's', tool: 't', source: 'vim' } });
+    assert.equal(badSource.status, 400);
+    assert.match(badSource.body.message, /Unknown source "vim"; allowed values: claude-code/);
     const s1 = await srv.call('POST', '/api/v1/mcp/sync', { key: org.runtime_key, body: { hostname: 'gw-host', servers: [{ name: 'github', tools: ['create_issue', 'list_repos'] }] } });
     assert.deepEqual(s1.body.drift, []);
     const same = await srv.call('POST', '/api/v1/mcp/sync', { key: org.runtime_key, body: { servers: [{ name: 'github', tools: ['list_repos', 'create_issue'] }] } });

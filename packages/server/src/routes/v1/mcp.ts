@@ -2,12 +2,13 @@
 // docs/api.md): pre-execution decisions, observed activity, and inventory sync with drift.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { BadRequestError } from '../../http/errors.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { decideToolCall } from '../../policy/index.js';
-import { isSurface, SEVERITIES, type Decision, type Surface, type ToolCall } from '../../policy/types.js';
-import { normalizeOrBadRequest, recordHookDecision, workstationForCall } from '../../runtime/hook-call.js';
+import { SEVERITIES, type Decision, type Surface, type ToolCall } from '../../policy/types.js';
+import { recordHookDecision, workstationForCall } from '../../runtime/hook-call.js';
+import { normalizeHookCall } from '../../http/surfaces/index.js';
+import { surfaceFromQuery } from './surface-query.js';
 import type { RecordInput } from '../../runtime/recorder.js';
 import { outboxRow } from '../../notifications/outbox.js';
 import { MAX_EVENTS_PER_BATCH } from './shield.js';
@@ -24,18 +25,15 @@ const identity = {
 const mcpCall = z.object({ server: name(200), tool: name(200), arguments: z.record(z.unknown()).default({}), ...identity });
 
 function sourceSurface(source: string | undefined): Surface {
-  if (source === undefined) return 'claude-chat';
-  if (!isSurface(source)) throw new BadRequestError(`Unknown source "${source.slice(0, 40)}".`);
-  return source;
+  return source === undefined ? 'claude-chat' : surfaceFromQuery(source, 'source');
 }
 
 /** An MCP call as a ToolCall, through the generic adapter so MCP rules see the same shape. */
 function mcpToolCall(body: z.infer<typeof mcpCall>, headers: Record<string, string | string[] | undefined>): ToolCall {
-  const call = normalizeOrBadRequest(
+  const call = normalizeHookCall(
     'claude-chat',
     { tool_name: `mcp__${body.server}__${body.tool}`, tool_input: body.arguments, hook_event_name: 'PreToolUse', hostname: body.hostname, machine_id: body.machine_id, session_id: body.session_id, user_hint: body.user_hint },
-    headers,
-    'evaluate',
+    { headers, route: 'evaluate' },
   );
   return { ...call, surface: sourceSurface(body.source), event: 'mcp', mcp: { server: body.server, tool: body.tool } };
 }
