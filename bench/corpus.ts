@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import knexFactory from 'knex';
-import { freshStore, REPO_ROOT, startServerProcess } from './support.js';
+import { CORPUS_PATH } from '../packages/server/test/support/corpus-path.js';
+import { freshStore, startServerProcess } from './support.js';
 
 interface Case {
   id: string;
@@ -17,7 +18,7 @@ interface Case {
   category?: string;
 }
 
-const corpusPath = process.env.SERVICE_CORPUS ?? join(REPO_ROOT, '..', 'shared', 'corpus', 'tool-calls.jsonl');
+const corpusPath = CORPUS_PATH;
 const cases: Case[] = readFileSync(corpusPath, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 
 function endpoint(c: Case): string {

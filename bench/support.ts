@@ -1,14 +1,11 @@
 // Shared pieces of the benchmarks: spawning a real server process on a fresh store and
 // reading its first-start keys, and small statistics.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import knexFactory from 'knex';
+import { freshStoreTarget } from '../packages/server/test/support/harness.js';
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..');
-export const MYSQL_BASE = process.env.SERVICE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
 export interface ServerProcess {
   url: string;
@@ -19,23 +16,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** A fresh store: a temp dir (SQLite) or a new database (MySQL). */
+/** A fresh store: a temp dir (SQLite) or a new database (MySQL); the test harness makes it. */
 export async function freshStore(store: 'sqlite' | 'mysql'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  if (store === 'sqlite') return { env: { SERVICE_DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  const db = `svc_bench_${process.pid}_${Date.now()}`;
-  const admin = knexFactory({ client: 'mysql2', connection: MYSQL_BASE });
-  await admin.raw(`CREATE DATABASE \`${db}\` CHARACTER SET utf8mb4`);
-  await admin.destroy();
-  return {
-    env: { SERVICE_DATA_DIR: dir, DATABASE_URL: `${MYSQL_BASE}/${db}` },
-    drop: async () => {
-      const k = knexFactory({ client: 'mysql2', connection: MYSQL_BASE });
-      await k.raw(`DROP DATABASE IF EXISTS \`${db}\``);
-      await k.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const target = await freshStoreTarget(store);
+  return { env: target.env, drop: target.cleanup };
 }
 
 /** Starts `service server start --json` as a child process and reads its URL and first-start keys. */

@@ -2,11 +2,11 @@
 // SERVICE_CORPUS) through the real surface adapters and scores decisions against it.
 // Shared by corpus.test.ts and bench/engine.ts.
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { normalizeHookCall } from '../../src/http/surfaces/index.js';
 import type { CompiledPolicy } from '../../src/policy/compile.js';
 import { decideToolCall } from '../../src/policy/decide.js';
 import type { Decision, Surface, ToolCall } from '../../src/policy/types.js';
+import { CORPUS_PATH } from '../support/corpus-path.js';
 
 export interface CorpusEntry {
   id: string;
@@ -19,7 +19,7 @@ export interface CorpusEntry {
 }
 
 export function corpusPath(): string {
-  return process.env.SERVICE_CORPUS ?? fileURLToPath(new URL('../../../../../shared/corpus/tool-calls.jsonl', import.meta.url));
+  return CORPUS_PATH;
 }
 
 export function corpusAvailable(): boolean {

@@ -20,9 +20,9 @@ export interface TestTarget {
 }
 
 /** A fresh, empty store target: a temp dir for SQLite, a new database for MySQL. */
-export async function freshStoreTarget(): Promise<TestTarget> {
+export async function freshStoreTarget(store: 'sqlite' | 'mysql' = TEST_STORE): Promise<TestTarget> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
-  if (TEST_STORE === 'sqlite') {
+  if (store === 'sqlite') {
     return { env: { SERVICE_DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const db = `svc_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
