@@ -6,38 +6,24 @@
 // Failure isolation: if a batch's transaction fails, each entry is retried alone in its own
 // transaction, so one bad row fails only its own caller, and every caller learns its own
 // outcome. An entry is all-or-nothing: its rows are never half-written.
-import type { Knex } from 'knex';
+//
+// The transactions themselves run on the writer thread (store/writer-thread.ts): this class only
+// queues, batches and settles callers, so the event loop spends little on each write.
+import { toWireOps, type BatchExecutor, type InsertOp, type WireOp } from './batch-insert.js';
 
-export interface InsertOp {
-  table: string;
-  rows: Record<string, unknown>[];
-}
+export type { InsertOp } from './batch-insert.js';
 
 interface Entry {
-  ops: InsertOp[];
+  ops: WireOp[];
   resolve: () => void;
   reject: (err: unknown) => void;
 }
 
-/** The subset of a better-sqlite3 Database the SQLite fast path uses. */
-interface SqliteConnection {
-  prepare(sql: string): { run(...params: unknown[]): unknown };
-  transaction<T>(fn: () => T): () => T;
-}
-
 export interface GroupCommitOptions {
-  /**
-   * 'sqlite' writes through the driver with cached prepared statements in one synchronous
-   * transaction: knex would build and prepare a new multi-row statement for every batch,
-   * which was most of the hot path's cost on SQLite.
-   */
-  dialect?: 'sqlite' | 'mysql';
   /** Most entries (callers) in one transaction. */
   maxEntries?: number;
   /** Wait this long for company before writing when idle (0 = next turn of the event loop). */
   lingerMs?: number;
-  /** Most bound parameters in one statement (SQLite allows 32766). */
-  maxParamsPerStatement?: number;
   /**
    * Batches committing at once. SQLite has one writer, so 1. On MySQL a batch waits mostly on
    * the network and the log flush; with a few in flight the next batch is built while the last
@@ -59,30 +45,26 @@ export class GroupCommitWriter {
   private closed = false;
   private readonly maxEntries: number;
   private readonly lingerMs: number;
-  private readonly maxParams: number;
   private readonly maxInFlight: number;
-  private readonly dialect: 'sqlite' | 'mysql';
-  private readonly statements = new Map<string, { run(...params: unknown[]): unknown }>();
   /** Counters for benchmarks and health: batches written and entries committed. */
   readonly stats = { batches: 0, entries: 0, failedEntries: 0, isolatedRetries: 0 };
 
   constructor(
-    private readonly knex: Knex,
+    private readonly executor: BatchExecutor,
     options: GroupCommitOptions = {},
   ) {
     this.maxEntries = options.maxEntries ?? 512;
     this.lingerMs = options.lingerMs ?? 0;
-    this.maxParams = options.maxParamsPerStatement ?? 30_000;
-    this.dialect = options.dialect ?? 'mysql';
-    this.maxInFlight = this.dialect === 'sqlite' ? 1 : Math.max(1, options.maxInFlight ?? 4);
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
   }
 
   /** Appends rows; resolves once they are committed, rejects if they could not be. */
   write(ops: InsertOp[]): Promise<void> {
     if (this.closed) return Promise.reject(new WriterClosedError());
-    if (ops.every((op) => op.rows.length === 0)) return Promise.resolve();
+    const wire = toWireOps(ops);
+    if (wire.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ ops, resolve, reject });
+      this.queue.push({ ops: wire, resolve, reject });
       this.schedule();
     });
   }
@@ -96,10 +78,11 @@ export class GroupCommitWriter {
     }
   }
 
-  /** Stops accepting writes and waits for the accepted ones. */
+  /** Stops accepting writes, waits for the accepted ones, then closes the executor. */
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
+    await this.executor.close();
   }
 
   private schedule(): void {
@@ -125,41 +108,9 @@ export class GroupCommitWriter {
     this.inFlight.add(done);
   }
 
-  /** Writes ops in one transaction: all of them or none. */
-  private async writeTransaction(ops: InsertOp[]): Promise<void> {
-    if (this.dialect === 'sqlite') {
-      const conn = (await this.knex.client.acquireConnection()) as SqliteConnection;
-      try {
-        conn.transaction(() => this.insertAllSqlite(conn, ops))();
-      } finally {
-        await this.knex.client.releaseConnection(conn);
-      }
-      return;
-    }
-    await this.knex.transaction(async (trx) => {
-      await this.insertAll(trx, ops);
-    });
-  }
-
-  private insertAllSqlite(conn: SqliteConnection, ops: InsertOp[]): void {
-    for (const op of ops) {
-      for (const row of op.rows) {
-        const columns = Object.keys(row);
-        const key = `${op.table}\u0000${columns.join(',')}`;
-        let stmt = this.statements.get(key);
-        if (!stmt) {
-          const quoted = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
-          stmt = conn.prepare(`INSERT INTO "${op.table}" (${quoted}) VALUES (${columns.map(() => '?').join(', ')})`);
-          this.statements.set(key, stmt);
-        }
-        stmt.run(...columns.map((c) => normalizeSqliteValue(row[c])));
-      }
-    }
-  }
-
   private async commit(batch: Entry[]): Promise<void> {
     try {
-      await this.writeTransaction(batch.flatMap((e) => e.ops));
+      await this.executor.transaction(batch.length === 1 ? batch[0].ops : batch.flatMap((e) => e.ops));
       this.stats.batches++;
       this.stats.entries += batch.length;
       for (const e of batch) e.resolve();
@@ -175,7 +126,7 @@ export class GroupCommitWriter {
     for (const entry of batch) {
       this.stats.isolatedRetries++;
       try {
-        await this.writeTransaction(entry.ops);
+        await this.executor.transaction(entry.ops);
         this.stats.entries++;
         entry.resolve();
       } catch (err) {
@@ -184,30 +135,4 @@ export class GroupCommitWriter {
       }
     }
   }
-
-  private async insertAll(trx: Knex.Transaction, ops: InsertOp[]): Promise<void> {
-    // Group rows per table, keeping first-appearance order so parents go before children.
-    const byTable = new Map<string, Record<string, unknown>[]>();
-    for (const op of ops) {
-      const rows = byTable.get(op.table);
-      if (rows) rows.push(...op.rows);
-      else byTable.set(op.table, [...op.rows]);
-    }
-    for (const [table, rows] of byTable) {
-      const columns = new Set<string>();
-      for (const row of rows) for (const k of Object.keys(row)) columns.add(k);
-      const perStatement = Math.max(1, Math.floor(this.maxParams / Math.max(1, columns.size)));
-      for (let i = 0; i < rows.length; i += perStatement) {
-        await trx(table).insert(rows.slice(i, i + perStatement));
-      }
-    }
-  }
-}
-
-/** better-sqlite3 binds numbers, strings, bigints, buffers and null; booleans and dates as knex would store them. */
-function normalizeSqliteValue(v: unknown): unknown {
-  if (v === undefined) return null;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v instanceof Date) return v.valueOf();
-  return v;
 }

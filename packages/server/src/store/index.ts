@@ -3,6 +3,10 @@ import type { Knex } from 'knex';
 import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
 import { GroupCommitWriter } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
+import { WriterThread } from './writer-client.js';
+
+/** MySQL batches committing at once (SQLite has one writer). */
+const MYSQL_BATCHES_IN_FLIGHT = 4;
 
 export interface Store {
   knex: Knex;
@@ -14,13 +18,16 @@ export interface Store {
 
 export async function openStore(target: StoreTarget): Promise<Store> {
   const { knex, dialect } = openKnex(target);
+  let thread: WriterThread;
   try {
     await migrateToLatest(knex, dialect);
+    // After the migrations: the thread's first transaction proves the schema is writable.
+    thread = await WriterThread.start(target, MYSQL_BATCHES_IN_FLIGHT);
   } catch (err) {
     await knex.destroy();
     throw err;
   }
-  const writer = new GroupCommitWriter(knex, dialect === 'sqlite' ? { dialect } : { dialect, maxParamsPerStatement: 20_000 });
+  const writer = new GroupCommitWriter(thread, { maxInFlight: dialect === 'sqlite' ? 1 : MYSQL_BATCHES_IN_FLIGHT });
   let closing: Promise<void> | null = null;
   return {
     knex,
@@ -39,6 +46,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
 
 export type { Dialect, StoreTarget } from './connection.js';
 export { GroupCommitWriter, WriterClosedError, type InsertOp } from './group-commit.js';
+export { StoreWriteError } from './writer-client.js';
 
 /** True when a Knex/driver error is a unique-constraint violation, in either dialect. */
 export function isUniqueViolation(err: unknown): boolean {

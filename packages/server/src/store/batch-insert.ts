@@ -1,0 +1,153 @@
+// The group-commit writer's inserts, as they travel to the writer thread and run there.
+//
+// Rows cross the thread boundary as column lists plus flat value arrays (one structured clone of
+// primitives per batch, not a clone of every row object), and each dialect runs a batch as one
+// transaction with statements built here: SQLite with cached single-row prepared statements,
+// MySQL with multi-row INSERTs. No query builder on this path: building statements was most of
+// the hot path's cost.
+import type { Database } from 'better-sqlite3';
+import type { Pool, PoolConnection } from 'mysql2/promise';
+
+export interface InsertOp {
+  table: string;
+  rows: Record<string, unknown>[];
+}
+
+/** Rows of one table sharing one column list: `values` holds them row after row. */
+export interface WireOp {
+  table: string;
+  columns: string[];
+  values: unknown[];
+}
+
+/** Runs wire ops in one transaction: all of them or none. */
+export interface BatchExecutor {
+  transaction(ops: WireOp[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Table and column names come from our code, never from requests; still, refuse anything odd. */
+function checkIdentifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`Refusing to insert into an unexpected identifier: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** Flattens insert ops, keeping row order; a row whose columns differ starts a new wire op. */
+export function toWireOps(ops: InsertOp[]): WireOp[] {
+  const out: WireOp[] = [];
+  for (const op of ops) {
+    let current: WireOp | null = null;
+    for (const row of op.rows) {
+      const columns = Object.keys(row);
+      if (!current || !sameColumns(current.columns, columns)) {
+        current = { table: op.table, columns, values: [] };
+        out.push(current);
+      }
+      for (const c of columns) current.values.push(row[c] === undefined ? null : row[c]);
+    }
+  }
+  return out;
+}
+
+function sameColumns(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** better-sqlite3 binds numbers, strings, bigints, buffers and null; booleans and dates as Knex stores them. */
+function sqliteValue(v: unknown): unknown {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof Date) return v.valueOf();
+  return v;
+}
+
+export class SqliteExecutor implements BatchExecutor {
+  private readonly statements = new Map<string, { run(...params: unknown[]): unknown }>();
+
+  constructor(private readonly db: Database) {}
+
+  async transaction(ops: WireOp[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const op of ops) {
+        const width = op.columns.length;
+        const stmt = this.statement(op);
+        const row: unknown[] = new Array(width);
+        for (let at = 0; at < op.values.length; at += width) {
+          for (let i = 0; i < width; i++) row[i] = sqliteValue(op.values[at + i]);
+          stmt.run(...row);
+        }
+      }
+    })();
+  }
+
+  private statement(op: WireOp) {
+    const key = `${op.table}\u0000${op.columns.join(',')}`;
+    let stmt = this.statements.get(key);
+    if (!stmt) {
+      const columns = op.columns.map((c) => `"${checkIdentifier(c)}"`).join(', ');
+      stmt = this.db.prepare(`INSERT INTO "${checkIdentifier(op.table)}" (${columns}) VALUES (${op.columns.map(() => '?').join(', ')})`);
+      this.statements.set(key, stmt);
+    }
+    return stmt;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+export class MysqlExecutor implements BatchExecutor {
+  constructor(
+    private readonly pool: Pool,
+    /** Most bound values in one statement (the protocol allows 65,535 placeholders). */
+    private readonly maxParams = 20_000,
+  ) {}
+
+  async transaction(ops: WireOp[]): Promise<void> {
+    const conn: PoolConnection = await this.pool.getConnection();
+    try {
+      await conn.beginTransaction();
+      try {
+        for (const op of mergeByShape(ops)) {
+          const width = op.columns.length;
+          const rowsPerStatement = Math.max(1, Math.floor(this.maxParams / width));
+          const head = `INSERT INTO \`${checkIdentifier(op.table)}\` (${op.columns.map((c) => `\`${checkIdentifier(c)}\``).join(', ')}) VALUES `;
+          const tuple = `(${op.columns.map(() => '?').join(', ')})`;
+          const rows = op.values.length / width;
+          for (let first = 0; first < rows; first += rowsPerStatement) {
+            const n = Math.min(rowsPerStatement, rows - first);
+            await conn.query(head + new Array(n).fill(tuple).join(', '), op.values.slice(first * width, (first + n) * width));
+          }
+        }
+        await conn.commit();
+      } catch (err) {
+        await conn.rollback().catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      conn.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/**
+ * Merges ops of the same table and columns into one multi-row op, in order of first appearance:
+ * a batch holds many callers' rows, and parents still go before children.
+ */
+function mergeByShape(ops: WireOp[]): WireOp[] {
+  const merged = new Map<string, WireOp>();
+  for (const op of ops) {
+    const key = `${op.table}\u0000${op.columns.join(',')}`;
+    const into = merged.get(key);
+    if (into) for (const v of op.values) into.values.push(v);
+    else merged.set(key, { table: op.table, columns: op.columns, values: [...op.values] });
+  }
+  return [...merged.values()];
+}

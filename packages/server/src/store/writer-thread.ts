@@ -1,0 +1,68 @@
+// The writer thread: runs the group-commit writer's transactions on its own connection, so
+// building statements, the driver's work, SQLite's page writes and checkpoints, and MySQL's
+// packets all happen off the event loop that answers hook calls. The main thread only hands
+// over flat value arrays (store/writer-client.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import { MysqlExecutor, SqliteExecutor, type BatchExecutor, type WireOp } from './batch-insert.js';
+import { configureSqlite, mysqlConnectionOptions, sqliteFile, type StoreTarget } from './connection.js';
+
+export interface WriterThreadData {
+  target: StoreTarget;
+  /** MySQL connections of this thread: the batches that may commit at once. */
+  connections: number;
+}
+
+export type ToWriter = { id: number; ops: WireOp[] };
+export type FromWriter = { ready: true } | { fatal: SerializedError } | { id: number; error?: SerializedError };
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+  errno?: number;
+}
+
+function serializeError(err: unknown): SerializedError {
+  const e = err as { name?: string; message?: string; code?: unknown; errno?: unknown };
+  return {
+    name: typeof e?.name === 'string' ? e.name : 'Error',
+    message: typeof e?.message === 'string' ? e.message : String(err),
+    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    ...(typeof e?.errno === 'number' ? { errno: e.errno } : {}),
+  };
+}
+
+function openExecutor({ target, connections }: WriterThreadData): BatchExecutor {
+  if (target.databaseUrl) {
+    const { poolSize: _knexPool, ...options } = mysqlConnectionOptions(target.databaseUrl);
+    return new MysqlExecutor(mysql.createPool({ ...options, connectionLimit: connections, maxIdle: connections }));
+  }
+  const db = new Database(sqliteFile(target));
+  configureSqlite(db, target);
+  return new SqliteExecutor(db);
+}
+
+const port = parentPort!;
+let executor: BatchExecutor;
+try {
+  executor = openExecutor(workerData as WriterThreadData);
+  // Fail at start, not on the first hook call: a wrong password or an unwritable file shows now.
+  await executor.transaction([]);
+  port.postMessage({ ready: true } satisfies FromWriter);
+} catch (err) {
+  port.postMessage({ fatal: serializeError(err) } satisfies FromWriter);
+  process.exit(1);
+}
+
+port.on('message', (msg: ToWriter | 'close') => {
+  if (msg === 'close') {
+    void executor.close().finally(() => port.close());
+    return;
+  }
+  executor.transaction(msg.ops).then(
+    () => port.postMessage({ id: msg.id } satisfies FromWriter),
+    (err) => port.postMessage({ id: msg.id, error: serializeError(err) } satisfies FromWriter),
+  );
+});
