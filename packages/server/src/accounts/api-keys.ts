@@ -2,7 +2,8 @@
 // base62 characters (~238 bits of randomness). Only its SHA-256 is stored: a fast hash is
 // right for high-entropy random keys (no dictionary to guess from), and it lets every hook
 // call be verified with one indexed lookup.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../sha256.js';
 
 export type KeyKind = 'runtime' | 'admin';
 export const KEY_KINDS: readonly KeyKind[] = ['runtime', 'admin'];
@@ -24,7 +25,7 @@ function randomBase62(length: number): string {
 }
 
 export function hashApiKey(raw: string): string {
-  return createHash('sha256').update(raw, 'utf8').digest('hex');
+  return sha256Hex(raw);
 }
 
 export interface NewKeyMaterial {

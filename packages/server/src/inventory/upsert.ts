@@ -6,8 +6,8 @@
 // Skills are scored here, on the stored 500-byte preview, with the scanner library's scoring
 // (the spec's flag table). A changed hash is recorded (previous_hash, hash_changed_at) and
 // fires no alert (spec: "a changed hash fires no automatic alert").
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { sha256Hex } from '../sha256.js';
 import { scoreSkillPreview, truncatePreview } from '@service/scanner';
 import type { McpServerItem, PluginItem, SkillItem } from './schemas.js';
 
@@ -33,7 +33,7 @@ export interface StoredSkill {
 export function storedSkill(item: SkillItem): StoredSkill {
   const preview = truncatePreview(item.preview);
   // Without a client hash (the spec's field is the full file's SHA-256) the preview's stands in.
-  const hash = item.hash ?? createHash('sha256').update(preview, 'utf8').digest('hex');
+  const hash = item.hash ?? sha256Hex(preview);
   const risk = scoreSkillPreview(preview);
   return { name: item.name, source: item.source, preview, hash, risk_score: risk.score, risk_level: risk.level, risk_flags: risk.flags.join(',') };
 }

@@ -1,7 +1,7 @@
 // Records decisions: one shield event row per decision plus its outbox event, written through
 // the group-commit writer, so a 200 to the agent means the record is committed.
-import { createHash } from 'node:crypto';
 import { newId } from '../ids.js';
+import { sha256Hex } from '../sha256.js';
 import { outboxInsert, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
 import type { Decision, ToolCall } from '../policy/types.js';
 import type { GroupCommitWriter } from '../store/index.js';
@@ -59,13 +59,12 @@ function activityEventType(kind: ShieldEventKind, verdict: Decision['verdict']):
 export class DecisionRecorder {
   constructor(private readonly writer: GroupCommitWriter) {}
 
-  buildRows(input: RecordInput): { event: Record<string, unknown>; outbox: OutboxEvent } {
+  /** The shield event row of one decision. */
+  private eventRow(input: RecordInput, id: string, summary: string): Record<string, unknown> {
     const { call, decision } = input;
-    const id = newId(input.at);
-    const summary = summarizeCall(call);
     // Serialized once: hashed for input_hash and embedded in the stored context.
     const toolInputJson = JSON.stringify(call.toolInput);
-    const event = {
+    return {
       id,
       org_id: input.orgId,
       workstation_id: input.workstationId,
@@ -84,12 +83,16 @@ export class DecisionRecorder {
       reason: decision.reason.slice(0, 500),
       summary,
       policy_version: decision.policyVersion,
-      input_hash: input.inputHash ?? createHash('sha256').update(toolInputJson).digest('hex'),
+      input_hash: input.inputHash ?? sha256Hex(toolInputJson),
       context: contextJson(toolInputJson, call.cwd ?? null, input.extraContext),
       created_at: input.at,
     };
-    const type = activityEventType(input.kind, decision.verdict);
-    const outbox: OutboxEvent = {
+  }
+
+  /** The outbox event of one decision (activity.* or mcp.*). */
+  private outboxEvent(input: RecordInput, type: OutboxEventType, id: string, summary: string): OutboxEvent {
+    const { call, decision } = input;
+    return {
       orgId: input.orgId,
       type,
       severity: decision.verdict === 'allow' ? 'info' : decision.severity,
@@ -110,14 +113,21 @@ export class DecisionRecorder {
         },
       },
     };
-    return { event, outbox };
   }
 
   /** Resolves once the events and their outbox rows are committed. */
   async record(inputs: RecordInput[]): Promise<void> {
     if (inputs.length === 0) return;
-    const built = inputs.map((i) => this.buildRows(i));
-    const events = built.filter((b, i) => b.outbox.type !== 'activity.observed' || inputs[i].emitObserved !== false).map((b) => b.outbox);
-    await this.writer.write([{ table: 'shield_events', rows: built.map((b) => b.event) }, outboxInsert(events)]);
+    const events: Record<string, unknown>[] = [];
+    const outbox: OutboxEvent[] = [];
+    for (const input of inputs) {
+      const id = newId(input.at);
+      const summary = summarizeCall(input.call);
+      events.push(this.eventRow(input, id, summary));
+      const type = activityEventType(input.kind, input.decision.verdict);
+      // An allowed call's activity.observed row is written only when a route listens for it.
+      if (type !== 'activity.observed' || input.emitObserved !== false) outbox.push(this.outboxEvent(input, type, id, summary));
+    }
+    await this.writer.write([{ table: 'shield_events', rows: events }, outboxInsert(outbox)]);
   }
 }

@@ -26,8 +26,8 @@ export function cut(text: string, max: number): string {
 export const DEPTH_MARKER = '[nested too deep: dropped]';
 
 /**
- * A deep copy of a JSON value with every limit above applied. Keys are defined as own
- * properties, so a `"__proto__"` key in the payload stays data and never becomes a prototype.
+ * A deep copy of a JSON value with every limit above applied. A `"__proto__"` key is defined
+ * as an own property, so it stays data and never becomes a prototype.
  */
 export function boundedCopy(value: unknown): unknown {
   const budget = { chars: MAX_INPUT_TOTAL_CHARS };
@@ -54,7 +54,9 @@ function copy(value: unknown, depth: number, budget: { chars: number }): unknown
     if (entries++ >= MAX_INPUT_ENTRIES) break;
     const item = copy((value as Record<string, unknown>)[key], depth + 1, budget);
     if (item === undefined) continue;
-    Object.defineProperty(out, cut(key, MAX_NAME_CHARS), { value: item, enumerable: true, writable: true, configurable: true });
+    const name = cut(key, MAX_NAME_CHARS);
+    if (name === '__proto__') Object.defineProperty(out, name, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[name] = item;
   }
   return out;
 }

@@ -15,11 +15,21 @@ export type HeaderBag = Record<string, string | string[] | undefined>;
 /** The first non-blank value of a header, trimmed; repeated headers arrive as arrays. */
 export function headerValue(headers: HeaderBag, name: string): string | undefined {
   const wanted = name.toLowerCase();
-  for (const [key, raw] of Object.entries(headers)) {
-    if (key.toLowerCase() !== wanted || raw === undefined) continue;
-    for (const value of Array.isArray(raw) ? raw : [raw]) {
-      if (typeof value === 'string' && value.trim() !== '') return value.trim();
-    }
+  // Node's own header objects are lower-cased: one lookup. Other bags are searched by name.
+  const direct = firstNonBlank(headers[wanted]);
+  if (direct !== undefined) return direct;
+  for (const key in headers) {
+    if (key.length !== wanted.length || key === wanted || key.toLowerCase() !== wanted) continue;
+    const value = firstNonBlank(headers[key]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function firstNonBlank(raw: string | string[] | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  for (const value of Array.isArray(raw) ? raw : [raw]) {
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
   }
   return undefined;
 }

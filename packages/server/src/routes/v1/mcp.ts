@@ -1,7 +1,7 @@
 // MCP gateway endpoints (payloads designed here; the spec leaves them "not shown"; see
 // docs/api.md): pre-execution decisions, observed activity, and inventory sync with drift.
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { sha256Hex } from '../../sha256.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { decideToolCall } from '../../policy/index.js';
@@ -116,7 +116,7 @@ export const mcpRoutes = [
       await deps.store.knex.transaction(async (trx) => {
         for (const server of body.servers) {
           const tools = [...new Set(server.tools.map((t) => (typeof t === 'string' ? t : t.name)))].sort();
-          const hash = createHash('sha256').update(JSON.stringify(tools)).digest('hex');
+          const hash = sha256Hex(JSON.stringify(tools));
           const prior = await trx('mcp_gateway_inventory').where({ org_id: orgId, server: server.name }).first('tools_hash', 'tools');
           if (prior && prior.tools_hash === hash) continue;
           await trx('mcp_gateway_inventory').insert({ org_id: orgId, server: server.name, tools_hash: hash, tools: JSON.stringify(tools), updated_at: now }).onConflict(['org_id', 'server']).merge(['tools_hash', 'tools', 'updated_at']);
