@@ -4,7 +4,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
-import { openStore, type Store } from '../src/store/index.js';
+import { isUniqueViolation, openStore, GroupCommitWriter, type Store } from '../src/store/index.js';
+import { toWireOps } from '../src/store/batch-insert.js';
+import { WriterThread } from '../src/store/writer-client.js';
 import { freshStoreTarget, TEST_STORE, type TestTarget } from './support/harness.js';
 
 describe(`group commit (${TEST_STORE})`, () => {
@@ -61,6 +63,8 @@ describe(`group commit (${TEST_STORE})`, () => {
     );
     assert.equal(outcomes.filter((o) => o.status === 'rejected').length, 1);
     assert.equal(outcomes[25].status, 'rejected');
+    // The driver's error code survives the trip from the writer thread.
+    assert.ok(isUniqueViolation((outcomes[25] as PromiseRejectedResult).reason), String((outcomes[25] as PromiseRejectedResult).reason));
     const ok = await store.knex('gc_parent').where('id', 'like', 'ok%').count<{ n: number }[]>({ n: '*' });
     assert.equal(Number(ok[0].n), 49);
     assert.equal(await store.knex('gc_child').where({ id: 'bad-child' }).first(), undefined);
@@ -76,5 +80,29 @@ describe(`group commit (${TEST_STORE})`, () => {
     await extra.close();
     const n = await store.knex('gc_parent').where('id', 'like', 'late%').count<{ n: number }[]>({ n: '*' });
     assert.equal(Number(n[0].n), 100);
+  });
+
+  test('a writer thread that dies refuses what it had not confirmed, and the next write starts a new one', async () => {
+    const storeTarget = { databaseUrl: target.env.DATABASE_URL ?? null, dataDir: target.env.SERVICE_DATA_DIR };
+    const thread = await WriterThread.start(storeTarget, 1);
+    const writer = new GroupCommitWriter(thread);
+    await writer.write([{ table: 'gc_parent', rows: [{ id: 'before-crash', n: 1 }] }]);
+
+    // Posted, then the thread is killed at once: the caller hears either "committed" (and the
+    // row is there) or an error; never a confirmation of a row that is not stored.
+    const inFlight = thread.transaction(toWireOps([{ table: 'gc_parent', rows: [{ id: 'during-crash', n: 2 }] }]));
+    await thread.terminate();
+    const outcome = await inFlight.then(
+      () => 'committed',
+      (err: Error) => err.message,
+    );
+    const stored = (await store.knex('gc_parent').where({ id: 'during-crash' }).first()) !== undefined;
+    if (outcome === 'committed') assert.ok(stored, 'confirmed but not stored');
+    else assert.match(outcome, /writer thread exited/);
+
+    await writer.write([{ table: 'gc_parent', rows: [{ id: 'after-crash', n: 3 }] }]);
+    await writer.close();
+    const ids = (await store.knex('gc_parent').whereIn('id', ['before-crash', 'after-crash']).select('id')).map((r: { id: string }) => r.id).sort();
+    assert.deepEqual(ids, ['after-crash', 'before-crash']);
   });
 });

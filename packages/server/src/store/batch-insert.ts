@@ -26,6 +26,12 @@ export interface BatchExecutor {
   close(): Promise<void>;
 }
 
+/** An executor on its own connection (in the writer thread). */
+export interface ConnectionExecutor extends BatchExecutor {
+  /** Proves the connection works (at start, so a bad password or an unwritable file shows then). */
+  check(): Promise<void>;
+}
+
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Table and column names come from our code, never from requests; still, refuse anything odd. */
@@ -64,7 +70,7 @@ function sqliteValue(v: unknown): unknown {
   return v;
 }
 
-export class SqliteExecutor implements BatchExecutor {
+export class SqliteExecutor implements ConnectionExecutor {
   private readonly statements = new Map<string, { run(...params: unknown[]): unknown }>();
 
   constructor(private readonly db: Database) {}
@@ -94,34 +100,47 @@ export class SqliteExecutor implements BatchExecutor {
     return stmt;
   }
 
+  async check(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }
 }
 
-export class MysqlExecutor implements BatchExecutor {
+export class MysqlExecutor implements ConnectionExecutor {
   constructor(
     private readonly pool: Pool,
     /** Most bound values in one statement (the protocol allows 65,535 placeholders). */
     private readonly maxParams = 20_000,
-  ) {}
+  ) {
+    // A lone INSERT relies on autocommit: make sure of it whatever the server's default is.
+    pool.pool.on('connection', (conn) => void conn.query('SET SESSION autocommit = 1'));
+  }
+
+  async check(): Promise<void> {
+    const conn = await this.pool.getConnection();
+    try {
+      await conn.ping();
+    } finally {
+      conn.release();
+    }
+  }
 
   async transaction(ops: WireOp[]): Promise<void> {
+    const statements = this.statements(ops);
+    if (statements.length === 0) return;
     const conn: PoolConnection = await this.pool.getConnection();
     try {
+      // One INSERT is atomic on its own (autocommit): one round trip instead of three.
+      if (statements.length === 1) {
+        await conn.query(statements[0].sql, statements[0].values);
+        return;
+      }
       await conn.beginTransaction();
       try {
-        for (const op of mergeByShape(ops)) {
-          const width = op.columns.length;
-          const rowsPerStatement = Math.max(1, Math.floor(this.maxParams / width));
-          const head = `INSERT INTO \`${checkIdentifier(op.table)}\` (${op.columns.map((c) => `\`${checkIdentifier(c)}\``).join(', ')}) VALUES `;
-          const tuple = `(${op.columns.map(() => '?').join(', ')})`;
-          const rows = op.values.length / width;
-          for (let first = 0; first < rows; first += rowsPerStatement) {
-            const n = Math.min(rowsPerStatement, rows - first);
-            await conn.query(head + new Array(n).fill(tuple).join(', '), op.values.slice(first * width, (first + n) * width));
-          }
-        }
+        for (const st of statements) await conn.query(st.sql, st.values);
         await conn.commit();
       } catch (err) {
         await conn.rollback().catch(() => undefined);
@@ -130,6 +149,23 @@ export class MysqlExecutor implements BatchExecutor {
     } finally {
       conn.release();
     }
+  }
+
+  /** Multi-row INSERTs, one per table and column list, each under the placeholder limit. */
+  private statements(ops: WireOp[]): { sql: string; values: unknown[] }[] {
+    const out: { sql: string; values: unknown[] }[] = [];
+    for (const op of mergeByShape(ops)) {
+      const width = op.columns.length;
+      const rowsPerStatement = Math.max(1, Math.floor(this.maxParams / width));
+      const head = `INSERT INTO \`${checkIdentifier(op.table)}\` (${op.columns.map((c) => `\`${checkIdentifier(c)}\``).join(', ')}) VALUES `;
+      const tuple = `(${op.columns.map(() => '?').join(', ')})`;
+      const rows = op.values.length / width;
+      for (let first = 0; first < rows; first += rowsPerStatement) {
+        const n = Math.min(rowsPerStatement, rows - first);
+        out.push({ sql: head + new Array(n).fill(tuple).join(', '), values: op.values.slice(first * width, (first + n) * width) });
+      }
+    }
+    return out;
   }
 
   async close(): Promise<void> {

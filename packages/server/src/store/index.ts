@@ -21,7 +21,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
   let thread: WriterThread;
   try {
     await migrateToLatest(knex, dialect);
-    // After the migrations: the thread's first transaction proves the schema is writable.
+    // After the migrations, so the thread's connection finds the schema in place.
     thread = await WriterThread.start(target, MYSQL_BATCHES_IN_FLIGHT);
   } catch (err) {
     await knex.destroy();

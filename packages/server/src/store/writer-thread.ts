@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
-import { MysqlExecutor, SqliteExecutor, type BatchExecutor, type WireOp } from './batch-insert.js';
+import { MysqlExecutor, SqliteExecutor, type ConnectionExecutor, type WireOp } from './batch-insert.js';
 import { configureSqlite, mysqlConnectionOptions, sqliteFile, type StoreTarget } from './connection.js';
 
 export interface WriterThreadData {
@@ -34,7 +34,7 @@ function serializeError(err: unknown): SerializedError {
   };
 }
 
-function openExecutor({ target, connections }: WriterThreadData): BatchExecutor {
+function openExecutor({ target, connections }: WriterThreadData): ConnectionExecutor {
   if (target.databaseUrl) {
     const { poolSize: _knexPool, ...options } = mysqlConnectionOptions(target.databaseUrl);
     return new MysqlExecutor(mysql.createPool({ ...options, connectionLimit: connections, maxIdle: connections }));
@@ -45,11 +45,11 @@ function openExecutor({ target, connections }: WriterThreadData): BatchExecutor 
 }
 
 const port = parentPort!;
-let executor: BatchExecutor;
+let executor: ConnectionExecutor;
 try {
   executor = openExecutor(workerData as WriterThreadData);
   // Fail at start, not on the first hook call: a wrong password or an unwritable file shows now.
-  await executor.transaction([]);
+  await executor.check();
   port.postMessage({ ready: true } satisfies FromWriter);
 } catch (err) {
   port.postMessage({ fatal: serializeError(err) } satisfies FromWriter);
