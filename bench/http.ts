@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
-import { freshStore, REPO_ROOT, startServerProcess } from './support.js';
+import { freshStore, percentile, REPO_ROOT, startServerProcess } from './support.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -88,10 +88,7 @@ async function storedDecisions(env: Record<string, string>): Promise<number> {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 console.log(

@@ -57,6 +57,11 @@ export function toWireOps(ops: InsertOp[]): WireOp[] {
   return out;
 }
 
+/** Ops of one table with one column list share a statement. */
+function shapeKey(op: WireOp): string {
+  return `${op.table}\u0000${op.columns.join(',')}`;
+}
+
 function sameColumns(a: string[], b: string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -90,7 +95,7 @@ export class SqliteExecutor implements ConnectionExecutor {
   }
 
   private statement(op: WireOp) {
-    const key = `${op.table}\u0000${op.columns.join(',')}`;
+    const key = shapeKey(op);
     let stmt = this.statements.get(key);
     if (!stmt) {
       const columns = op.columns.map((c) => `"${checkIdentifier(c)}"`).join(', ');
@@ -180,7 +185,7 @@ export class MysqlExecutor implements ConnectionExecutor {
 function mergeByShape(ops: WireOp[]): WireOp[] {
   const merged = new Map<string, WireOp>();
   for (const op of ops) {
-    const key = `${op.table}\u0000${op.columns.join(',')}`;
+    const key = shapeKey(op);
     const into = merged.get(key);
     if (into) for (const v of op.values) into.values.push(v);
     else merged.set(key, { table: op.table, columns: op.columns, values: [...op.values] });
