@@ -40,18 +40,55 @@ function checkIdentifier(name: string): string {
   return name;
 }
 
+/**
+ * Column lists seen per table. Rows of one kind share one list object, so a batch merges its
+ * callers' rows by identity (see mergeByShape) and crosses to the writer thread with one column
+ * list per table instead of one per row. Bounded: an unusual row just keeps its own list.
+ */
+const knownColumns = new Map<string, string[][]>();
+const MAX_COLUMN_LISTS_PER_TABLE = 32;
+
+function internColumns(table: string, columns: string[]): string[] {
+  let lists = knownColumns.get(table);
+  if (!lists) knownColumns.set(table, (lists = []));
+  for (const known of lists) if (sameColumns(known, columns)) return known;
+  if (lists.length < MAX_COLUMN_LISTS_PER_TABLE) lists.push(columns);
+  return columns;
+}
+
 /** Flattens insert ops, keeping row order; a row whose columns differ starts a new wire op. */
 export function toWireOps(ops: InsertOp[]): WireOp[] {
   const out: WireOp[] = [];
   for (const op of ops) {
     let current: WireOp | null = null;
     for (const row of op.rows) {
-      const columns = Object.keys(row);
-      if (!current || !sameColumns(current.columns, columns)) {
-        current = { table: op.table, columns, values: [] };
+      const keys = Object.keys(row);
+      if (!current || !sameColumns(current.columns, keys)) {
+        current = { table: op.table, columns: internColumns(op.table, keys), values: [] };
         out.push(current);
       }
-      for (const c of columns) current.values.push(row[c] === undefined ? null : row[c]);
+      for (const c of current.columns) current.values.push(row[c] === undefined ? null : row[c]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Merges ops of the same table and columns into one multi-row op, in order of first appearance:
+ * a batch holds many callers' rows, and parents still go before children. The given ops are not
+ * changed (a failed batch retries each caller's own ops).
+ */
+export function mergeByShape(ops: WireOp[]): WireOp[] {
+  const merged = new Map<string[], WireOp>(); // interned column lists: one per table and shape
+  const out: WireOp[] = [];
+  for (const op of ops) {
+    const into = merged.get(op.columns);
+    if (into && into.table === op.table) {
+      for (const v of op.values) into.values.push(v);
+    } else {
+      const copy = { table: op.table, columns: op.columns, values: [...op.values] };
+      merged.set(op.columns, copy);
+      out.push(copy);
     }
   }
   return out;
@@ -156,10 +193,10 @@ export class MysqlExecutor implements ConnectionExecutor {
     }
   }
 
-  /** Multi-row INSERTs, one per table and column list, each under the placeholder limit. */
+  /** Multi-row INSERTs, one per op (the writer merged its batch by shape), each under the placeholder limit. */
   private statements(ops: WireOp[]): { sql: string; values: unknown[] }[] {
     const out: { sql: string; values: unknown[] }[] = [];
-    for (const op of mergeByShape(ops)) {
+    for (const op of ops) {
       const width = op.columns.length;
       const rowsPerStatement = Math.max(1, Math.floor(this.maxParams / width));
       const head = `INSERT INTO \`${checkIdentifier(op.table)}\` (${op.columns.map((c) => `\`${checkIdentifier(c)}\``).join(', ')}) VALUES `;
@@ -176,19 +213,4 @@ export class MysqlExecutor implements ConnectionExecutor {
   async close(): Promise<void> {
     await this.pool.end();
   }
-}
-
-/**
- * Merges ops of the same table and columns into one multi-row op, in order of first appearance:
- * a batch holds many callers' rows, and parents still go before children.
- */
-function mergeByShape(ops: WireOp[]): WireOp[] {
-  const merged = new Map<string, WireOp>();
-  for (const op of ops) {
-    const key = shapeKey(op);
-    const into = merged.get(key);
-    if (into) for (const v of op.values) into.values.push(v);
-    else merged.set(key, { table: op.table, columns: op.columns, values: [...op.values] });
-  }
-  return [...merged.values()];
 }

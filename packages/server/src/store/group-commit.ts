@@ -9,7 +9,7 @@
 //
 // The transactions themselves run on the writer thread (store/writer-thread.ts): this class only
 // queues, batches and settles callers, so the event loop spends little on each write.
-import { toWireOps, type BatchExecutor, type InsertOp, type WireOp } from './batch-insert.js';
+import { mergeByShape, toWireOps, type BatchExecutor, type InsertOp, type WireOp } from './batch-insert.js';
 
 export type { InsertOp } from './batch-insert.js';
 
@@ -110,7 +110,8 @@ export class GroupCommitWriter {
 
   private async commit(batch: Entry[]): Promise<void> {
     try {
-      await this.executor.transaction(batch.length === 1 ? batch[0].ops : batch.flatMap((e) => e.ops));
+      // One op per table and shape: the thread gets one column list and one value array for each.
+      await this.executor.transaction(batch.length === 1 ? batch[0].ops : mergeByShape(batch.flatMap((e) => e.ops)));
       this.stats.batches++;
       this.stats.entries += batch.length;
       for (const e of batch) e.resolve();
