@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../packages/server/src/node-flags.js';
 import { freshStoreTarget } from '../packages/server/test/support/harness.js';
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..');
@@ -22,8 +23,11 @@ export async function freshStore(store: 'sqlite' | 'mysql'): Promise<{ env: Reco
   return { env: target.env, drop: target.cleanup };
 }
 
-/** Starts `service server start --json` as a child process and reads its URL and first-start keys. */
-export async function startServerProcess(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
+/**
+ * Starts `service server start --json` as a child process and reads its URL and first-start keys.
+ * Node runs with the flags a deployment is meant to use (`npm start` passes the same ones).
+ */
+export async function startServerProcess(storeEnv: Record<string, string>, extraEnv: Record<string, string> = {}, nodeArgs: string[] = [...SERVER_NODE_FLAGS]): Promise<ServerProcess> {
   const env = { ...process.env, PORT: '0', SERVICE_LOG_LEVEL: 'warn', ...storeEnv, ...extraEnv } as Record<string, string>;
   delete env.SERVICE_NO_BOOTSTRAP;
   const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'bin', 'service'), 'server', 'start', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

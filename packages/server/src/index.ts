@@ -5,3 +5,4 @@ export { openStore, type Store } from './store/index.js';
 export { createOrg, PLANS, type Plan, type CreatedOrg } from './accounts/orgs.js';
 export { createLogger } from './log.js';
 export { describeTarget } from './store/connection.js';
+export { SERVER_NODE_FLAGS, missingNodeFlags } from './node-flags.js';

@@ -12,6 +12,7 @@ import { createApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { AuthFailureLimiter } from './http/auth.js';
 import { createLogger, type Logger } from './log.js';
+import { missingNodeFlags } from './node-flags.js';
 import { openStore, type Store } from './store/index.js';
 import { FleetRegistry } from './fleet/registry.js';
 import { OfflineSweeper } from './fleet/offline-sweep.js';
@@ -85,6 +86,8 @@ export async function startServer(config: ServerConfig, options: { logger?: Logg
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${tls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   logger.info('server listening', { url, store: store.description });
+  const missingFlags = missingNodeFlags();
+  if (missingFlags.length > 0) logger.info('Node.js runs without the recommended flags; set NODE_OPTIONS (docs/operations.md, "Node.js flags")', { missing: missingFlags.join(' ') });
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
