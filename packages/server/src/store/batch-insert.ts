@@ -170,6 +170,8 @@ export class MysqlExecutor implements ConnectionExecutor {
     }
   }
 
+  // Statements are prepared (binary protocol): MySQL does not parse each batch's SQL text again,
+  // and mysql2 keeps one prepared statement per connection for each row count it has seen.
   async transaction(ops: WireOp[]): Promise<void> {
     const statements = this.statements(ops);
     if (statements.length === 0) return;
@@ -177,12 +179,12 @@ export class MysqlExecutor implements ConnectionExecutor {
     try {
       // One INSERT is atomic on its own (autocommit): one round trip instead of three.
       if (statements.length === 1) {
-        await conn.query(statements[0].sql, statements[0].values);
+        await conn.execute(statements[0].sql, statements[0].values as never);
         return;
       }
       await conn.beginTransaction();
       try {
-        for (const st of statements) await conn.query(st.sql, st.values);
+        for (const st of statements) await conn.execute(st.sql, st.values as never);
         await conn.commit();
       } catch (err) {
         await conn.rollback().catch(() => undefined);
