@@ -21,7 +21,7 @@ export async function readJsonBody(ctx: AppContext, limit: number): Promise<unkn
     ctx.req.resume(); // drain so the connection can be reused
     throw new PayloadTooLargeError(limit);
   }
-  const text = await readText(ctx.req, limit);
+  const text = ctx.req.complete ? bufferedText(ctx.req, limit) : await readText(ctx.req, limit);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -29,6 +29,18 @@ export async function readJsonBody(ctx: AppContext, limit: number): Promise<unkn
     const at = /position (\d+)/.exec(String((err as Error).message));
     throw new BadRequestError(`The request body is not valid JSON${at ? ` (error at byte ${at[1]})` : ''}.`);
   }
+}
+
+/**
+ * The body of a request that has fully arrived: Node's HTTP parser has already buffered it
+ * (a hook call's few hundred bytes come in the same packets as its headers), so it is taken
+ * in one synchronous read instead of through stream events over several ticks.
+ */
+function bufferedText(req: AppContext['req'], limit: number): string {
+  const chunk: Buffer | null = req.read();
+  if (chunk === null) return '';
+  if (chunk.length > limit) throw new PayloadTooLargeError(limit);
+  return chunk.toString('utf8');
 }
 
 /** Collects the body with plain stream events (cheaper than an async iterator per request). */
