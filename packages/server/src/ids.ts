@@ -1,66 +1,61 @@
 // Time-sortable ids (ULID layout: 48-bit millisecond time + 80 random bits, Crockford base32),
-// so ids sort by creation and index well in both stores.
+// so ids sort by creation and index well in both stores. Minted on every hook call, so the
+// encoding writes character codes into one reused array instead of concatenating strings.
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-let lastTime = -1;
-let lastRandom: Uint8Array = new Uint8Array(10);
+const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
-function encodeTime(ms: number): string {
-  let out = '';
-  for (let i = 0; i < 10; i++) {
-    out = ALPHABET[ms % 32] + out;
-    ms = Math.floor(ms / 32);
-  }
-  return out;
-}
-
-function encodeRandom(bytes: Uint8Array): string {
-  // 80 bits → 16 base32 characters, 5 bits at a time.
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= (1 << bits) - 1;
-  }
-  return out;
-}
-
-// One getrandom() call per 4 KiB instead of one per id: ids are minted on every hook call.
+// One getrandom() call per 4 KiB instead of one per id.
 const POOL_SIZE = 4096;
 let pool = randomBytes(POOL_SIZE);
 let poolOffset = 0;
-function nextRandom10(): Uint8Array {
+
+/** The random part of the last id; within one millisecond the next id increments it. */
+const random = new Uint8Array(10);
+let lastTime = -1;
+const chars: number[] = new Array<number>(26).fill(0);
+
+function refillRandom(): void {
   if (poolOffset + 10 > POOL_SIZE) {
     pool = randomBytes(POOL_SIZE);
     poolOffset = 0;
   }
-  const out = new Uint8Array(pool.subarray(poolOffset, poolOffset + 10));
+  random.set(pool.subarray(poolOffset, poolOffset + 10));
   poolOffset += 10;
-  return out;
+}
+
+function incrementRandom(): void {
+  for (let i = random.length - 1; i >= 0; i--) {
+    if (random[i] === 255) random[i] = 0;
+    else {
+      random[i]++;
+      return;
+    }
+  }
+}
+
+/** Writes `value` (below 2^53) as `count` base32 characters ending at `end` (exclusive). */
+function writeBase32(value: number, end: number, count: number): void {
+  for (let i = end - 1; i >= end - count; i--) {
+    chars[i] = CODES[value % 32];
+    value = Math.floor(value / 32);
+  }
 }
 
 /** A new id; within one millisecond ids stay increasing (the random part is incremented). */
 export function newId(now: number = Date.now()): string {
-  if (now === lastTime) {
-    const next = new Uint8Array(lastRandom);
-    for (let i = next.length - 1; i >= 0; i--) {
-      if (next[i] === 255) next[i] = 0;
-      else {
-        next[i]++;
-        break;
-      }
-    }
-    lastRandom = next;
-  } else {
+  if (now === lastTime) incrementRandom();
+  else {
     lastTime = now;
-    lastRandom = nextRandom10();
+    refillRandom();
   }
-  return encodeTime(now) + encodeRandom(lastRandom);
+  writeBase32(now, 10, 10);
+  // 80 random bits as two 40-bit halves of 8 characters each (40 bits fit a double exactly).
+  for (let half = 0; half < 2; half++) {
+    const o = half * 5;
+    const value = random[o] * 2 ** 32 + random[o + 1] * 2 ** 24 + random[o + 2] * 2 ** 16 + random[o + 3] * 2 ** 8 + random[o + 4];
+    writeBase32(value, 18 + half * 8, 8);
+  }
+  return String.fromCharCode.apply(null, chars);
 }
