@@ -7,7 +7,7 @@
 // each ratio compares a pair of neighbouring runs: on a shared machine the speed of the whole
 // box drifts from one minute to the next, and a single bare run at the start would compare
 // the evaluate runs against a different machine. Every round is printed, then the medians.
-//   node --conditions=source --import tsx bench/http.ts [--stores sqlite,mysql] [--requests 20000] [--rounds 5]
+//   node --conditions=source --import tsx bench/http.ts [--stores sqlite,mysql] [--requests 30000] [--rounds 9]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -19,11 +19,14 @@ const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const requests = Number(arg('requests', '20000'));
-const rounds = Number(arg('rounds', '5'));
+// Many rounds of a few seconds each: on a shared machine a bare run of 20,000 requests lasted
+// under half a second, short enough for one burst of a neighbour's load to swing its ratio by
+// ±15 points. The median of nine longer pairs is steadier.
+const requests = Number(arg('requests', '30000'));
+const rounds = Number(arg('rounds', '9'));
 const stores = arg('stores', 'sqlite,mysql').split(',') as ('sqlite' | 'mysql')[];
 const CONNECTIONS = 50;
-const WARM_UP = 2_000;
+const WARM_UP = 5_000;
 
 const payload = JSON.stringify({
   session_id: 'bench-session',
