@@ -37,7 +37,10 @@ function serializeError(err: unknown): SerializedError {
 function openExecutor({ target, connections }: WriterThreadData): ConnectionExecutor {
   if (target.databaseUrl) {
     const { poolSize: _knexPool, ...options } = mysqlConnectionOptions(target.databaseUrl);
-    return new MysqlExecutor(mysql.createPool({ ...options, connectionLimit: connections, maxIdle: connections }));
+    // The executor prepares one INSERT per row count it meets. MySQL caps prepared statements
+    // server-wide (max_prepared_stmt_count, 16,382 by default), shared by every server process:
+    // keep the newest 64 per connection and close the rest (mysql2's LRU closes on eviction).
+    return new MysqlExecutor(mysql.createPool({ ...options, connectionLimit: connections, maxIdle: connections, maxPreparedStatements: 64 }));
   }
   const db = new Database(sqliteFile(target));
   configureSqlite(db, target);
