@@ -10,7 +10,8 @@ import { pageLimit } from './fleet.js';
 const inventoryQuery = z.object({
   limit: pageLimit,
   cursor: z.string().max(1000).optional(),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  // An empty search means no search.
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional().transform((search) => search || undefined),
 });
 
 export const adminInventoryRoutes = [
@@ -22,7 +23,7 @@ export const adminInventoryRoutes = [
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
       const policy = await deps.policies.get(ctx.state.principal.orgId);
-      ctx.body = await listSkills(deps.store.knex, ctx.state.principal.orgId, policy.policy, { limit: q.limit, cursor: q.cursor, search: q.search || undefined });
+      ctx.body = await listSkills(deps.store.knex, ctx.state.principal.orgId, policy.policy, q);
     },
   }),
   defineRoute({
@@ -42,7 +43,7 @@ export const adminInventoryRoutes = [
     summary: 'MCP servers reported by workstation scans, aggregated by name and platform',
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      ctx.body = await listMcpServers(deps.store.knex, ctx.state.principal.orgId, { limit: q.limit, cursor: q.cursor, search: q.search || undefined });
+      ctx.body = await listMcpServers(deps.store.knex, ctx.state.principal.orgId, q);
     },
   }),
   defineRoute({
@@ -52,7 +53,7 @@ export const adminInventoryRoutes = [
     summary: 'Plugins reported by workstations, aggregated by full name and platform',
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      ctx.body = await listPlugins(deps.store.knex, ctx.state.principal.orgId, { limit: q.limit, cursor: q.cursor, search: q.search || undefined });
+      ctx.body = await listPlugins(deps.store.knex, ctx.state.principal.orgId, q);
     },
   }),
 ];
