@@ -206,9 +206,12 @@ export function decideToolCall(policy: CompiledPolicy, call: ToolCall): Decision
   inspectFacets(call, facets, ctx, policy, sink);
   if (sink.hosts.length) inspectNetworkPolicy(policy, sink.hosts, sink.urls, ctx, call.tool === 'web_fetch' ? 'The fetch' : 'The command');
 
-  const haystacks = [facets.command, facets.filePath, facets.content, facets.url, facets.prompt, mcpText, ...(facets.patch ?? []).map((p) => `${p.path}\n${p.added}`)];
-  const total = haystacks.reduce((n, h) => n + (h?.length ?? 0), 0);
+  const haystacks = [facets.command, facets.filePath, facets.content, facets.url, facets.prompt, mcpText];
+  let total = 0;
+  for (const h of haystacks) total += h?.length ?? 0;
+  for (const p of facets.patch ?? []) total += p.path.length + 1 + p.added.length;
   if (policy.custom.length) {
+    for (const p of facets.patch ?? []) haystacks.push(`${p.path}\n${p.added}`);
     const texts = [...haystacks, ...sink.normalized].filter((h): h is string => !!h).map((h) => (h.length > policy.maxInputLength ? h.slice(0, policy.maxInputLength) : h).toLowerCase());
     for (const p of policy.custom) {
       if (texts.some((t) => p.test(t))) {

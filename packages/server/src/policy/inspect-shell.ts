@@ -41,7 +41,8 @@ export function inspectShell(command: string, ctx: RuleContext, policy: Compiled
     if (sink) {
       sink.hosts.push(...commandHosts(cmd));
       sink.urls.push(...commandUrls(cmd));
-      if (cmd.argv.length) sink.normalized.push(cmd.argv.map((w) => w.text).join(' ').toLowerCase());
+      // Only custom patterns read the normalized form: skip building it when there are none.
+      if (cmd.argv.length && policy.custom.length) sink.normalized.push(cmd.argv.map((w) => w.text).join(' ').toLowerCase());
     }
   }
   inspectRemoteCodePipelines(script, ctx);

@@ -98,11 +98,11 @@ export function inspectRemoteCodeCommand(cmd: SimpleCommand, script: Script, ctx
 
 /** Download a file, then run it later in the same command line. */
 export function inspectDownloadThenExecute(script: Script, ctx: RuleContext): void {
-  const fetched = new Map<string, string[]>();
+  let fetched: Map<string, string[]> | null = null; // made at the first download: most lines have none
   for (const c of script.commands) {
     const d = download(c);
-    if (d?.outFile) fetched.set(baseName(d.outFile), d.hosts);
-    if (fetched.size === 0) continue;
+    if (d?.outFile) (fetched ??= new Map()).set(baseName(d.outFile), d.hosts);
+    if (!fetched) continue;
     let target: string | undefined;
     if (isInterpreterOrShell(c.name)) target = positionals(c.args)[0];
     else if (c.argv[0] && /^\.{0,2}\//.test(c.argv[0].text)) target = c.argv[0].text;

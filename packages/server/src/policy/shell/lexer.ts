@@ -8,7 +8,7 @@ export interface SubSource {
 }
 
 export type Token =
-  | { t: 'word'; text: string; quoted: boolean; subs: SubSource[] }
+  | { t: 'word'; text: string; quoted: boolean; subs: readonly SubSource[] }
   | { t: 'op'; op: string }
   | { t: 'redir'; op: string };
 
@@ -49,11 +49,11 @@ function ansiC(body: string): string {
   });
 }
 
-interface OpenWord {
-  text: string;
-  quoted: boolean;
-  subs: SubSource[];
-}
+/** The word being read; it becomes its own token when it ends. */
+type OpenWord = Token & { t: 'word' };
+
+/** Most words hold no substitution: they share this empty list (a sub replaces it, never mutates it). */
+const NO_SUBS: readonly SubSource[] = Object.freeze([]);
 
 // A class rather than closures: the lexer runs on every shell call, so per-call function
 // allocation matters.
@@ -67,16 +67,20 @@ class Lexer {
   constructor(private readonly input: string, private readonly maxTokens: number) {}
 
   private word(): OpenWord {
-    return (this.cur ??= { text: '', quoted: false, subs: [] });
+    return (this.cur ??= { t: 'word', text: '', quoted: false, subs: NO_SUBS });
+  }
+
+  private addSub(src: string): void {
+    const word = this.word();
+    word.subs = [...word.subs, { src }];
   }
 
   private finish(): void {
     const cur = this.cur;
     if (!cur) return;
-    const tok = { t: 'word' as const, text: cur.text, quoted: cur.quoted, subs: cur.subs };
-    this.tokens.push(tok);
+    this.tokens.push(cur);
     if (this.expectHeredocDelim !== null) {
-      this.heredocs.push({ token: tok, delim: tok.text, stripTabs: this.expectHeredocDelim });
+      this.heredocs.push({ token: cur, delim: cur.text, stripTabs: this.expectHeredocDelim });
       this.expectHeredocDelim = null;
     }
     this.cur = null;
@@ -95,7 +99,7 @@ class Lexer {
     if (next === '(') {
       const end = matchParen(input, i + 2);
       const stop = end < 0 ? input.length : end;
-      this.word().subs.push({ src: input.slice(i + 2, stop) });
+      this.addSub(input.slice(i + 2, stop));
       this.word().text += input.slice(i, Math.min(stop + 1, input.length));
       return stop + 1;
     }
@@ -120,7 +124,7 @@ class Lexer {
     const input = this.input;
     let j = i + 1;
     while (j < input.length && input[j] !== '`') j += input[j] === '\\' ? 2 : 1;
-    this.word().subs.push({ src: input.slice(i + 1, Math.min(j, input.length)).replace(/\\`/g, '`') });
+    this.addSub(input.slice(i + 1, Math.min(j, input.length)).replace(/\\`/g, '`'));
     this.word().text += input.slice(i, Math.min(j + 1, input.length));
     return j + 1;
   }
@@ -162,7 +166,7 @@ class Lexer {
       } else if ((c === '<' || c === '>') && input[i + 1] === '(') {
         const end = matchParen(input, i + 2);
         const stop = end < 0 ? input.length : end;
-        this.word().subs.push({ src: input.slice(i + 2, stop) });
+        this.addSub(input.slice(i + 2, stop));
         this.word().text += input.slice(i, Math.min(stop + 1, input.length));
         i = stop + 1;
       } else if (c === "'") {
@@ -220,9 +224,9 @@ class Lexer {
           i += op.length;
         } else {
           // Copy a whole run of ordinary characters at once rather than one by one.
+          // test() moves lastIndex to the run's end without building a match array.
           ORDINARY.lastIndex = i;
-          const run = ORDINARY.exec(input);
-          const end = run ? i + run[0].length : i + 1;
+          const end = ORDINARY.test(input) ? ORDINARY.lastIndex : i + 1;
           this.word().text += input.slice(i, end);
           i = end;
         }

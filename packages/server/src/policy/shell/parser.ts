@@ -21,6 +21,9 @@ interface Ctx {
   maxLength: number;
 }
 
+/** The substitutions of a word without any (most words): one shared empty list. */
+const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
+
 // Words that open or close compound commands; the commands inside are what matter.
 const SKIP_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', 'esac', '}']);
 const HEADER_KEYWORDS = new Set(['for', 'case', 'select', 'function']);
@@ -139,7 +142,7 @@ class Parser {
   }
 
   private word(t: Token & { t: 'word' }): Word {
-    return { text: t.text, quoted: t.quoted, subs: t.subs.map((s) => this.recurse(s.src, 'substitution', this.elevated)) };
+    return { text: t.text, quoted: t.quoted, subs: t.subs.length === 0 ? NO_SCRIPTS : t.subs.map((s) => this.recurse(s.src, 'substitution', this.elevated)) };
   }
 
   private recurse(src: string, origin: CommandOrigin, elevated: boolean): Script {

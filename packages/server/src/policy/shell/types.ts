@@ -8,7 +8,7 @@ export interface Word {
   /** True when any part of the word was quoted. */
   quoted: boolean;
   /** Command and process substitutions inside the word (`$(…)`, backticks, `<(…)`), parsed. */
-  subs: Script[];
+  subs: readonly Script[];
 }
 
 export interface Redirect {
