@@ -4,10 +4,8 @@
 // from the decision the server recorded for that request (warn, which some surfaces cannot
 // display); the two must agree on every deny.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import knexFactory from 'knex';
 import { CORPUS_PATH } from '../packages/server/test/support/corpus-path.js';
-import { freshStore, startServerProcess } from './support.js';
+import { freshStore, startServerProcess, storeKnex } from './support.js';
 
 interface Case {
   id: string;
@@ -59,7 +57,7 @@ try {
 }
 
 // The server is stopped: every acknowledged decision is committed; read them back.
-const knex = knexFactory({ client: 'better-sqlite3', connection: { filename: join(store.env.SERVICE_DATA_DIR, 'service.db') }, useNullAsDefault: true });
+const knex = storeKnex(store.env);
 const rows = await knex('shield_events').select('hostname', 'verdict', 'pattern_name');
 await knex.destroy();
 await store.drop();

@@ -11,8 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import knexFactory from 'knex';
-import { freshStore, percentile, REPO_ROOT, startServerProcess } from './support.js';
+import { freshStore, percentile, REPO_ROOT, startServerProcess, storeKnex } from './support.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -80,9 +79,7 @@ async function startBare(): Promise<{ target: Target; child: ChildProcess }> {
 }
 
 async function storedDecisions(env: Record<string, string>): Promise<number> {
-  const knex = env.DATABASE_URL
-    ? knexFactory({ client: 'mysql2', connection: env.DATABASE_URL })
-    : knexFactory({ client: 'better-sqlite3', connection: { filename: join(env.SERVICE_DATA_DIR, 'service.db') }, useNullAsDefault: true });
+  const knex = storeKnex(env);
   try {
     const row = await knex('shield_events').count<{ n: number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);

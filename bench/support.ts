@@ -3,7 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Knex } from 'knex';
 import { SERVER_NODE_FLAGS } from '../packages/server/src/node-flags.js';
+import { openKnex } from '../packages/server/src/store/connection.js';
 import { freshStoreTarget } from '../packages/server/test/support/harness.js';
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..');
@@ -21,6 +23,11 @@ export interface ServerProcess {
 export async function freshStore(store: 'sqlite' | 'mysql'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const target = await freshStoreTarget(store);
   return { env: target.env, drop: target.cleanup };
+}
+
+/** A Knex connection to a store made by freshStore (read what a stopped server committed). */
+export function storeKnex(storeEnv: Record<string, string>): Knex {
+  return openKnex({ databaseUrl: storeEnv.DATABASE_URL ?? null, dataDir: storeEnv.SERVICE_DATA_DIR }).knex;
 }
 
 /**
