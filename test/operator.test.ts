@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshStore, startServerProcess } from '../bench/support.js';
+import { TEST_STORE } from '../packages/server/test/support/harness.js';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 const SERVICE = join(ROOT, 'bin', 'service');
@@ -33,7 +34,7 @@ test('our own commands are not handed over', () => {
 });
 
 test('admin create-org prints keys that GET /api/v1/me accepts (plan team, role owner)', async () => {
-  const store = await freshStore(process.env.SERVICE_TEST_STORE === 'mysql' ? 'mysql' : 'sqlite');
+  const store = await freshStore(TEST_STORE);
   try {
     const created = run(['admin', 'create-org', '--name', 'Acme', '--plan', 'team', '--owner-email', 'sec@acme.example', '--json'], store.env);
     assert.equal(created.status, 0, created.stderr);

@@ -1,7 +1,9 @@
 // Skill governance and the runtime policy through the real CLI, against two real server
 // processes on one store (issue: "a change ... takes effect on every server process within one
 // second"): the CLI changes the policy through server A, and server B, which already holds the
-// old policy in its cache, answers with the new one without a restart.
+// old policy in its cache, answers with the new one without a restart. On SQLite the two share
+// one data directory, as the plan-limit race test does; deployments that run several processes
+// use MySQL (docs/operations.md).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,15 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshStore, startServerProcess, type ServerProcess } from '../bench/support.js';
+import { TEST_STORE } from '../packages/server/test/support/harness.js';
 
 const SERVICE = join(fileURLToPath(import.meta.url), '..', '..', 'bin', 'service');
-const STORE = process.env.SERVICE_TEST_STORE === 'mysql' ? 'mysql' : 'sqlite';
 /** What Claude Code reads from a UserPromptSubmit hook's answer. */
 type HookAnswer = { decision?: string; reason?: string; systemMessage?: string };
 
 const BLOCKED_REASON = 'Blocked by org policy: skill /deploy-prod is not allowed';
 
-describe(`policy and skills CLI across two server processes (${STORE})`, () => {
+describe(`policy and skills CLI across two server processes (${TEST_STORE})`, () => {
   let store: Awaited<ReturnType<typeof freshStore>>;
   let a: ServerProcess;
   let b: ServerProcess;
@@ -58,7 +60,7 @@ describe(`policy and skills CLI across two server processes (${STORE})`, () => {
   };
 
   before(async () => {
-    store = await freshStore(STORE);
+    store = await freshStore(TEST_STORE);
     a = await startServerProcess(store.env);
     b = await startServerProcess(store.env, { SERVICE_NO_BOOTSTRAP: '1' });
     env = { ...store.env, SERVICE_URL: a.url, SERVICE_ADMIN_KEY: a.adminKey, HOME: mkdtempSync(join(tmpdir(), 'svc-home-')) };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshStore, startServerProcess, type ServerProcess } from '../bench/support.js';
+import { TEST_STORE } from '../packages/server/test/support/harness.js';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 const SERVICE = join(ROOT, 'bin', 'service');
@@ -20,7 +21,7 @@ describe('workstation toolkit against a live server', () => {
   let env: NodeJS.ProcessEnv;
 
   before(async () => {
-    store = await freshStore(process.env.SERVICE_TEST_STORE === 'mysql' ? 'mysql' : 'sqlite');
+    store = await freshStore(TEST_STORE);
     server = await startServerProcess(store.env);
     home = mkdtempSync(join(tmpdir(), 'svc-ws-home-'));
     // The person's own settings and a skill of theirs.
