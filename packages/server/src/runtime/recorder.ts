@@ -1,10 +1,9 @@
 // Records decisions: one shield event row per decision plus its outbox event, written through
 // the group-commit writer, so a 200 to the agent means the record is committed.
 import { newId } from '../ids.js';
-import { sha256Hex } from '../sha256.js';
 import { outboxInsert, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
 import type { Decision, ToolCall } from '../policy/types.js';
-import type { GroupCommitWriter } from '../store/index.js';
+import { sha256Of, type GroupCommitWriter, type WireOp } from '../store/index.js';
 
 /** Stored context is bounded (spec: "stored bounded and truncated server-side"). */
 export const MAX_CONTEXT_CHARS = 4096;
@@ -56,37 +55,66 @@ function activityEventType(kind: ShieldEventKind, verdict: Decision['verdict']):
   return 'activity.observed';
 }
 
+/**
+ * The shield_events columns, in the order eventValues() lists each row's values. One constant
+ * list: a batch merges every caller's rows into one multi-row insert by its identity, and the
+ * rows skip the per-row key walk that object rows need.
+ */
+const SHIELD_EVENT_COLUMNS = [
+  'id',
+  'org_id',
+  'workstation_id',
+  'hostname',
+  'surface',
+  'event',
+  'kind',
+  'session_key',
+  'tool_name',
+  'canonical_tool',
+  'verdict',
+  'severity',
+  'pattern_name',
+  'category',
+  'detection_layer',
+  'reason',
+  'summary',
+  'policy_version',
+  'input_hash',
+  'context',
+  'created_at',
+];
+
 export class DecisionRecorder {
   constructor(private readonly writer: GroupCommitWriter) {}
 
-  /** The shield event row of one decision. */
-  private eventRow(input: RecordInput, id: string, summary: string): Record<string, unknown> {
+  /** Appends the shield event row of one decision to `values`, in SHIELD_EVENT_COLUMNS order. */
+  private eventValues(values: unknown[], input: RecordInput, id: string, summary: string): void {
     const { call, decision } = input;
-    // Serialized once: hashed for input_hash and embedded in the stored context.
+    // Serialized once: embedded in the stored context and hashed (on the writer thread) for input_hash.
     const toolInputJson = JSON.stringify(call.toolInput);
-    return {
+    values.push(
       id,
-      org_id: input.orgId,
-      workstation_id: input.workstationId,
-      hostname: input.hostname,
-      surface: input.surfaceLabel ?? call.surface,
-      event: call.event.slice(0, 64),
-      kind: input.kind,
-      session_key: call.sessionId?.slice(0, 200) ?? null,
-      tool_name: call.toolName.slice(0, 200),
-      canonical_tool: call.tool,
-      verdict: decision.verdict,
-      severity: decision.severity,
-      pattern_name: decision.patternName?.slice(0, 120) ?? null,
-      category: decision.category?.slice(0, 64) ?? null,
-      detection_layer: decision.detectionLayer,
-      reason: decision.reason.slice(0, 500),
+      input.orgId,
+      input.workstationId,
+      input.hostname,
+      input.surfaceLabel ?? call.surface,
+      call.event.slice(0, 64),
+      input.kind,
+      call.sessionId?.slice(0, 200) ?? null,
+      call.toolName.slice(0, 200),
+      call.tool,
+      decision.verdict,
+      decision.severity,
+      decision.patternName?.slice(0, 120) ?? null,
+      decision.category?.slice(0, 64) ?? null,
+      decision.detectionLayer,
+      decision.reason.slice(0, 500),
       summary,
-      policy_version: decision.policyVersion,
-      input_hash: input.inputHash ?? sha256Hex(toolInputJson),
-      context: contextJson(toolInputJson, call.cwd ?? null, input.extraContext),
-      created_at: input.at,
-    };
+      decision.policyVersion,
+      input.inputHash ?? sha256Of(toolInputJson),
+      contextJson(toolInputJson, call.cwd ?? null, input.extraContext),
+      input.at,
+    );
   }
 
   /** The outbox event of one decision (activity.* or mcp.*). */
@@ -118,16 +146,16 @@ export class DecisionRecorder {
   /** Resolves once the events and their outbox rows are committed. */
   async record(inputs: RecordInput[]): Promise<void> {
     if (inputs.length === 0) return;
-    const events: Record<string, unknown>[] = [];
+    const events: WireOp = { table: 'shield_events', columns: SHIELD_EVENT_COLUMNS, values: [] };
     const outbox: OutboxEvent[] = [];
     for (const input of inputs) {
       const id = newId(input.at);
       const summary = summarizeCall(input.call);
-      events.push(this.eventRow(input, id, summary));
+      this.eventValues(events.values, input, id, summary);
       const type = activityEventType(input.kind, input.decision.verdict);
       // An allowed call's activity.observed row is written only when a route listens for it.
       if (type !== 'activity.observed' || input.emitObserved !== false) outbox.push(this.outboxEvent(input, type, id, summary));
     }
-    await this.writer.write([{ table: 'shield_events', rows: events }, outboxInsert(outbox)]);
+    await this.writer.write([events, outboxInsert(outbox)]);
   }
 }

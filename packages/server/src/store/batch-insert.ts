@@ -7,17 +7,37 @@
 // the hot path's cost.
 import type { Database } from 'better-sqlite3';
 import type { Pool, PoolConnection } from 'mysql2/promise';
-
-export interface InsertOp {
-  table: string;
-  rows: Record<string, unknown>[];
-}
+import { sha256Hex } from '../sha256.js';
 
 /** Rows of one table sharing one column list: `values` holds them row after row. */
 export interface WireOp {
   table: string;
   columns: string[];
   values: unknown[];
+}
+
+/**
+ * Rows to insert: as objects, or already flat (a WireOp, for the hot path's fixed-shape rows,
+ * whose column list must be one constant array so batches merge them by identity).
+ */
+export type InsertOp = { table: string; rows: Record<string, unknown>[] } | WireOp;
+
+/**
+ * A value the writer thread computes: the SHA-256 (lower-case hex) of `sha256Of`. Hashing a
+ * hook call's input on the event loop cost about as much as building its whole row.
+ */
+export interface Sha256Of {
+  sha256Of: string;
+}
+
+export function sha256Of(text: string): Sha256Of {
+  return { sha256Of: text };
+}
+
+/** A value as it is bound: computed values computed, the rest unchanged. */
+function boundValue(v: unknown): unknown {
+  if (typeof v === 'object' && v !== null && typeof (v as Sha256Of).sha256Of === 'string') return sha256Hex((v as Sha256Of).sha256Of);
+  return v;
 }
 
 /** Runs wire ops in one transaction: all of them or none. */
@@ -60,6 +80,10 @@ function internColumns(table: string, columns: string[]): string[] {
 export function toWireOps(ops: InsertOp[]): WireOp[] {
   const out: WireOp[] = [];
   for (const op of ops) {
+    if ('columns' in op) {
+      if (op.values.length > 0) out.push(op);
+      continue;
+    }
     let current: WireOp | null = null;
     for (const row of op.rows) {
       const keys = Object.keys(row);
@@ -109,7 +133,7 @@ function sameColumns(a: string[], b: string[]): boolean {
 function sqliteValue(v: unknown): unknown {
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof Date) return v.valueOf();
-  return v;
+  return boundValue(v);
 }
 
 export class SqliteExecutor implements ConnectionExecutor {
@@ -206,7 +230,9 @@ export class MysqlExecutor implements ConnectionExecutor {
       const rows = op.values.length / width;
       for (let first = 0; first < rows; first += rowsPerStatement) {
         const n = Math.min(rowsPerStatement, rows - first);
-        out.push({ sql: head + new Array(n).fill(tuple).join(', '), values: op.values.slice(first * width, (first + n) * width) });
+        const values = op.values.slice(first * width, (first + n) * width);
+        for (let i = 0; i < values.length; i++) values[i] = boundValue(values[i]);
+        out.push({ sql: head + new Array(n).fill(tuple).join(', '), values });
       }
     }
     return out;

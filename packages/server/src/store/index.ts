@@ -46,6 +46,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
 
 export type { Dialect, StoreTarget } from './connection.js';
 export { GroupCommitWriter, WriterClosedError, type InsertOp } from './group-commit.js';
+export { sha256Of, type WireOp } from './batch-insert.js';
 export { StoreWriteError } from './writer-client.js';
 
 /** True when a Knex/driver error is a unique-constraint violation, in either dialect. */

@@ -2,6 +2,7 @@
 // skill governance, recent, shield events, MCP, policy administration.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { SURFACES, type Surface } from '../../src/policy/types.js';
 import { startTestServer, TEST_STORE, type TestServer } from '../support/harness.js';
 import { identityHeaders, shellPayload } from './payloads.js';
@@ -67,6 +68,32 @@ describe(`runtime decisions (${TEST_STORE})`, () => {
       assert.equal(warned.verdict, 'warn');
     });
   }
+
+  test('a decision is stored with every column: rule, reason, policy version, input hash and bounded context', async () => {
+    const headers = identityHeaders('record-host');
+    const body = shellPayload('claude-code', 'rm -rf ~');
+    const res = await srv.call('POST', '/api/v1/claude-code/evaluate', { key: org.runtime_key, body, headers });
+    assert.equal(verdictOf('claude-code', res.body), 'deny');
+    const row = await srv.deps.store.knex('shield_events').where({ org_id: org.org_id, hostname: 'record-host' }).first();
+    const workstation = await srv.deps.store.knex('workstations').where({ org_id: org.org_id, hostname: 'record-host' }).first('id');
+    const policyVersion = (await srv.deps.store.knex('orgs').where({ id: org.org_id }).first('policy_version')).policy_version;
+    assert.match(row.id, /^[0-9A-Z]{26}$/);
+    assert.equal(row.workstation_id, workstation.id);
+    assert.equal(row.surface, 'claude-code');
+    assert.equal(row.event, 'PreToolUse');
+    assert.equal(row.kind, 'evaluate');
+    assert.equal(row.session_key, body.session_id);
+    assert.equal(row.tool_name, 'Bash');
+    assert.equal(row.canonical_tool, 'shell');
+    assert.equal(row.verdict, 'deny');
+    assert.ok(row.pattern_name && row.severity && row.category && row.detection_layer === 'builtin', JSON.stringify(row));
+    assert.equal(row.reason, res.body.hookSpecificOutput.permissionDecisionReason);
+    assert.equal(row.summary, 'rm -rf ~');
+    assert.equal(Number(row.policy_version), Number(policyVersion));
+    assert.equal(row.input_hash, createHash('sha256').update(JSON.stringify(body.tool_input)).digest('hex'));
+    assert.deepEqual(JSON.parse(row.context), { tool_input: body.tool_input, cwd: '/home/dev/app' });
+    assert.ok(Math.abs(Number(row.created_at) - Date.now()) < 60_000);
+  });
 
   test('echo "rm -rf /" is allowed while bash -c \'rm -rf ~\' is denied', async () => {
     const h = identityHeaders('parse-host');
