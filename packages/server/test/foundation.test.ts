@@ -1,6 +1,8 @@
 // The foundation over real HTTP: /me, bad input, the error envelope, the HTTPS guard, keys.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { startTestServer, TEST_STORE, type TestServer } from './support/harness.js';
 
 describe(`foundation (${TEST_STORE})`, () => {
@@ -37,6 +39,59 @@ describe(`foundation (${TEST_STORE})`, () => {
     assert.match(res.body.message, /not valid JSON/);
     assert.doesNotMatch(JSON.stringify(res.body), /secret-value/);
     assert.equal((await srv.call('GET', '/api/v1/me', { key: org.admin_key })).status, 200);
+  });
+
+  test('a body that arrives in pieces is read whole, with Content-Length or chunked', async () => {
+    const body = JSON.stringify({ session_id: 'pieces', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'cat ~/.ssh/id_rsa' } });
+    const { hostname, port } = new URL(srv.url);
+    const head = `POST /api/v1/claude-code/evaluate HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${org.runtime_key}\r\nContent-Type: application/json\r\nConnection: close\r\n`;
+    const cut = 40;
+    const framings = [
+      [`${head}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, cut)}`, body.slice(cut)],
+      [`${head}Transfer-Encoding: chunked\r\n\r\n${cut.toString(16)}\r\n${body.slice(0, cut)}\r\n`, `${(body.length - cut).toString(16)}\r\n${body.slice(cut)}\r\n0\r\n\r\n`],
+    ];
+    for (const [first, rest] of framings) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(first);
+          setTimeout(() => socket.write(rest), 50);
+        });
+        let text = '';
+        socket.on('data', (d) => (text += d));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      assert.match(answer, /^HTTP\/1\.1 200 /);
+      const json = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ''));
+      assert.equal(json.hookSpecificOutput.permissionDecision, 'deny', answer);
+    }
+  });
+
+  test('on one kept-alive connection every call is judged by its own key', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (key: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest(new URL('/api/v1/me', srv.url), { agent, headers: { authorization: `Bearer ${key}` } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+        });
+        req.on('error', reject).end();
+      });
+    try {
+      const wrong = org.runtime_key.slice(0, -4) + (org.runtime_key.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+      const seen = [await get(org.runtime_key), await get(wrong), await get(org.runtime_key), await get('not-a-key'), await get(org.admin_key)];
+      assert.deepEqual(
+        seen.map((r) => r.status),
+        [200, 401, 200, 401, 200],
+      );
+      assert.ok(seen.slice(1).every((r) => r.reused), 'all calls went over the first connection');
+      const created = await srv.call('POST', '/api/v1/admin/keys', { key: org.admin_key, body: { kind: 'runtime', name: 'short-lived' } });
+      assert.equal((await get(created.body.key)).status, 200);
+      assert.equal((await srv.call('DELETE', `/api/v1/admin/keys/${created.body.id}`, { key: org.admin_key })).status, 200);
+      assert.equal((await get(created.body.key)).status, 401, 'a revoked key is refused on the connection that used it');
+    } finally {
+      agent.destroy();
+    }
   });
 
   test('wrong content type → 415', async () => {

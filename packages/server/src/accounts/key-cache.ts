@@ -26,6 +26,12 @@ interface CacheEntry {
 
 export class KeyVerifier {
   private readonly cache = new Map<string, CacheEntry>();
+  /**
+   * The key last hashed on each connection. A hook's connection is kept alive and sends the
+   * same key on every call, so the SHA-256 is computed once per connection, not per call. Only
+   * the hashing is skipped: the cached verdict below still expires and is still revoked.
+   */
+  private readonly connectionKeys = new WeakMap<object, { raw: string; hash: string }>();
 
   constructor(
     private readonly knex: Knex,
@@ -33,13 +39,26 @@ export class KeyVerifier {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async verify(raw: string): Promise<KeyLookup> {
-    if (kindOfRawKey(raw) === null) return { ok: false, reason: 'malformed' };
-    const hash = hashApiKey(raw);
+  /**
+   * The verdict on a presented key; synchronous when it is cached (the hot path). `connection`
+   * (the request's socket) lets the key's hash be remembered for the next call on it.
+   */
+  verify(raw: string, connection?: object): KeyLookup | Promise<KeyLookup> {
+    const known = connection ? this.connectionKeys.get(connection) : undefined;
+    let hash: string;
+    if (known && known.raw === raw) hash = known.hash;
+    else {
+      if (kindOfRawKey(raw) === null) return { ok: false, reason: 'malformed' };
+      hash = hashApiKey(raw);
+      if (connection) this.connectionKeys.set(connection, { raw, hash });
+    }
     const now = Date.now();
     const hit = this.cache.get(hash);
     if (hit && hit.expiresAt > now) return hit.result;
+    return this.lookup(hash, now);
+  }
 
+  private async lookup(hash: string, now: number): Promise<KeyLookup> {
     const row = await this.knex('api_keys as k')
       .join('orgs as o', 'o.id', 'k.org_id')
       .leftJoin('users as u', function () {

@@ -41,14 +41,15 @@ export function requireKey(accepted: readonly KeyKind[], verifier: KeyVerifier, 
   if (accepted.length === 0) throw new Error('A route must accept at least one key kind.');
   return async function authenticate(ctx: AppContext, next: Next): Promise<void> {
     limiter.check(ctx.state.clientIp);
-    const header = ctx.get('Authorization');
+    const header = ctx.req.headers.authorization ?? '';
     if (header === '') throw new UnauthorizedError();
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) {
       limiter.recordFailure(ctx.state.clientIp);
       throw new UnauthorizedError('The Authorization header is malformed: send "Authorization: Bearer <API_KEY>".');
     }
-    const result = await verifier.verify(m[1]);
+    const verdict = verifier.verify(m[1], ctx.req.socket);
+    const result = verdict instanceof Promise ? await verdict : verdict;
     if (!result.ok) {
       limiter.recordFailure(ctx.state.clientIp);
       throw new UnauthorizedError(

@@ -21,7 +21,7 @@ export async function readJsonBody(ctx: AppContext, limit: number): Promise<unkn
     ctx.req.resume(); // drain so the connection can be reused
     throw new PayloadTooLargeError(limit);
   }
-  const text = ctx.req.complete ? bufferedText(ctx.req, limit) : await readText(ctx.req, limit);
+  const text = ctx.req.complete ? bufferedText(ctx.req, limit) : await readText(ctx.req, limit, length ? declared : -1);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -32,9 +32,8 @@ export async function readJsonBody(ctx: AppContext, limit: number): Promise<unkn
 }
 
 /**
- * The body of a request that has fully arrived: Node's HTTP parser has already buffered it
- * (a hook call's few hundred bytes come in the same packets as its headers), so it is taken
- * in one synchronous read instead of through stream events over several ticks.
+ * The body of a request that arrived in full while the handler waited (for a key lookup in the
+ * store, say): Node's HTTP parser has buffered it, so it is taken in one synchronous read.
  */
 function bufferedText(req: AppContext['req'], limit: number): string {
   const chunk: Buffer | null = req.read();
@@ -43,8 +42,13 @@ function bufferedText(req: AppContext['req'], limit: number): string {
   return chunk.toString('utf8');
 }
 
-/** Collects the body with plain stream events (cheaper than an async iterator per request). */
-function readText(req: NodeJS.ReadableStream, limit: number): Promise<string> {
+/**
+ * Collects the body with plain stream events (cheaper than an async iterator per request).
+ * With a Content-Length the body is complete once that many bytes arrived: Node runs the handler
+ * between a request's headers and its body, so a small body comes as 'data' within the same read
+ * of the socket, while 'end' follows only on a later tick.
+ */
+function readText(req: NodeJS.ReadableStream, limit: number, expected: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -57,6 +61,7 @@ function readText(req: NodeJS.ReadableStream, limit: number): Promise<string> {
         return;
       }
       chunks.push(chunk);
+      if (size === expected) onEnd();
     };
     const onEnd = () => {
       cleanup();
