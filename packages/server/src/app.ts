@@ -19,7 +19,7 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
   app.use(async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(`No endpoint at ${ctx.method} ${ctx.path}.`);
+      if (ctx.response.status === 404 && ctx.response.body === undefined) throw new NotFoundError(`No endpoint at ${ctx.method} ${ctx.path}.`);
     } catch (err) {
       const requestId = (ctx.state as AppState).requestId;
       if (err instanceof AppError) {
@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
     }
   }
   app.use(async (ctx, next) => {
-    const handle = staticRoutes.get(`${ctx.method} ${ctx.path}`);
+    const handle = staticRoutes.get(`${ctx.req.method} ${ctx.request.path}`);
     if (handle) return handle(ctx as AppContext);
     return next();
   });

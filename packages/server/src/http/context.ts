@@ -12,4 +12,10 @@ export interface AppState {
   clientIp: string;
 }
 
+/**
+ * Koa's context. On the hook hot path, code reads and writes `ctx.request`, `ctx.response` and
+ * `ctx.req` rather than shortcuts like `ctx.body` or `ctx.get()`: Koa defines every shortcut
+ * through one shared generated accessor, so each use is a megamorphic property access that V8
+ * resolves the slow way, several per request.
+ */
 export type AppContext = Koa.ParameterizedContext<AppState> & { params: Record<string, string> };

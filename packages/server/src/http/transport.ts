@@ -21,9 +21,9 @@ export function transportMiddleware(config: ServerConfig, tls: boolean) {
     config.trustProxy === true || (Array.isArray(config.trustProxy) && peer !== undefined && config.trustProxy.includes(peer.replace(/^::ffff:/, '')));
 
   return async function transport(ctx: AppContext, next: Next): Promise<void> {
-    const incoming = ctx.get('X-Request-Id');
-    ctx.state.requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    ctx.set('X-Request-Id', ctx.state.requestId);
+    const incoming = ctx.req.headers['x-request-id'];
+    ctx.state.requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.response.set('X-Request-Id', ctx.state.requestId);
 
     const peer = ctx.req.socket.remoteAddress;
     const viaProxy = trusted(peer);

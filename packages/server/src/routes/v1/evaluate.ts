@@ -9,9 +9,10 @@ import { handleHookCall } from '../../runtime/hook-call.js';
 import { surfaceFromQuery } from './surface-query.js';
 
 async function answer(ctx: AppContext, deps: AppDeps, surface: Surface, route: 'evaluate' | 'audit'): Promise<void> {
-  const outcome = await handleHookCall(deps, ctx.state.principal, surface, ctx.state.body, ctx.headers, route);
-  ctx.status = 200;
-  ctx.body = outcome.body;
+  const outcome = await handleHookCall(deps, ctx.state.principal, surface, ctx.state.body, ctx.req.headers, route);
+  // ctx.response, not the ctx.status/ctx.body shortcuts: see http/context.ts.
+  ctx.response.status = 200;
+  ctx.response.body = outcome.body;
 }
 
 export const evaluateRoutes = [
@@ -20,14 +21,14 @@ export const evaluateRoutes = [
     path: '/api/v1/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Unified policy evaluation for every surface (?tool=<surface>)',
-    handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.query.tool), 'evaluate'),
+    handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.request.query.tool), 'evaluate'),
   }),
   defineRoute({
     method: 'POST',
     path: '/api/v1/audit',
     access: RUNTIME_ACCESS,
     summary: 'Unified post-tool audit ingestion (?tool=<surface>); never blocks; answers {}',
-    handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.query.tool), 'audit'),
+    handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.request.query.tool), 'audit'),
   }),
   defineRoute({
     method: 'POST',
