@@ -44,6 +44,7 @@ describe(`runtime decisions (${TEST_STORE})`, () => {
       const allow = await srv.call('POST', evalPath(surface), { key: org.runtime_key, body: shellPayload(surface, 'ls -la'), headers });
       assert.equal(allow.status, 200, JSON.stringify(allow.body));
       assert.equal(verdictOf(surface, allow.body), 'allow', JSON.stringify(allow.body));
+      assert.equal(allow.headers.get('content-type'), 'application/json; charset=utf-8');
 
       const deny = await srv.call('POST', evalPath(surface), { key: org.runtime_key, body: shellPayload(surface, 'rm -rf ~'), headers });
       assert.equal(deny.status, 200);

@@ -10,9 +10,12 @@ import { surfaceFromQuery } from './surface-query.js';
 
 async function answer(ctx: AppContext, deps: AppDeps, surface: Surface, route: 'evaluate' | 'audit'): Promise<void> {
   const outcome = await handleHookCall(deps, ctx.state.principal, surface, ctx.state.body, ctx.req.headers, route);
-  // ctx.response, not the ctx.status/ctx.body shortcuts: see http/context.ts.
-  ctx.response.status = 200;
-  ctx.response.body = outcome.body;
+  // ctx.response, not the ctx.status/ctx.body shortcuts (see http/context.ts); serialized here
+  // with its type, as Koa would, because Koa's own handling of an object body uses them too.
+  const res = ctx.response;
+  res.status = 200;
+  res.set('Content-Type', 'application/json; charset=utf-8');
+  res.body = JSON.stringify(outcome.body);
 }
 
 export const evaluateRoutes = [
