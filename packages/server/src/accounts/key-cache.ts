@@ -40,17 +40,17 @@ export class KeyVerifier {
   ) {}
 
   /**
-   * The verdict on a presented key; synchronous when it is cached (the hot path). `connection`
-   * (the request's socket) lets the key's hash be remembered for the next call on it.
+   * The verdict on a key presented on `connection` (the request's socket, where its hash is
+   * remembered for the next call); synchronous when the verdict is cached (the hot path).
    */
-  verify(raw: string, connection?: object): KeyLookup | Promise<KeyLookup> {
-    const known = connection ? this.connectionKeys.get(connection) : undefined;
+  verify(raw: string, connection: object): KeyLookup | Promise<KeyLookup> {
+    const known = this.connectionKeys.get(connection);
     let hash: string;
     if (known && known.raw === raw) hash = known.hash;
     else {
       if (kindOfRawKey(raw) === null) return { ok: false, reason: 'malformed' };
       hash = hashApiKey(raw);
-      if (connection) this.connectionKeys.set(connection, { raw, hash });
+      this.connectionKeys.set(connection, { raw, hash });
     }
     const now = Date.now();
     const hit = this.cache.get(hash);

@@ -206,13 +206,15 @@ export function decideToolCall(policy: CompiledPolicy, call: ToolCall): Decision
   inspectFacets(call, facets, ctx, policy, sink);
   if (sink.hosts.length) inspectNetworkPolicy(policy, sink.hosts, sink.urls, ctx, call.tool === 'web_fetch' ? 'The fetch' : 'The command');
 
-  const haystacks = [facets.command, facets.filePath, facets.content, facets.url, facets.prompt, mcpText];
+  const inputs = [facets.command, facets.filePath, facets.content, facets.url, facets.prompt, mcpText];
+  const patches = facets.patch ?? [];
+  // A patch is matched as "<path>\n<added>"; its length is counted without building that text.
   let total = 0;
-  for (const h of haystacks) total += h?.length ?? 0;
-  for (const p of facets.patch ?? []) total += p.path.length + 1 + p.added.length;
+  for (const h of inputs) total += h?.length ?? 0;
+  for (const p of patches) total += p.path.length + 1 + p.added.length;
   if (policy.custom.length) {
-    for (const p of facets.patch ?? []) haystacks.push(`${p.path}\n${p.added}`);
-    const texts = [...haystacks, ...sink.normalized].filter((h): h is string => !!h).map((h) => (h.length > policy.maxInputLength ? h.slice(0, policy.maxInputLength) : h).toLowerCase());
+    const haystacks = [...inputs, ...patches.map((p) => `${p.path}\n${p.added}`), ...sink.normalized];
+    const texts = haystacks.filter((h): h is string => !!h).map((h) => (h.length > policy.maxInputLength ? h.slice(0, policy.maxInputLength) : h).toLowerCase());
     for (const p of policy.custom) {
       if (texts.some((t) => p.test(t))) {
         ctx.emit({ patternName: 'custom_blacklist.match', severity: p.severity, category: 'custom_blacklist', layer: 'custom_blacklist', reason: `Matches the organization's blocked pattern "${p.source}".` });

@@ -103,7 +103,7 @@ export function toWireOps(ops: InsertOp[]): WireOp[] {
  * changed (a failed batch retries each caller's own ops).
  */
 export function mergeByShape(ops: WireOp[]): WireOp[] {
-  const merged = new Map<string[], WireOp>(); // interned column lists: one per table and shape
+  const merged = new Map<string[], WireOp>(); // interned or constant column lists: one per table and shape
   const out: WireOp[] = [];
   for (const op of ops) {
     const into = merged.get(op.columns);
