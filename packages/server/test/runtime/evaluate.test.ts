@@ -220,13 +220,26 @@ describe(`recent, shield events and MCP (${TEST_STORE})`, () => {
   after(() => srv.close());
 
   test('recent: limit rules 0, -5, "abc" → 10; 51 and 1000 → 50; has_more; total_is_exact false', async () => {
-    for (const [limit, expected] of [['0', 10], ['-5', 10], ['abc', 10], ['51', 12], ['1000', 12], ['3', 3]] as const) {
+    const recent = async (limit: string) => {
       const res = await srv.call('GET', `/api/v1/claude-code/recent?limit=${limit}`, { key: org.admin_key });
       assert.equal(res.status, 200, `limit=${limit}`);
-      assert.equal(res.body.events.length, expected, `limit=${limit}`);
-      assert.equal(res.body.total, expected);
       assert.equal(res.body.total_is_exact, false);
-      assert.equal(res.body.has_more, expected < 12);
+      assert.equal(res.body.total, res.body.events.length);
+      return res.body as { events: unknown[]; has_more: boolean };
+    };
+    for (const [limit, expected] of [['0', 10], ['-5', 10], ['abc', 10], ['3', 3], ['12', 12], ['51', 12]] as const) {
+      const page = await recent(limit);
+      assert.equal(page.events.length, expected, `limit=${limit} with 12 stored`);
+      assert.equal(page.has_more, expected < 12, `has_more at limit=${limit}`);
+    }
+    // Past 50 stored, the cap shows: 51 and 1000 answer 50 (no error), with more to come.
+    for (let i = 0; i < 45; i++) {
+      await srv.call('POST', '/api/v1/claude-code/evaluate', { key: org.runtime_key, body: shellPayload('claude-code', 'cat ~/.ssh/id_rsa'), headers: identityHeaders('bulk-host') });
+    }
+    for (const [limit, expected] of [['51', 50], ['1000', 50], ['50', 50], ['0', 10]] as const) {
+      const page = await recent(limit);
+      assert.equal(page.events.length, expected, `limit=${limit} with 57 stored`);
+      assert.equal(page.has_more, true);
     }
     const one = (await srv.call('GET', '/api/v1/claude-code/recent?limit=1', { key: org.admin_key })).body.events[0];
     assert.deepEqual(Object.keys(one).sort(), ['created_at', 'hostname', 'pattern_name', 'summary', 'tool_name', 'verdict']);
