@@ -42,8 +42,23 @@ export function sqliteFile(target: StoreTarget): string {
   return join(target.dataDir, 'service.db');
 }
 
-/** The pragmas of every SQLite connection, the Knex one and the writer thread's alike. */
-export function configureSqlite(conn: { pragma(s: string): unknown }, target: StoreTarget): void {
+/**
+ * Who holds a SQLite connection, which decides who may checkpoint the WAL (copy committed pages
+ * back into service.db). SQLite's default lets any connection do it inside its own commit once the
+ * WAL passes 1,000 pages, and that commit then takes several milliseconds longer: every hook call
+ * waiting on the batch waited too (the writer's slowest 2% of commits), or, on the Knex
+ * connection, the event loop stalled. So the checkpoint thread (store/checkpoint-thread.ts) does
+ * it in the background; the writer keeps a far-off backstop that bounds the WAL should that
+ * thread fall behind (it also resets the WAL, which a background checkpoint under steady writes
+ * never can); the event loop's connection never checkpoints.
+ */
+export type SqliteRole = 'knex' | 'writer' | 'checkpointer';
+
+/** The writer's backstop, in pages of 4 KB: about 40 MB of WAL. */
+export const WRITER_CHECKPOINT_BACKSTOP_PAGES = 10_000;
+
+/** The pragmas of every SQLite connection, the Knex one and the store threads' alike. */
+export function configureSqlite(conn: { pragma(s: string): unknown }, target: StoreTarget, role: SqliteRole): void {
   conn.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a commit is in the WAL (the OS has it) before we acknowledge, so a
   // process crash or SIGKILL loses nothing acknowledged; only an OS crash or power cut can
@@ -52,6 +67,7 @@ export function configureSqlite(conn: { pragma(s: string): unknown }, target: St
   conn.pragma('foreign_keys = ON');
   // Two connections write (this one and the writer thread's): a writer waits for the other.
   conn.pragma('busy_timeout = 5000');
+  conn.pragma(`wal_autocheckpoint = ${role === 'writer' ? WRITER_CHECKPOINT_BACKSTOP_PAGES : 0}`);
 }
 
 export function openKnex(target: StoreTarget): { knex: Knex; dialect: Dialect } {
@@ -71,7 +87,7 @@ export function openKnex(target: StoreTarget): { knex: Knex; dialect: Dialect } 
       min: 1,
       max: 1,
       afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
-        configureSqlite(conn, target);
+        configureSqlite(conn, target, 'knex');
         done(null, conn);
       },
     },

@@ -1,5 +1,7 @@
-// The store: one Knex connection (SQLite or MySQL), its schema, and the group-commit writer.
+// The store: one Knex connection (SQLite or MySQL), its schema, the group-commit writer, and
+// on SQLite the checkpoint thread.
 import type { Knex } from 'knex';
+import { SqliteCheckpointer } from './checkpointer.js';
 import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
 import { GroupCommitWriter } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
@@ -12,6 +14,8 @@ export interface Store {
   knex: Knex;
   dialect: Dialect;
   writer: GroupCommitWriter;
+  /** SQLite only: copies the WAL into service.db in the background (store/checkpoint-thread.ts). */
+  checkpointer: SqliteCheckpointer | null;
   description: string;
   close(): Promise<void>;
 }
@@ -19,10 +23,15 @@ export interface Store {
 export async function openStore(target: StoreTarget): Promise<Store> {
   const { knex, dialect } = openKnex(target);
   let thread: WriterThread;
+  let checkpointer: SqliteCheckpointer | null = null;
   try {
     await migrateToLatest(knex, dialect);
-    // After the migrations, so the thread's connection finds the schema in place.
+    // After the migrations, so the threads' connections find the schema in place.
     thread = await WriterThread.start(target, MYSQL_BATCHES_IN_FLIGHT);
+    if (dialect === 'sqlite') checkpointer = await SqliteCheckpointer.start(target).catch(async (err) => {
+      await thread.close();
+      throw err;
+    });
   } catch (err) {
     await knex.destroy();
     throw err;
@@ -33,10 +42,12 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     knex,
     dialect,
     writer,
+    checkpointer,
     description: describeTarget(target),
     close() {
       closing ??= (async () => {
         await writer.close();
+        await checkpointer?.close();
         await knex.destroy();
       })();
       return closing;

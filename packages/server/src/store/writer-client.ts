@@ -1,20 +1,10 @@
 // The main thread's side of the writer thread (store/writer-thread.ts): a BatchExecutor whose
 // transactions run there. One structured clone of flat arrays per batch crosses the boundary.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { BatchExecutor, WireOp } from './batch-insert.js';
 import type { StoreTarget } from './connection.js';
+import { spawnStoreThread } from './store-thread.js';
 import type { FromWriter, SerializedError, ToWriter, WriterThreadData } from './writer-thread.js';
-
-const FROM_SOURCES = import.meta.url.endsWith('.ts');
-const THREAD_URL = new URL(`./writer-thread${FROM_SOURCES ? '.ts' : '.js'}`, import.meta.url);
-
-function spawnThread(data: WriterThreadData): Worker {
-  if (!FROM_SOURCES) return new Worker(THREAD_URL, { workerData: data });
-  // Under the TypeScript sources (tests, benchmarks) the thread runs the .ts file too, so it
-  // registers tsx's loader first, as the main thread did through --import.
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_URL.href)}); })`, { eval: true, workerData: data });
-}
 
 /** An error from the thread, with the driver's code kept (unique violations are recognized by it). */
 export class StoreWriteError extends Error {
@@ -30,7 +20,7 @@ export class StoreWriteError extends Error {
 
 /** Starts a thread and waits until its connection works. */
 async function startReady(data: WriterThreadData): Promise<Worker> {
-  const worker = spawnThread(data);
+  const worker = spawnStoreThread('writer-thread', data);
   await new Promise<void>((resolve, reject) => {
     const onMessage = (msg: FromWriter) => {
       if ('ready' in msg) resolve();

@@ -1,7 +1,7 @@
 // The writer thread: runs the group-commit writer's transactions on its own connection, so
-// building statements, the driver's work, SQLite's page writes and checkpoints, and MySQL's
-// packets all happen off the event loop that answers hook calls. The main thread only hands
-// over flat value arrays (store/writer-client.ts).
+// building statements, the driver's work, SQLite's page writes and MySQL's packets all happen
+// off the event loop that answers hook calls (SQLite's checkpoints have a thread of their own,
+// checkpoint-thread.ts). The main thread only hands over flat value arrays (writer-client.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
@@ -43,7 +43,7 @@ function openExecutor({ target, connections }: WriterThreadData): ConnectionExec
     return new MysqlExecutor(mysql.createPool({ ...options, connectionLimit: connections, maxIdle: connections, maxPreparedStatements: 64 }));
   }
   const db = new Database(sqliteFile(target));
-  configureSqlite(db, target);
+  configureSqlite(db, target, 'writer');
   return new SqliteExecutor(db);
 }
 
