@@ -3,12 +3,17 @@
 // endpoint in the same run, and prints requests/s, p50/p99 and the ratio. Then it counts the
 // stored decisions against the acknowledged (2xx) requests: they must be equal.
 //
-// The bare endpoint and ours are measured in alternating rounds (bare, ours, bare, ours, …) and
+// The bare endpoint and ours are measured in alternating rounds (ours, bare, ours, bare, …) and
 // each ratio compares a pair of neighbouring runs: on a shared machine the speed of the whole
 // box drifts from one minute to the next, and a single bare run at the start would compare
-// the evaluate runs against a different machine. Every round is printed, then the medians.
+// the evaluate runs against a different machine. Both runs of a pair last about as long (the
+// bare one is sized from its last rate), so a burst of a neighbour's load weighs on both sides
+// alike. Beside each rate, the server's CPU time per request (all its threads, and its event
+// loop alone) is read from /proc: it drifts far less than the rates. Every round is printed,
+// then the medians.
 //   node --conditions=source --import tsx bench/http.ts [--stores sqlite,mysql] [--requests 30000] [--rounds 9]
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freshStore, percentile, REPO_ROOT, startServerProcess, storeKnex } from './support.js';
@@ -37,6 +42,9 @@ const payload = JSON.stringify({
 
 interface Run {
   rps: number;
+  seconds: number;
+  /** Server CPU per answered request, in µs: all threads, and the event loop (main thread). */
+  cpu: { total: number; loop: number } | null;
   p50: number;
   p99: number;
   ok: number;
@@ -45,8 +53,24 @@ interface Run {
 }
 
 interface Target {
+  pid: number;
   url: string;
   headers: Record<string, string>;
+}
+
+/** CPU time (ms) of a process (all threads) and of its main thread, from /proc; null elsewhere. */
+function cpuMs(pid: number): { total: number; loop: number } | null {
+  try {
+    const ticks = (stat: string) => {
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, in 10 ms clock ticks
+    };
+    let total = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) total += ticks(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8'));
+    return { total, loop: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -57,13 +81,18 @@ interface Target {
  */
 async function load(target: Target, amount: number): Promise<Run> {
   let lastResponse = 0;
+  const before = cpuMs(target.pid);
   const t0 = performance.now();
   const instance = autocannon({ url: target.url, method: 'POST', headers: target.headers, body: payload, connections: CONNECTIONS, amount });
   instance.on('response', () => (lastResponse = performance.now()));
   const r = await instance;
   const seconds = (lastResponse - t0) / 1000;
+  const after = cpuMs(target.pid);
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, r['2xx']);
   return {
     rps: r['2xx'] / seconds,
+    seconds,
+    cpu: before && after ? { total: perRequest(after.total - before.total), loop: perRequest(after.loop - before.loop) } : null,
     p50: r.latency.p50,
     p99: r.latency.p99,
     ok: r['2xx'],
@@ -75,7 +104,7 @@ async function load(target: Target, amount: number): Promise<Run> {
 async function startBare(): Promise<{ target: Target; child: ChildProcess }> {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'bench', 'bare-koa.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url: string = await new Promise((resolve) => child.stdout!.once('data', (d) => resolve(JSON.parse(String(d)).url)));
-  return { target: { url: url + '/evaluate', headers: { 'content-type': 'application/json' } }, child };
+  return { target: { pid: child.pid!, url: url + '/evaluate', headers: { 'content-type': 'application/json' } }, child };
 }
 
 async function storedDecisions(env: Record<string, string>): Promise<number> {
@@ -88,12 +117,13 @@ async function storedDecisions(env: Record<string, string>): Promise<number> {
   }
 }
 
+const cpuText = (r: Run) => (r.cpu ? `, CPU ${r.cpu.total.toFixed(0)} µs/req, loop ${r.cpu.loop.toFixed(0)}` : '');
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 console.log(
   `HTTP benchmark: ${CONNECTIONS} connections, POST with a ${payload.length}-byte hook payload; per store ${rounds} rounds of ` +
-    `${fmt(requests)} requests to the bare Koa endpoint, then ${fmt(requests)} to evaluate (after ${fmt(WARM_UP)} warm-up requests each)`,
+    `${fmt(requests)} requests to evaluate, then the bare Koa endpoint for as long (after ${fmt(WARM_UP)} warm-up requests each)`,
 );
 const bare = await startBare();
 let failed = false;
@@ -103,6 +133,7 @@ try {
     const storeTarget = await freshStore(store);
     const server = await startServerProcess(storeTarget.env);
     const ours: Target = {
+      pid: server.child.pid!,
       url: server.url + '/api/v1/claude-code/evaluate',
       // Identity headers as install-hooks writes them: one workstation, heartbeats coalesced.
       headers: { 'content-type': 'application/json', authorization: `Bearer ${server.runtimeKey}`, 'x-hostname': 'bench-host', 'x-machine-id': 'bench-machine' },
@@ -112,19 +143,21 @@ try {
     let problems = 0;
     try {
       // Warm-up: the JIT and caches are hot before measuring. Its requests are stored too.
-      await load(bare.target, WARM_UP);
+      let bareRate = (await load(bare.target, WARM_UP)).rps;
       const warm = await load(ours, WARM_UP);
       acknowledged += warm.ok;
       problems += warm.non2xx + warm.errors;
       console.log(`\n${store}:`);
       for (let round = 1; round <= rounds; round++) {
-        const b = await load(bare.target, requests);
         const o = await load(ours, requests);
+        // As long as ours took, at the bare endpoint's last rate (at least a third of the count).
+        const b = await load(bare.target, Math.max(Math.round(requests / 3), Math.round(bareRate * o.seconds)));
+        bareRate = b.rps;
         acknowledged += o.ok;
         problems += o.non2xx + o.errors + b.non2xx + b.errors;
         results.push({ bare: b, ours: o });
         console.log(
-          `  round ${round}: bare ${fmt(b.rps)} req/s (p99 ${b.p99} ms)   evaluate ${fmt(o.rps)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms)   ratio ${((o.rps / b.rps) * 100).toFixed(1)}%`,
+          `  round ${round}: bare ${fmt(b.rps)} req/s (p99 ${b.p99} ms${cpuText(b)})   evaluate ${fmt(o.rps)} req/s (p50 ${o.p50} ms, p99 ${o.p99} ms${cpuText(o)})   ratio ${((o.rps / b.rps) * 100).toFixed(1)}%`,
         );
       }
     } finally {
@@ -140,6 +173,15 @@ try {
         `evaluate ${fmt(median(results.map((r) => r.ours.rps)))} req/s (p50 ${median(results.map((r) => r.ours.p50))} ms, p99 ${median(p99s)} ms)   ` +
         `ratio ${(median(ratios) * 100).toFixed(1)}% (range ${(Math.min(...ratios) * 100).toFixed(1)}–${(Math.max(...ratios) * 100).toFixed(1)}%)`,
     );
+    const cpus = results.filter((r) => r.bare.cpu && r.ours.cpu);
+    if (cpus.length > 0) {
+      const m = (pick: (r: { bare: Run; ours: Run }) => number) => median(cpus.map(pick));
+      const loopRatio = m((r) => r.bare.cpu!.loop / r.ours.cpu!.loop);
+      console.log(
+        `  server CPU per request (medians): bare ${m((r) => r.bare.cpu!.total).toFixed(0)} µs (event loop ${m((r) => r.bare.cpu!.loop).toFixed(0)})   ` +
+          `evaluate ${m((r) => r.ours.cpu!.total).toFixed(0)} µs (event loop ${m((r) => r.ours.cpu!.loop).toFixed(0)})   bare/evaluate event-loop cost ${(loopRatio * 100).toFixed(1)}%`,
+      );
+    }
     console.log(`  goal ≥ ${goal * 100}% of bare with p99 ≤ 15 ms: met in ${met} of ${rounds} rounds`);
     console.log(`  non-2xx and errors ${problems}; stored decisions ${stored} vs acknowledged requests ${acknowledged}${stored === acknowledged ? ' (equal)' : ' (MISMATCH)'}`);
     if (problems > 0 || stored !== acknowledged) failed = true;
