@@ -75,6 +75,7 @@ export class SqliteCheckpointer {
   private async stopWorker(): Promise<void> {
     const worker = this.worker;
     if (!worker) return;
+    worker.ref(); // the process waits for the thread's last checkpoint
     const exit = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage('close');
     const timer = setTimeout(() => void worker.terminate(), 5_000);
