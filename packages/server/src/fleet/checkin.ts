@@ -13,6 +13,7 @@ import type { WorkstationIdentity } from './identity.js';
 import { patchEvidence } from './evidence-store.js';
 import { keyCreatorOf, registerWorkstation } from './register-request.js';
 import { sessionShield, type SessionShield } from './shield-view.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 
 /** Sandbox status as sent: the spec's three words, or a boolean from simpler clients. */
 export const sandboxField = z
@@ -81,7 +82,7 @@ export async function checkIn(deps: AppDeps, principal: KeyPrincipal, identity: 
   const id = reg.workstationId;
   const keyCreator = await keyCreatorOf(deps, principal);
   const counts: CheckinResult['inventory'] = { skills: { added: 0, changed: 0, unchanged: 0 }, mcp_servers: 0, plugins: 0 };
-  await deps.store.knex.transaction(async (trx) => {
+  await retryingTransaction(deps.store.knex, async (trx) => {
     // The key authenticated, so the runtime's credential is valid as of now.
     await patchEvidence(trx, principal.orgId, id, { credential_state: 'valid', key_creator: keyCreator, runtime_version: input.agent_version || undefined });
     const sessionKey = blank(input.session_id);

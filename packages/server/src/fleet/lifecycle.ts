@@ -20,6 +20,7 @@ import { patchEvidence } from './evidence-store.js';
 import type { WorkstationIdentity } from './identity.js';
 import { registerWorkstation } from './register-request.js';
 import { identityFields, pickSurface, surfaceEnum, timeField } from './runtime-fields.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 
 export const LIFECYCLE_EVENTS = ['install', 'uninstall', 'update', 'repair', 'session_end'] as const;
 export const LIFECYCLE_COMPONENTS = ['hooks', 'skill', 'mcp_server', 'plugin', 'agent', 'package'] as const;
@@ -80,7 +81,8 @@ export async function recordLifecycleEvent(deps: AppDeps, principal: KeyPrincipa
   const id = reg.workstationId;
   const orgId = principal.orgId;
   let changed = 0;
-  await deps.store.knex.transaction(async (trx) => {
+  await retryingTransaction(deps.store.knex, async (trx) => {
+    changed = 0; // counted again if the transaction is retried
     switch (input.component) {
       case 'hooks':
         if (input.event === 'install' || input.event === 'uninstall' || input.event === 'repair') {

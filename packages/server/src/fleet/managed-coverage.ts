@@ -16,6 +16,7 @@ import { parseEvidence, patchEvidence, type StoredEvidence } from './evidence-st
 import type { WorkstationIdentity } from './identity.js';
 import { registerWorkstation } from './register-request.js';
 import { identityFields, surfaceEnum, timeField } from './runtime-fields.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 
 export const managedCoverageBody = z.object({
   ...identityFields,
@@ -71,7 +72,7 @@ export async function recordManagedCoverage(deps: AppDeps, principal: KeyPrincip
   const id = reg.workstationId;
   const orgId = principal.orgId;
   const inventoryAt = input.inventory_at ?? now;
-  await deps.store.knex.transaction(async (trx) => {
+  await retryingTransaction(deps.store.knex, async (trx) => {
     const row = await trx('workstations').where({ org_id: orgId, id }).first('evidence', 'install_source');
     const current = parseEvidence(row?.evidence);
     const present = input.ai_ides.filter((i) => i.present).map((i) => i.surface);

@@ -20,6 +20,7 @@ import { patchEvidence } from './evidence-store.js';
 import type { WorkstationIdentity } from './identity.js';
 import { registerWorkstation } from './register-request.js';
 import { identityFields } from './runtime-fields.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 
 export const MAX_CHECKS_PER_SCAN = 500;
 /** raw_report is collector evidence; past this size it is stored truncated (with a marker). */
@@ -86,7 +87,7 @@ export async function recordScan(deps: AppDeps, principal: KeyPrincipal, identit
   const scanId = newId(now);
   const host = { hostname: identity.hostname, platform: input.platform ?? null };
 
-  const result = await deps.store.knex.transaction(async (trx) => {
+  const result = await retryingTransaction(deps.store.knex, async (trx) => {
     const prev = await trx('posture_scans').where({ workstation_id: id, source: input.source }).orderBy('created_at', 'desc').orderBy('id', 'desc').first('grade', 'checks');
     const prevFailing = new Set<string>();
     if (prev) {

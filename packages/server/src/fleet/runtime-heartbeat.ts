@@ -20,6 +20,7 @@ import type { WorkstationIdentity } from './identity.js';
 import { keyCreatorOf, registerWorkstation } from './register-request.js';
 import { identityFields, pickSurface, surfaceEnum, timeField } from './runtime-fields.js';
 import { sessionShield, type SessionShield } from './shield-view.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 
 export const heartbeatBody = z.object({
   ...identityFields,
@@ -120,7 +121,7 @@ export async function runtimeHeartbeat(deps: AppDeps, principal: KeyPrincipal, i
   const last = lastWritten.get(id);
   if (!last || last.fingerprint !== fingerprint || now - last.at >= REWRITE_MS) {
     const keyCreator = await keyCreatorOf(deps, principal);
-    await deps.store.knex.transaction(async (trx) => {
+    await retryingTransaction(deps.store.knex, async (trx) => {
       await patchEvidence(trx, principal.orgId, id, { ...patch, key_creator: keyCreator });
       await applyHookReports(trx, principal.orgId, id, hooks, now);
     });

@@ -12,6 +12,7 @@ import { surfaceFromQuery } from './surface-query.js';
 import type { RecordInput } from '../../runtime/recorder.js';
 import { outboxRow } from '../../notifications/outbox.js';
 import { MAX_EVENTS_PER_BATCH } from './shield.js';
+import { retryingTransaction } from '../../store/retrying-transaction.js';
 
 const name = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const identity = {
@@ -113,7 +114,8 @@ export const mcpRoutes = [
       const { orgId } = ctx.state.principal;
       const now = Date.now();
       const drift: { server: string; added: string[]; removed: string[] }[] = [];
-      await deps.store.knex.transaction(async (trx) => {
+      await retryingTransaction(deps.store.knex, async (trx) => {
+        drift.length = 0; // listed again if the transaction is retried
         for (const server of body.servers) {
           const tools = [...new Set(server.tools.map((t) => (typeof t === 'string' ? t : t.name)))].sort();
           const hash = sha256Hex(JSON.stringify(tools));
