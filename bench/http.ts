@@ -83,9 +83,11 @@ async function load(target: Target, amount: number): Promise<Run> {
   let lastResponse = 0;
   const before = cpuMs(target.pid);
   const t0 = performance.now();
-  const instance = autocannon({ url: target.url, method: 'POST', headers: target.headers, body: payload, connections: CONNECTIONS, amount });
-  instance.on('response', () => (lastResponse = performance.now()));
-  const r = await instance;
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const options = { url: target.url, method: 'POST' as const, headers: target.headers, body: payload, connections: CONNECTIONS, amount };
+    const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
+    instance.on('response', () => (lastResponse = performance.now()));
+  });
   const seconds = (lastResponse - t0) / 1000;
   const after = cpuMs(target.pid);
   const perRequest = (ms: number) => (ms * 1000) / Math.max(1, r['2xx']);

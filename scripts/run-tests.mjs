@@ -33,12 +33,16 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// Type-check and build first: end-to-end tests spawn the compiled CLI and server.
-const build = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('The TypeScript build failed; fix the errors above before testing.');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
+// Type-check and build first: end-to-end tests spawn the compiled CLI and server. The
+// benchmarks are type-checked too (bench/tsconfig.json, nothing emitted): no test runs them.
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+for (const [what, tscArgs] of [['build', ['-b']], ['benchmarks type check', ['-p', 'bench']]]) {
+  const run = spawnSync(process.execPath, [tsc, ...tscArgs], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) {
+    console.error(`The TypeScript ${what} failed; fix the errors above before testing.`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
 }
 
 const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.SERVICE_TEST_CONCURRENCY ?? 2}`, ...files];
