@@ -274,6 +274,7 @@ describe(`recent, shield events and MCP (${TEST_STORE})`, () => {
     const res = await srv.call('POST', '/api/v1/mcp/evaluate', { key: org.runtime_key, body: { server: 'shell', tool: 'exec', arguments: { command: 'rm -rf ~' }, hostname: 'gw-host' } });
     assert.equal(res.status, 200);
     assert.equal(res.body.decision, 'deny');
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
     const badSource = await srv.call('POST', '/api/v1/mcp/evaluate', { key: org.runtime_key, body: { server: 's', tool: 't', source: 'vim' } });
     assert.equal(badSource.status, 400);
     assert.match(badSource.body.message, /Unknown source "vim"; allowed values: claude-code/);

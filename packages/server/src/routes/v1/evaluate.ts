@@ -3,6 +3,7 @@
 // runtimes treat non-200 as hook failure (spec: Errors rule 1).
 import type { AppContext } from '../../http/context.js';
 import type { AppDeps } from '../../app-deps.js';
+import { replyJson } from '../../http/reply.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import type { Surface } from '../../policy/types.js';
 import { handleHookCall } from '../../runtime/hook-call.js';
@@ -10,12 +11,7 @@ import { surfaceFromQuery } from './surface-query.js';
 
 async function answer(ctx: AppContext, deps: AppDeps, surface: Surface, route: 'evaluate' | 'audit'): Promise<void> {
   const outcome = await handleHookCall(deps, ctx.state.principal, surface, ctx.state.body, ctx.req.headers, route);
-  // ctx.response, not the ctx.status/ctx.body shortcuts (see http/context.ts); serialized here
-  // with its type, as Koa would, because Koa's own handling of an object body uses them too.
-  const res = ctx.response;
-  res.status = 200;
-  res.set('Content-Type', 'application/json; charset=utf-8');
-  res.body = JSON.stringify(outcome.body);
+  replyJson(ctx, outcome.body);
 }
 
 export const evaluateRoutes = [

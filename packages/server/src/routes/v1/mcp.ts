@@ -2,6 +2,7 @@
 // docs/api.md): pre-execution decisions, observed activity, and inventory sync with drift.
 import { z } from 'zod';
 import { sha256Hex } from '../../sha256.js';
+import { replyJson } from '../../http/reply.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { decideToolCall } from '../../policy/index.js';
@@ -69,7 +70,7 @@ export const mcpRoutes = [
     summary: 'Pre-execution decision for an MCP server/tool call (200 with the decision in the body)',
     async handler(ctx, deps) {
       const body = parseBody(mcpCall, ctx.state.body);
-      const call = mcpToolCall(body, ctx.headers);
+      const call = mcpToolCall(body, ctx.req.headers);
       const now = Date.now();
       const policy = await deps.policies.get(ctx.state.principal.orgId, now);
       const decision = decideToolCall(policy.compiled, call);
@@ -80,7 +81,7 @@ export const mcpRoutes = [
         severity: decision.severity,
         policy_version: decision.policyVersion,
       }));
-      ctx.body = outcome.body;
+      replyJson(ctx, outcome.body);
     },
   }),
   defineRoute({
