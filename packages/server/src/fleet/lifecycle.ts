@@ -80,9 +80,8 @@ export async function recordLifecycleEvent(deps: AppDeps, principal: KeyPrincipa
   );
   const id = reg.workstationId;
   const orgId = principal.orgId;
-  let changed = 0;
-  await retryingTransaction(deps.store.knex, async (trx) => {
-    changed = 0; // counted again if the transaction is retried
+  const changed = await retryingTransaction(deps.store.knex, async (trx) => {
+    let changed = 0;
     switch (input.component) {
       case 'hooks':
         if (input.event === 'install' || input.event === 'uninstall' || input.event === 'repair') {
@@ -114,6 +113,7 @@ export async function recordLifecycleEvent(deps: AppDeps, principal: KeyPrincipa
       repair_result: input.event === 'repair' ? input.result : undefined,
       last_lifecycle: { event: input.event, component: input.component, name: input.name ?? input.skill?.name ?? input.plugin?.full_name ?? input.mcp_server?.name ?? null, result: input.result, at },
     });
+    return changed;
   });
   await deps.fleet.classifier.classifyIds(orgId, [id], now);
   return { ok: true, workstation_id: id, registered: reg.created, event: input.event, component: input.component, changed };

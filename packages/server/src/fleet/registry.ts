@@ -15,7 +15,7 @@ import { Classifier } from './classify.js';
 import { HeartbeatCoalescer, type Activity } from './heartbeats.js';
 import type { WorkstationIdentity } from './identity.js';
 import { planLimitMessage, WORKSTATION_LIMITS } from './plan-limits.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
+import { retryingTransaction, retryOnDeadlock } from '../store/retrying-transaction.js';
 
 /** Facts a check-in, scan or coverage report may carry about the machine. */
 export interface WorkstationDetails {
@@ -179,7 +179,7 @@ export class FleetRegistry {
     update.class_gen = this.knex.raw('class_gen + 1');
     update.class_valid_until = 0;
     try {
-      await retryingTransaction(this.knex, (trx) => trx('workstations').where({ org_id: orgId, id }).update(update));
+      await retryOnDeadlock(() => this.knex('workstations').where({ org_id: orgId, id }).update(update));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err; // machine id already taken by another row: keep both as they are
     }

@@ -4,6 +4,7 @@
 // conflict that still happens is routine: the transaction rolled back and the next tick retries.
 import type { Knex } from 'knex';
 import type { Dialect } from '../store/index.js';
+import { isDeadlock } from '../store/retrying-transaction.js';
 
 export function workerTransaction<T>(knex: Knex, dialect: Dialect, scope: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return dialect === 'mysql' ? knex.transaction(scope, { isolationLevel: 'read committed' }) : knex.transaction(scope);
@@ -11,7 +12,7 @@ export function workerTransaction<T>(knex: Knex, dialect: Dialect, scope: (trx: 
 
 export function isLockConflict(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code ?? '';
-  return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code.startsWith('SQLITE_BUSY');
+  return isDeadlock(err) || code === 'ER_LOCK_WAIT_TIMEOUT' || code.startsWith('SQLITE_BUSY');
 }
 
 /** A database error without its SQL text (which would carry event payloads into the log). */

@@ -114,9 +114,8 @@ export const mcpRoutes = [
       const body = parseBody(syncBody, ctx.state.body);
       const { orgId } = ctx.state.principal;
       const now = Date.now();
-      const drift: { server: string; added: string[]; removed: string[] }[] = [];
-      await retryingTransaction(deps.store.knex, async (trx) => {
-        drift.length = 0; // listed again if the transaction is retried
+      const drift = await retryingTransaction(deps.store.knex, async (trx) => {
+        const changes: { server: string; added: string[]; removed: string[] }[] = [];
         for (const server of body.servers) {
           const tools = [...new Set(server.tools.map((t) => (typeof t === 'string' ? t : t.name)))].sort();
           const hash = sha256Hex(JSON.stringify(tools));
@@ -127,7 +126,7 @@ export const mcpRoutes = [
           const before = new Set<string>(JSON.parse(prior.tools));
           const after = new Set(tools);
           const change = { server: server.name, added: tools.filter((t) => !before.has(t)), removed: [...before].filter((t) => !after.has(t)) };
-          drift.push(change);
+          changes.push(change);
           await trx('outbox').insert(
             outboxRow({
               orgId,
@@ -144,6 +143,7 @@ export const mcpRoutes = [
             }),
           );
         }
+        return changes;
       });
       const { policy, version } = await deps.policies.get(orgId, now);
       ctx.body = { synced: body.servers.length, drift, policy: { policy_version: version, mcp: policy.mcp ?? null }, sync_interval_seconds: 30 };
