@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { SERVER_NODE_FLAGS } from '../packages/server/src/node-flags.js';
 import { openKnex } from '../packages/server/src/store/connection.js';
-import { freshStoreTarget } from '../packages/server/test/support/harness.js';
+import { freshStoreTarget, storeTargetOf } from '../packages/server/test/support/harness.js';
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 
@@ -27,7 +27,7 @@ export async function freshStore(store: 'sqlite' | 'mysql'): Promise<{ env: Reco
 
 /** A Knex connection to a store made by freshStore (read what a stopped server committed). */
 export function storeKnex(storeEnv: Record<string, string>): Knex {
-  return openKnex({ databaseUrl: storeEnv.DATABASE_URL ?? null, dataDir: storeEnv.SERVICE_DATA_DIR }).knex;
+  return openKnex(storeTargetOf(storeEnv)).knex;
 }
 
 /**

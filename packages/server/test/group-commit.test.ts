@@ -7,14 +7,14 @@ import type { Knex } from 'knex';
 import { isUniqueViolation, openStore, GroupCommitWriter, type Store } from '../src/store/index.js';
 import { toWireOps } from '../src/store/batch-insert.js';
 import { WriterThread } from '../src/store/writer-client.js';
-import { freshStoreTarget, TEST_STORE, type TestTarget } from './support/harness.js';
+import { freshStoreTarget, storeTargetOf, TEST_STORE, type TestTarget } from './support/harness.js';
 
 describe(`group commit (${TEST_STORE})`, () => {
   let target: TestTarget;
   let store: Store;
   before(async () => {
     target = await freshStoreTarget();
-    store = await openStore({ databaseUrl: target.env.DATABASE_URL ?? null, dataDir: target.env.SERVICE_DATA_DIR });
+    store = await openStore(storeTargetOf(target.env));
     await store.knex.schema.createTable('gc_parent', (t: Knex.CreateTableBuilder) => {
       t.string('id', 40).primary();
       t.integer('n').notNullable();
@@ -72,7 +72,7 @@ describe(`group commit (${TEST_STORE})`, () => {
   });
 
   test('close() flushes what was accepted and refuses new writes', async () => {
-    const extra = await openStore({ databaseUrl: target.env.DATABASE_URL ?? null, dataDir: target.env.SERVICE_DATA_DIR });
+    const extra = await openStore(storeTargetOf(target.env));
     const pending = Array.from({ length: 100 }, (_, i) => extra.writer.write([{ table: 'gc_parent', rows: [{ id: `late${i}`, n: i }] }]));
     await extra.writer.close();
     await Promise.all(pending);
@@ -83,7 +83,7 @@ describe(`group commit (${TEST_STORE})`, () => {
   });
 
   test('a writer thread that dies refuses what it had not confirmed, and the next write starts a new one', async () => {
-    const storeTarget = { databaseUrl: target.env.DATABASE_URL ?? null, dataDir: target.env.SERVICE_DATA_DIR };
+    const storeTarget = storeTargetOf(target.env);
     const thread = await WriterThread.start(storeTarget, 1);
     const writer = new GroupCommitWriter(thread);
     await writer.write([{ table: 'gc_parent', rows: [{ id: 'before-crash', n: 1 }] }]);

@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import { openStore, type Store } from '../src/store/index.js';
 import { retryingTransaction } from '../src/store/retrying-transaction.js';
-import { freshStoreTarget, TEST_STORE, type TestTarget } from './support/harness.js';
+import { freshStoreTarget, storeTargetOf, TEST_STORE, type TestTarget } from './support/harness.js';
 
 describe(`retrying transactions (${TEST_STORE})`, () => {
   let target: TestTarget;
   let store: Store;
   before(async () => {
     target = await freshStoreTarget();
-    store = await openStore({ databaseUrl: target.env.DATABASE_URL ?? null, dataDir: target.env.SERVICE_DATA_DIR });
+    store = await openStore(storeTargetOf(target.env));
     await store.knex.schema.createTable('rt_rows', (t: Knex.CreateTableBuilder) => {
       t.string('id', 10).primary();
       t.integer('n').notNullable();

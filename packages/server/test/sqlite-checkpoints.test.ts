@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { openStore, type Store } from '../src/store/index.js';
 import { sqliteFile, WRITER_CHECKPOINT_BACKSTOP_PAGES } from '../src/store/connection.js';
-import { freshStoreTarget, TEST_STORE, type TestTarget } from './support/harness.js';
+import { freshStoreTarget, storeTargetOf, TEST_STORE, type TestTarget } from './support/harness.js';
 
 async function until(what: string, check: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -32,7 +32,7 @@ describe('SQLite checkpoints off the commit path', () => {
 
   before(async () => {
     target = await freshStoreTarget('sqlite');
-    const storeTarget = { databaseUrl: null, dataDir: target.env.SERVICE_DATA_DIR };
+    const storeTarget = storeTargetOf(target.env);
     store = await openStore(storeTarget);
     file = sqliteFile(storeTarget);
     await store.knex.schema.createTable('cp_rows', (t: Knex.CreateTableBuilder) => {
@@ -83,7 +83,7 @@ describe('SQLite checkpoints off the commit path', () => {
 describe(`the store's checkpointer (${TEST_STORE})`, () => {
   test(TEST_STORE === 'sqlite' ? 'SQLite has one' : 'MySQL has none: InnoDB checkpoints on its own', async () => {
     const target = await freshStoreTarget();
-    const store = await openStore({ databaseUrl: target.env.DATABASE_URL ?? null, dataDir: target.env.SERVICE_DATA_DIR });
+    const store = await openStore(storeTargetOf(target.env));
     try {
       assert.equal(store.checkpointer !== null, TEST_STORE === 'sqlite');
     } finally {

@@ -10,6 +10,7 @@ import { loadConfig, type ServerConfig } from '../../src/config.js';
 import { createOrg, type CreatedOrg, type Plan } from '../../src/accounts/orgs.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { createLogger } from '../../src/log.js';
+import type { StoreTarget } from '../../src/store/index.js';
 
 export const TEST_STORE = process.env.SERVICE_TEST_STORE === 'mysql' ? 'mysql' : 'sqlite';
 const MYSQL_BASE = process.env.SERVICE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -17,6 +18,11 @@ const MYSQL_BASE = process.env.SERVICE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1
 export interface TestTarget {
   env: Record<string, string>;
   cleanup(): Promise<void>;
+}
+
+/** The store a fresh target's environment names, as openStore and openKnex take it. */
+export function storeTargetOf(env: Record<string, string>): StoreTarget {
+  return { databaseUrl: env.DATABASE_URL ?? null, dataDir: env.SERVICE_DATA_DIR };
 }
 
 /** A fresh, empty store target: a temp dir for SQLite, a new database for MySQL. */
