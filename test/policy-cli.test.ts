@@ -1,9 +1,9 @@
 // Skill governance and the runtime policy through the real CLI, against two real server
 // processes on one store (issue: "a change ... takes effect on every server process within one
 // second"): the CLI changes the policy through server A, and server B, which already holds the
-// old policy in its cache, answers with the new one without a restart. On SQLite the two share
-// one data directory, as the plan-limit race test does; deployments that run several processes
-// use MySQL (docs/operations.md).
+// old policy in its cache, answers with the new one without a restart. An SQLite data directory
+// belongs to one server process (service.lock refuses a second, docs/operations.md), so on SQLite
+// server A plays B as well; deployments that run several processes use MySQL.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -62,11 +62,11 @@ describe(`policy and skills CLI across two server processes (${TEST_STORE})`, ()
   before(async () => {
     store = await freshStore(TEST_STORE);
     a = await startServerProcess(store.env);
-    b = await startServerProcess(store.env, { SERVICE_NO_BOOTSTRAP: '1' });
+    b = TEST_STORE === 'mysql' ? await startServerProcess(store.env, { SERVICE_NO_BOOTSTRAP: '1' }) : a;
     env = { ...store.env, SERVICE_URL: a.url, SERVICE_ADMIN_KEY: a.adminKey, HOME: mkdtempSync(join(tmpdir(), 'svc-home-')) };
   });
   after(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.stop(), b !== a ? b?.stop() : undefined]);
     if (env?.HOME) rmSync(env.HOME, { recursive: true, force: true });
     await store?.drop();
   });

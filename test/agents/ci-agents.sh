@@ -23,7 +23,7 @@ printf '\n=== Real agents: end-to-end suite (SQLite store)\n'
 out=$(mktemp)
 SERVICE_TEST_AGENTS=1 SERVICE_TEST_STORE=sqlite node scripts/run-tests.mjs test/agents 2>&1 | tee "$out"
 test_rc=${PIPESTATUS[0]}
-summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$out" | tail -1)
+summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -1)
 rm -f "$out"
 
 if [ "$install_rc" -ne 0 ]; then

@@ -98,8 +98,8 @@ describe('Codex (real CLI) with our hooks', { concurrency: false }, () => {
     const hooks = JSON.parse(ws.read('.codex/hooks.json')).hooks;
     assert.equal(hooks.PostToolUse[0].hooks[0].command, USER_HOOK_COMMAND, 'the person\'s own hook moved or changed (its trust is keyed by position)');
     assert.ok(
-      (hooks.PreToolUse ?? []).some((g: any) => g.hooks.some((h: any) => /\bhook --surface codex\b/.test(h.command))),
-      `no PreToolUse forwarder in ${JSON.stringify(hooks)}`,
+      (hooks.PreToolUse ?? []).some((g: any) => g.hooks.some((h: any) => /^\S*curl .*\/api\/v1\/hook\?tool=codex\b/.test(h.command) && !h.command.includes(svc.runtimeKey))),
+      `no PreToolUse curl hook in ${JSON.stringify(hooks)}`,
     );
     const config = ws.read('.codex/config.toml');
     assert.ok(config.startsWith(userConfigToml.trimEnd()), `the person's config.toml was changed, not appended to:\n${config}`);
@@ -153,7 +153,7 @@ describe('Codex (real CLI) with our hooks', { concurrency: false }, () => {
 
     // Someone raises the timeout of our PreToolUse hook: a one-field edit, still a working hook.
     const doc = JSON.parse(ws.read('.codex/hooks.json'));
-    const ours = doc.hooks.PreToolUse.flatMap((g: any) => g.hooks).find((h: any) => /\bhook --surface codex\b/.test(h.command));
+    const ours = doc.hooks.PreToolUse.flatMap((g: any) => g.hooks).find((h: any) => /\/api\/v1\/hook\?tool=codex\b/.test(h.command));
     ours.timeout = 30;
     ws.write('.codex/hooks.json', `${JSON.stringify(doc, null, 2)}\n`);
 

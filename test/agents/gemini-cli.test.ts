@@ -76,8 +76,10 @@ describe('Gemini CLI (real CLI) with our hooks', { concurrency: false }, () => {
     for (const key of ['security', 'privacy', 'general', 'telemetry', 'ui'] as const) assert.deepEqual(settings[key], USER_SETTINGS[key]);
     const handlers = (event: string) => (settings.hooks?.[event] ?? []).flatMap((g: any) => g.hooks ?? []);
     assert.ok(handlers('AfterTool').some((h: any) => h.name === 'my-logger'), 'the person\'s own AfterTool hook is gone');
-    const ours = handlers('BeforeTool').find((h: any) => /\bhook --surface gemini\b/.test(String(h.command)));
-    assert.ok(ours, `no BeforeTool forwarder in ${JSON.stringify(settings.hooks)}`);
+    const ours = handlers('BeforeTool').find((h: any) => /\/api\/v1\/hook\?tool=gemini\b/.test(String(h.command)));
+    assert.ok(ours, `no BeforeTool curl hook in ${JSON.stringify(settings.hooks)}`);
+    assert.match(ours.command, /curl .*-H @\S*hook-headers/, 'the hook is curl with its headers from the 0600 file, no Node start per tool call');
+    assert.equal(ours.command.includes(svc.runtimeKey), false, 'the key is not on the command line');
   });
 
   test('a benign command runs, and the server allowed it for this workstation', async () => {
@@ -119,8 +121,9 @@ describe('Gemini CLI (real CLI) with our hooks', { concurrency: false }, () => {
     assert.equal(denied[0].tool_name, 'run_shell_command');
     assert.equal(denied[0].ws_hostname, identity.hostname);
     assert.equal(denied[0].ws_machine_id, identity.machine_id);
-    // Gemini hands the hook's reason to the model as "Tool execution blocked: <reason>".
-    assert.equal(model.toolResults[0].text, `Tool execution blocked: ${denied[0].reason}`);
+    // Gemini hands the hook's reason to the model as "Tool execution blocked: <reason>"; the
+    // reason ends with how to ask for an exception to this decision (issue #21).
+    assert.ok(model.toolResults[0].text.startsWith(`Tool execution blocked: ${denied[0].reason} To ask for an exception: service exceptions request `), model.toolResults[0].text);
   });
 
   test('uninstall-hooks restores the settings; the agent works with no hook calls and no errors', async () => {

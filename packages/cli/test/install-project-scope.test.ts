@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SURFACES } from '../src/hook/surfaces.js';
+import { HOOK_SURFACES as SURFACES } from '@service/surfaces/forwarder';
 import { runInstall, runUninstall } from '../src/install/install-run.js';
 import { COMMANDS, listFiles, makeFixture, read, readBytes, SERVER, TEST_KEY } from './workstation-fixtures.js';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Surface } from '../src/hook/surfaces.js';
+import type { HookSurface as Surface } from '@service/surfaces/forwarder';
 import { runInstall, runUninstall } from '../src/install/install-run.js';
 import type { Scope } from '../src/install/types.js';
 import { COMMANDS, listFiles, readBytes, read, SERVER, TEST_KEY, type Fixture } from './workstation-fixtures.js';

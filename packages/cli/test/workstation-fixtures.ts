@@ -27,6 +27,9 @@ export function makeFixture(): Fixture {
     HOME: home,
     SERVICE_MACHINE_ID: TEST_MACHINE_ID,
     SERVICE_NO_KEYCHAIN: '1',
+    // The expected files are written with the Node forwarder's commands (COMMANDS); the curl
+    // commands have tests of their own (hook-curl.test.ts and the end-to-end suite).
+    SERVICE_HOOK_TRANSPORT: 'node',
   };
   return { root, home, project, env };
 }

@@ -8,8 +8,7 @@ import { redactBearerTokens } from '../src/install/key-input.js';
 import { stripUrlCredentials } from '../src/hook/session-facts.js';
 import { parseSessionStart, planLimitMessage } from '../src/hook/checkin.js';
 import { parseHookArgs } from '../src/hook/hook-args.js';
-import { failOpenOutput, renderServerResponse } from '../src/hook/surface-output.js';
-import { isAuditEvent } from '../src/hook/surfaces.js';
+import { exitCodeForResponseBody, failOpenOutcome, isAuditEvent } from '@service/surfaces/forwarder';
 import { buildHookCommands, shellQuote } from '../src/install/hook-commands.js';
 
 test('codex event labels and the matcher rule of the trust hash', () => {
@@ -82,15 +81,24 @@ test('hook arguments: flags in both forms, unknown flags ignored', () => {
 test('audit events and per-surface output rules', () => {
   for (const e of ['PostToolUse', 'postToolUse', 'AfterTool', 'post_run_command', 'afterShellExecution']) assert.equal(isAuditEvent(e), true, e);
   for (const e of ['PreToolUse', 'BeforeTool', 'pre_run_command', 'beforeSubmitPrompt', 'UserPromptSubmit', undefined]) assert.equal(isAuditEvent(e), false, String(e));
-  assert.deepEqual(renderServerResponse('windsurf', { decision: 'block', message: 'm' }), { stdout: '', stderr: 'm\n', exitCode: 2 });
-  assert.deepEqual(renderServerResponse('claude-code', { decision: 'block', reason: 'r' }), { stdout: '{"decision":"block","reason":"r"}\n', stderr: '', exitCode: 0 });
-  assert.deepEqual(renderServerResponse('antigravity', {}), { stdout: '', stderr: '', exitCode: 0 });
-  assert.deepEqual(failOpenOutput('antigravity', 'PreToolUse'), { stdout: '', stderr: '', exitCode: 0 });
+  // The rules themselves are tested in packages/surfaces; the CLI imports that one copy.
+  assert.deepEqual(exitCodeForResponseBody('windsurf', { decision: 'deny', reason: 'm' }), { code: 2, stderr: 'm' });
+  assert.deepEqual(exitCodeForResponseBody('antigravity', {}), { code: 0 });
+  assert.deepEqual(failOpenOutcome('antigravity', 'PreToolUse'), { code: 0 });
+  assert.deepEqual(failOpenOutcome('cursor', 'beforeSubmitPrompt'), { code: 0, stdout: '{"continue":true}' });
 });
 
 test('hook commands name node and our bins by absolute path and quote what needs it', () => {
   const c = buildHookCommands('/opt/node 20/bin/node', '/srv/svc', 'linux');
-  assert.equal(c.forward('gemini', 'BeforeTool'), "'/opt/node 20/bin/node' /srv/svc/bin/service hook --surface gemini --event BeforeTool --installed-by=service:install-hooks");
+  assert.equal(c.forward('gemini', 'BeforeTool'), "'/opt/node 20/bin/node' /srv/svc/packages/cli/dist/hook.cjs --surface gemini --event BeforeTool --installed-by=service:install-hooks");
+  const curl = buildHookCommands('/usr/bin/node', '/srv/svc', 'linux', { curl: '/usr/bin/curl', serverUrl: 'https://svc.example', headerFile: '/home/a b/.service-plugin/hook-headers' });
+  assert.equal(
+    curl.forward('gemini', 'BeforeTool'),
+    "/usr/bin/curl -sf -m 2.5 -H @'/home/a b/.service-plugin/hook-headers' -H 'X-Service-Installed-By: service:install-hooks' --data-binary @- 'https://svc.example/api/v1/hook?tool=gemini&event=BeforeTool' || true",
+  );
+  assert.match(curl.forward('cursor', 'beforeSubmitPrompt'), /\|\| printf '%s\\n' '\{"continue":true\}'$/);
+  assert.match(curl.forward('windsurf', 'pre_run_command'), /^o=\$\(.* -w '%header\{x-service-hook-exit\}'\) \|\| exit 0; case/);
+  assert.ok(curl.programs.includes('/usr/bin/curl'));
   assert.equal(c.gateway, "'/opt/node 20/bin/node' /srv/svc/bin/service-mcp-gateway scan-inventory --installed-by=service:install-hooks");
   assert.equal(shellQuote("it's", 'linux'), `'it'\\''s'`);
   assert.equal(shellQuote('C:\\Program Files\\node.exe', 'win32'), '"C:\\Program Files\\node.exe"');

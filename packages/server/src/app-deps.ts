@@ -9,6 +9,9 @@ import type { PolicyStore } from './runtime/policy-store.js';
 import type { DecisionRecorder } from './runtime/recorder.js';
 import type { ObservedInterest } from './runtime/observed-interest.js';
 import type { NotificationWorker } from './notifications/worker.js';
+import type { ChainJudge } from './runtime/chains.js';
+import type { InvestigationService } from './runtime/investigations.js';
+import type { ActiveExceptions } from './exceptions/active-set.js';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -26,4 +29,10 @@ export interface AppDeps {
   observedInterest: ObservedInterest;
   /** Webhook delivery worker; wake() after writing outbox rows for the fastest delivery. */
   notifications: NotificationWorker;
+  /** Chain judgement of hook calls in their session (SERVICE_CHAINS). */
+  chains: ChainJudge;
+  /** Chains and investigations, recorded off the hot path. */
+  investigations: InvestigationService;
+  /** Per org, the approved exceptions in force (checked at most once a second). */
+  exceptions: ActiveExceptions;
 }

@@ -3,16 +3,41 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './app-deps.js';
 import type { AppContext, AppState } from './http/context.js';
-import { AppError, MethodNotAllowedError, NotFoundError, errorBody } from './http/errors.js';
+import { AppError, ClientAbortedError, MethodNotAllowedError, NotFoundError, errorBody } from './http/errors.js';
 import { readJsonBody } from './http/body.js';
+import { runHookRoute } from './http/hook-route.js';
+import { describeError, stackFrames } from './error-summary.js';
 import { requireKey } from './http/auth.js';
 import { transportMiddleware } from './http/transport.js';
 import type { RouteDef } from './http/route.js';
 import { allRoutes } from './routes/index.js';
+import { adminPageMiddleware } from './routes/page/index.js';
+
+/**
+ * ECONNRESET / "aborted" while the request's own socket is gone: the client went away. (A store
+ * connection can fail with ECONNRESET too; with the client still connected that is a real error.)
+ */
+function isClientAbort(err: unknown, req: { socket: { destroyed: boolean } | null }): boolean {
+  return isConnectionEnd(err) && (req.socket === null || req.socket.destroyed);
+}
+
+function isConnectionEnd(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  if (typeof code === 'string' && code.startsWith('HPE_')) return true; // the HTTP parser saw the connection end mid-request
+  const message = (err as Error | null)?.message;
+  return message === 'aborted' || message === 'Parse Error' || message === 'premature close';
+}
 
 export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: RouteDef[] } = {}): Koa<AppState> {
   const app = new Koa<AppState>();
   const { logger } = deps;
+  // Errors Koa meets after our envelope (the socket ended while the answer was written): a client
+  // that went away is not our error, and nothing goes to stderr with a stack (Koa's default).
+  app.on('error', (err: unknown) => {
+    if (isConnectionEnd(err)) logger.debug('connection ended before the answer was written', { err: describeError(err) });
+    else logger.error('response failed', { err: describeError(err), stack: stackFrames(err) });
+  });
 
   // Error envelope: every error the server produces has the spec's shape; 5xx say nothing
   // about the cause (it is logged with the request id instead).
@@ -22,7 +47,12 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
       if (ctx.response.status === 404 && ctx.response.body === undefined) throw new NotFoundError(`No endpoint at ${ctx.method} ${ctx.path}.`);
     } catch (err) {
       const requestId = (ctx.state as AppState).requestId;
-      if (err instanceof AppError) {
+      if (err instanceof ClientAbortedError || isClientAbort(err, ctx.req)) {
+        // The client hung up mid-request: nobody reads the answer and nothing is wrong here.
+        logger.debug('client closed the connection before the request was read', { requestId, method: ctx.method, path: ctx.path });
+        ctx.status = 400;
+        ctx.body = errorBody(400, 'The client closed the connection before the request body arrived.', requestId);
+      } else if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.set(err.headers);
         ctx.body = errorBody(err.status, err.message, requestId);
@@ -32,7 +62,8 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
           ctx.status = status;
           ctx.body = errorBody(status, 'The request could not be processed.', requestId);
         } else {
-          logger.error('request failed', { requestId, method: ctx.method, path: ctx.path, err: String((err as Error)?.stack ?? err) });
+          // The error's name, code and message (store errors without their statement and values) and its call sites.
+          logger.error('request failed', { requestId, method: ctx.method, path: ctx.path, err: describeError(err), stack: stackFrames(err) });
           ctx.status = 500;
           ctx.body = errorBody(500, 'The server hit an unexpected error; quote the request id when reporting it.', requestId);
         }
@@ -53,7 +84,8 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
     }
     const handle = async (ctx: AppContext) => {
       if (auth) await auth(ctx, async () => undefined);
-      if (route.method !== 'GET' && route.method !== 'DELETE') ctx.state.body = await readJsonBody(ctx, deps.config.bodyLimitBytes);
+      if (route.hook) return runHookRoute(ctx, deps, route, route.hook);
+      if (route.method !== 'GET' && route.method !== 'DELETE' && !route.rawBody) ctx.state.body = await readJsonBody(ctx, deps.config.bodyLimitBytes, deps.config.bodyTimeoutMs);
       await route.handler(ctx, deps);
     };
     if (route.path.includes(':')) {
@@ -69,6 +101,8 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
     return next();
   });
   app.use(router.routes());
+  // The admin page (HTML, session cookie) lives outside /api.
+  for (const mw of adminPageMiddleware(deps, options.tls ?? false)) app.use(mw);
   // A path that exists with other methods answers 405 with Allow, not 404.
   app.use(async (ctx) => {
     const match = router.match(ctx.path, ctx.method);

@@ -2,6 +2,7 @@
 // and as a second line of defence any value that looks like one of our keys or a bearer
 // token is masked before it is written.
 import type { LogLevelName } from './config.js';
+import { redactText } from './redaction/redact.js';
 
 const ORDER: Record<LogLevelName, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 const SECRET_PATTERN = /\b(svc_(?:rt|adm)_[A-Za-z0-9]{6})[A-Za-z0-9]+|\b(Bearer\s+)\S+|\b(whsec_)[A-Za-z0-9]+/g;
@@ -25,7 +26,8 @@ export function createLogger(level: LogLevelName, write: (line: string) => void 
   const emit = (lvl: LogLevelName, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < threshold) return;
     const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields });
-    write(redactSecrets(line) + '\n');
+    // Our own key shapes first, then every secret kind the recorder cuts (redaction/redact.ts).
+    write(redactText(redactSecrets(line)).text + '\n');
   };
   return {
     debug: (m, f) => emit('debug', m, f),

@@ -14,12 +14,17 @@ import { AuthFailureLimiter } from './http/auth.js';
 import { createLogger, type Logger } from './log.js';
 import { missingNodeFlags } from './node-flags.js';
 import { openStore, type Store } from './store/index.js';
+import { acquireDataDirLock, type DataDirLock } from './store/data-dir-lock.js';
 import { FleetRegistry } from './fleet/registry.js';
 import { OfflineSweeper } from './fleet/offline-sweep.js';
 import { PolicyStore } from './runtime/policy-store.js';
 import { DecisionRecorder } from './runtime/recorder.js';
 import { ObservedInterest } from './runtime/observed-interest.js';
 import { NotificationWorker } from './notifications/worker.js';
+import { ChainJudge } from './runtime/chains.js';
+import { InvestigationService } from './runtime/investigations.js';
+import { ActiveExceptions } from './exceptions/active-set.js';
+import { ExceptionExpirySweeper } from './exceptions/expiry-sweep.js';
 
 export interface RunningServer {
   url: string;
@@ -31,6 +36,7 @@ export interface RunningServer {
 }
 
 export async function buildDeps(config: ServerConfig, store: Store, logger: Logger): Promise<AppDeps> {
+  const notifications = new NotificationWorker(store, config, logger);
   return {
     config,
     store,
@@ -38,49 +44,91 @@ export async function buildDeps(config: ServerConfig, store: Store, logger: Logg
     keys: new KeyVerifier(store.knex, config.keyCacheTtlMs),
     authLimiter: new AuthFailureLimiter(config.authFailuresPerMinute),
     fleet: new FleetRegistry(store.knex, store.dialect, logger),
-    policies: new PolicyStore(store.knex),
+    policies: new PolicyStore(store.knex, store.dialect),
     recorder: new DecisionRecorder(store.writer),
     observedInterest: new ObservedInterest(store.knex),
-    notifications: new NotificationWorker(store, config, logger),
+    notifications,
+    chains: new ChainJudge(store.knex, config.chains),
+    investigations: new InvestigationService(store.knex, logger, config.investigationWarnThreshold, config.chains, () => notifications.wake()),
+    exceptions: new ActiveExceptions(store.knex),
   };
 }
 
 /** Background work of a server process: started after listen, stopped before the store closes. */
 function startWorkers(deps: AppDeps): () => Promise<void> {
   deps.fleet.start();
+  deps.keys.startUsageFlush();
   const offlineSweep = new OfflineSweeper(deps.store.knex, deps.store.dialect, deps.logger, deps.config.offlineSweepMs);
   offlineSweep.start();
+  const expirySweep = new ExceptionExpirySweeper(deps.store.knex, deps.store.dialect, deps.logger, deps.config.exceptionSweepMs, (orgId) => {
+    deps.exceptions.invalidate(orgId);
+    deps.notifications.wake();
+  });
+  expirySweep.start();
   deps.notifications.start();
   return async () => {
+    await deps.investigations.idle(); // queued chain/investigation work commits before the store closes
     await deps.notifications.stop(); // in-flight webhook attempts are recorded before the store closes
+    await expirySweep.stop();
     await offlineSweep.stop();
     await deps.fleet.stop();
+    await deps.keys.stopUsageFlush(); // the keys' last_used_at since the last flush
   };
 }
 
 export async function startServer(config: ServerConfig, options: { logger?: Logger; store?: Store } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const store = options.store ?? (await openStore(config));
-  const deps = await buildDeps(config, store, logger);
-
-  let bootstrap: CreatedOrg | null = null;
-  if (config.bootstrapDefaultOrg && (await countOrgs(store.knex)) === 0) {
-    bootstrap = await createOrg(store.knex, { name: 'Default', plan: 'enterprise' });
+  // One server per SQLite data directory: the lock is taken before the store is opened.
+  const lock = !options.store && !config.databaseUrl ? acquireDataDirLock(config.dataDir) : null;
+  let store: Store;
+  try {
+    store = options.store ?? (await openStore(config));
+  } catch (err) {
+    lock?.release();
+    throw err;
   }
+  try {
+    return await serve(config, store, logger, lock);
+  } catch (err) {
+    if (!options.store) await store.close();
+    lock?.release();
+    throw err;
+  }
+}
+
+async function serve(config: ServerConfig, store: Store, logger: Logger, lock: DataDirLock | null): Promise<RunningServer> {
+  const deps = await buildDeps(config, store, logger);
 
   const tls = config.tlsCertPath !== null && config.tlsKeyPath !== null;
   const app = createApp(deps, { tls });
   const server = tls
     ? https.createServer({ cert: readFileSync(config.tlsCertPath!), key: readFileSync(config.tlsKeyPath!) }, app.callback())
     : http.createServer(app.callback());
-  // Hook clients keep connections open; keep them a little longer than common client pools.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // Hook clients keep connections open; by default a little longer than common client pools.
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  // Slow senders: headers must arrive within 30 s and the whole request within the body timeout
+  // plus that (Node checks these about every 30 s; the body timeout itself is exact, http/body.ts).
+  server.headersTimeout = 30_000;
+  server.requestTimeout = Math.max(60_000, config.bodyTimeoutMs + 30_000);
+  // Past this many open connections new ones are closed at once (0 = no cap).
+  if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // The first-start organization is created only once the port is ours: created before a failed
+  // listen (a busy port), its keys would be printed by no one and lost for good, and the next
+  // start would find an organization and create none.
+  let bootstrap: CreatedOrg | null = null;
+  if (config.bootstrapDefaultOrg && (await countOrgs(store.knex)) === 0) {
+    try {
+      bootstrap = await createOrg(store.knex, { name: 'Default', plan: 'enterprise' });
+    } catch (err) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw err;
+    }
+  }
   const stopWorkers = startWorkers(deps);
   const port = (server.address() as AddressInfo).port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -101,6 +149,7 @@ export async function startServer(config: ServerConfig, options: { logger?: Logg
       clearTimeout(grace);
       await stopWorkers();
       await store.close();
+      lock?.release();
       logger.info('shutdown complete');
     })();
     return stopping;

@@ -25,7 +25,35 @@ const workstation: ObjectFactory = async (srv, org) => {
   return { id: res.body.workstation_id, name: 'sec-skill' };
 };
 
+// Investigations: a blocked call in a fresh session opens one (after the answer, off the hot path).
+const investigation: ObjectFactory = async (srv, org) => {
+  const session = `sec-${Math.random().toString(36).slice(2)}`;
+  await srv.call('POST', '/api/v1/claude-code/evaluate', { key: org.runtime_key, body: { session_id: session, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ~' } } });
+  await srv.deps.investigations.idle();
+  const row = await srv.deps.store.knex('investigations').where({ org_id: org.org_id, session_key: session }).first('id');
+  return { id: row.id };
+};
+
+// Exceptions: a denied call, and the developer's request for an exception to it.
+const exceptionRequest: ObjectFactory = async (srv, org) => {
+  const deny = await srv.call('POST', '/api/v1/claude-code/evaluate', {
+    key: org.runtime_key,
+    body: { session_id: 's', cwd: '/w', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: `rm -rf ~ /tmp/${Math.random().toString(36).slice(2)}` } },
+  });
+  const eventId = /exceptions request (\S+) /.exec(deny.body.hookSpecificOutput.permissionDecisionReason)![1];
+  const res = await srv.call('POST', '/api/v1/exceptions', { key: org.runtime_key, body: { event_id: eventId, reason: 'security case' } });
+  return { id: res.body.id };
+};
+
 const factories: Record<string, ObjectFactory> = {
+  'GET /api/v1/investigations/:id': investigation,
+  'PATCH /api/v1/investigations/:id': investigation,
+  'POST /api/v1/investigations/:id/resolve': investigation,
+  'GET /api/v1/exceptions/:id': exceptionRequest,
+  'POST /api/v1/exceptions/:id/triage': exceptionRequest,
+  'POST /api/v1/exceptions/:id/request-context': exceptionRequest,
+  'POST /api/v1/exceptions/:id/deny': exceptionRequest,
+  'POST /api/v1/exceptions/:id/approve': exceptionRequest,
   'GET /api/v1/admin/workstations/:id': workstation,
   'DELETE /api/v1/admin/workstations/:id': workstation,
   'GET /api/v1/admin/inventory/skills/:name': workstation,
@@ -55,12 +83,14 @@ describe(`security cases for every route (${TEST_STORE})`, () => {
   });
   after(() => srv.close());
 
-  test('repeated invalid keys from one address get 429 with Retry-After, in the error shape', async () => {
+  test('repeated invalid keys from one address get 429 with Retry-After, in the error shape; a valid key still passes', async () => {
     const limited = await startTestServer({ SERVICE_AUTH_FAILURES_PER_MINUTE: '5' });
     try {
       const org = await limited.newOrg();
       for (let i = 0; i < 5; i++) assert.equal((await limited.call('GET', '/api/v1/me', { key: 'svc_rt_' + 'x'.repeat(40) })).status, 401);
-      const res = await limited.call('GET', '/api/v1/me', { key: org.runtime_key });
+      // A valid key is never refused for other requests' failures (transport.test.ts has the shared-address case).
+      assert.equal((await limited.call('GET', '/api/v1/me', { key: org.runtime_key })).status, 200);
+      const res = await limited.call('GET', '/api/v1/me', { key: 'svc_rt_' + 'w'.repeat(40) });
       assert.equal(res.status, 429);
       assert.deepEqual(Object.keys(res.body).sort(), ['code', 'error', 'message']);
       assert.equal(res.body.error, 'Too Many Requests');

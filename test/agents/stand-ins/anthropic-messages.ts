@@ -1,7 +1,8 @@
 // Stand-in for the Anthropic Messages API as Claude Code uses it (ANTHROPIC_BASE_URL): POST
 // /v1/messages, streamed as server-sent events. A conversation whose request offers the Bash
 // tool gets one Bash tool_use (the stand-in's current command); when the agent sends the
-// tool_result back, it is recorded and the turn ends with the text "done". Requests without
+// tool_result back, it is recorded and the turn ends with the text "done" (or, when the test set
+// follow-up commands, the next one is asked for in the same session). Requests without
 // tools (Claude Code's own side calls, such as titles) get a short text answer.
 import { json, sse, StandIn, textOf, type RecordedRequest, type Reply } from './base.js';
 
@@ -45,17 +46,23 @@ export function anthropicMessagesStandIn(): StandIn {
     const results = Array.isArray(last?.content) ? last.content.filter((b: any) => b?.type === 'tool_result') : [];
     if (results.length > 0) {
       for (const r of results) standIn.toolResults.push({ callId: String(r.tool_use_id), isError: r.is_error === true, text: textOf(r.content) });
-      return textReply(req, id, 'done');
+      const next = standIn.followUps.shift();
+      if (next === undefined || req.body.stream !== true) return textReply(req, id, 'done');
+      return bashCall(req, id, standIn, next);
     }
     const offersBash = Array.isArray(req.body.tools) && req.body.tools.some((t: any) => t?.name === 'Bash');
     if (!offersBash || req.body.stream !== true) return textReply(req, id, 'ok');
-    const input = { command: standIn.command, description: 'Run the command the test asked for' };
-    return streamed(
-      id,
-      String(req.body.model ?? 'stand-in'),
-      { type: 'tool_use', id: standIn.nextId('toolu_'), name: 'Bash' },
-      { type: 'input_json_delta', partial_json: JSON.stringify(input) },
-      'tool_use',
-    );
+    return bashCall(req, id, standIn, standIn.command);
   });
+}
+
+function bashCall(req: RecordedRequest, id: string, standIn: StandIn, command: string): Reply {
+  const input = { command, description: 'Run the command the test asked for' };
+  return streamed(
+    id,
+    String(req.body.model ?? 'stand-in'),
+    { type: 'tool_use', id: standIn.nextId('toolu_'), name: 'Bash' },
+    { type: 'input_json_delta', partial_json: JSON.stringify(input) },
+    'tool_use',
+  );
 }

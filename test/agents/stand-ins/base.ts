@@ -36,6 +36,8 @@ export class StandIn {
   readonly toolResults: ToolResult[] = [];
   /** Shell command the next conversation asks for; tests set it before each agent run. */
   command = 'echo no-command-set';
+  /** Commands asked for next, one per tool result the agent sends back (a multi-step session). */
+  followUps: string[] = [];
   private server: Server | null = null;
   private calls = 0;
 
@@ -56,9 +58,10 @@ export class StandIn {
   }
 
   /** Forget what earlier runs sent, so each agent run is judged on its own traffic. */
-  reset(command?: string): void {
+  reset(command?: string, followUps: string[] = []): void {
     this.requests.length = 0;
     this.toolResults.length = 0;
+    this.followUps = [...followUps];
     if (command !== undefined) this.command = command;
   }
 

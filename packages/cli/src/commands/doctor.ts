@@ -58,7 +58,7 @@ export default class Doctor extends BaseCommand {
 
     if (serverUrl && key) checks.push(...(await this.serverChecks(serverUrl, key.key, identity)));
 
-    const commands = localHookCommands();
+    const commands = localHookCommands(serverUrl);
     const missing = missingPrograms(commands);
     if (missing.length) checks.push({ name: 'hook_programs', status: 'problem', detail: `Hook commands run programs that do not exist: ${missing.join(', ')}.`, fix: 'npm run build, then service install-hooks' });
 
@@ -95,7 +95,7 @@ export default class Doctor extends BaseCommand {
     const sentAt = Date.now();
     let res;
     try {
-      res = await runtimeRequest(serverUrl, 'GET', '/api/v1/claude-code/health?source=cli', { key, identity, timeoutMs: 5000 });
+      res = await runtimeRequest(serverUrl, 'GET', '/api/v1/claude-code/health', { key, identity, timeoutMs: 5000 });
     } catch (err) {
       if (!(err instanceof ServerUnreachableError)) throw err;
       return [{ name: 'server_reachable', status: 'problem', detail: `The server did not answer: ${err.message}.`, fix: `check the URL and that the server runs; to change it: ${INSTALL}` }];

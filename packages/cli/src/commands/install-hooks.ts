@@ -1,14 +1,15 @@
 import { Flags } from '@oclif/core';
 import chalk from 'chalk';
 import { maskKey } from '../config/mask.js';
-import { resolveRuntimeKey, storeRuntimeKey } from '../config/runtime-key.js';
+import { resolveRuntimeKey, storeHookHeaders, storeRuntimeKey } from '../config/runtime-key.js';
 import { isPlausibleKey } from '../config/secret-files.js';
 import { InvalidServerUrlError, normalizeServerUrl, resolveServerUrl, storeServerUrl } from '../config/server-url.js';
 import { machineIdentity } from '../config/machine-identity.js';
 import { runtimeRequest, ServerUnreachableError } from '../hook/runtime-client.js';
-import { SURFACES, type Surface } from '../hook/surfaces.js';
+import { HOOK_SURFACES as SURFACES, type HookSurface as Surface } from '@service/surfaces/forwarder';
 import { InstallProblem, runInstall } from '../install/install-run.js';
 import { readKeyFromStdin } from '../install/key-input.js';
+import { telemetryFlags, withTelemetry } from '../install/telemetry-settings.js';
 import { changeJson, renderChanges, renderDryRun } from '../install/report.js';
 import { BaseCommand } from '../output/base-command.js';
 import { CliError } from '../output/errors.js';
@@ -27,6 +28,7 @@ export default class InstallHooks extends BaseCommand {
     key: Flags.string({ description: 'Runtime key (prefer --key-stdin: flags end up in shell history).', exclusive: ['key-stdin'] }),
     'key-stdin': Flags.boolean({ description: 'Read the runtime key from stdin.', default: false }),
     'dry-run': Flags.boolean({ description: 'Print the change to each file as a diff and write nothing.', default: false }),
+    ...telemetryFlags,
   };
 
   async run(): Promise<void> {
@@ -43,6 +45,9 @@ export default class InstallHooks extends BaseCommand {
     const key = flags.key?.trim() || (flags['key-stdin'] ? await readKeyFromStdin() : resolveRuntimeKey());
     if (!key) throw new CliError('No runtime key: pipe it in with --key-stdin (create one with `service keys create --kind runtime`).');
     if (!isPlausibleKey(key)) throw new CliError('That does not look like an API key (8-512 printable characters, no spaces); copy the whole key and try again.');
+    // An admin key in every agent's settings and in the hook header file would hand full control
+    // of the organization to anything that reads them; hooks need a runtime key only.
+    if (key.startsWith('svc_adm_')) throw new CliError('That is an admin key; hooks need a runtime key. Create one with `service keys create --kind runtime --json` and pass it with --key-stdin.');
 
     const warnings: string[] = [];
     if (!flags['dry-run']) warnings.push(...(await this.checkKey(serverUrl, key)));
@@ -51,10 +56,13 @@ export default class InstallHooks extends BaseCommand {
     let report;
     try {
       report = await runInstall({ surfaces, scope: flags.scope as 'user' | 'project', projectDir: flags['project-dir'], serverUrl, key, dryRun: flags['dry-run'] });
+      if (flags.telemetry) report = await withTelemetry(report, { scope: flags.scope as 'user' | 'project', projectDir: flags['project-dir'], serverUrl, key, dryRun: flags['dry-run'], protocol: flags['telemetry-protocol'] });
       // The forwarder and the scanner read the URL and key from here on every hook call.
       if (!flags['dry-run']) {
         storeServerUrl(serverUrl);
         storeRuntimeKey(key);
+        // The curl hook commands read the key and identity from this 0600 file.
+        storeHookHeaders(key, await machineIdentity());
       }
     } catch (err) {
       if (err instanceof InstallProblem) throw new CliError(err.message);
@@ -87,7 +95,7 @@ export default class InstallHooks extends BaseCommand {
   /** A key the server rejects is not worth installing; an unreachable server only warns. */
   private async checkKey(serverUrl: string, key: string): Promise<string[]> {
     try {
-      const res = await runtimeRequest(serverUrl, 'GET', '/api/v1/claude-code/health?source=cli', { key, identity: await machineIdentity(), timeoutMs: 3000 });
+      const res = await runtimeRequest(serverUrl, 'GET', '/api/v1/claude-code/health', { key, identity: await machineIdentity(), timeoutMs: 3000 });
       if (res.status === 401 || res.status === 403) {
         throw new CliError(`The server rejected key ${maskKey(key)} (HTTP ${res.status}); create a runtime key with \`service keys create --kind runtime\` and pass it with --key-stdin.`);
       }

@@ -26,15 +26,17 @@ export default class Login extends BaseCommand {
   static override description = 'Store the server URL and an admin key (OS keychain, else ~/.service/credentials with mode 0600).';
   static override examples = ['<%= config.bin %> login --server https://fleet.example.com', 'echo "$KEY" | <%= config.bin %> login --server https://fleet.example.com'];
   static override flags = {
-    server: Flags.string({ description: 'Server base URL.', required: true }),
+    server: Flags.string({ description: 'Server base URL (default: SERVICE_URL).' }),
     key: Flags.string({ description: 'Admin key (prefer stdin or the prompt: flags end up in shell history).' }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Login);
+    const server = flags.server ?? process.env.SERVICE_URL;
+    if (!server) throw new CliError('No server given: pass --server https://your-server (or set SERVICE_URL).');
     const key = flags.key ?? (await readKeyFromStdinOrPrompt());
     if (!key) throw new CliError('No key given: pass --key, pipe it on stdin, or type it at the prompt.');
-    const url = flags.server.replace(/\/+$/, '');
+    const url = server.replace(/\/+$/, '');
     const me = await adminCall<{ role: string | null; org_name: string | null; plan: string }>({ url, key }, 'GET', '/api/v1/me');
     // /me accepts runtime keys too; only an admin key is worth storing for admin commands.
     await adminCall({ url, key }, 'GET', '/api/v1/admin/keys').catch(() => {

@@ -68,7 +68,7 @@ export default class Posture extends BaseCommand {
       grade: report.grade,
       platform: platformName(),
       os_version: await osVersion(),
-      source: 'cli',
+      source: 'workstation',
     };
     try {
       const res = await runtimeRequest(serverUrl, 'POST', '/api/v1/scans', { key, identity, body, timeoutMs: 10_000 });

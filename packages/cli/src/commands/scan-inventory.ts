@@ -7,7 +7,7 @@ import { resolveRuntimeKey } from '../config/runtime-key.js';
 import { normalizeServerUrl, resolveServerUrl } from '../config/server-url.js';
 import { gatherCheckin, localInventoryView, parseSessionStart, planLimitMessage } from '../hook/checkin.js';
 import { localHookReports } from '../install/hook-status.js';
-import { runtimeRequest } from '../hook/runtime-client.js';
+import { errorMessageOf, runtimeRequest } from '../hook/runtime-client.js';
 import { HOOK_MARKER } from '../install/hook-commands.js';
 import { BaseCommand } from '../output/base-command.js';
 
@@ -41,6 +41,7 @@ export default class ScanInventory extends BaseCommand {
   static override examples = ['<%= config.bin %> scan-inventory --json', 'echo \'{"session_id":"s1","cwd":"/repo"}\' | <%= config.bin %> scan-inventory'];
   static override flags = {
     server: Flags.string({ description: 'Server base URL (default: SERVICE_URL or the stored one).' }),
+    quiet: Flags.boolean({ char: 'q', description: 'Print nothing (the one-line summary is left out); errors still go to stderr with SERVICE_HOOK_DEBUG=1.', default: false }),
     'installed-by': Flags.string({ hidden: true, description: `Marker (${HOOK_MARKER}) that lets uninstall-hooks find the hook; ignored.` }),
   };
 
@@ -66,7 +67,14 @@ export default class ScanInventory extends BaseCommand {
     } catch {
       serverUrl = null;
     }
-    if (!key || !serverUrl) return;
+    // Run by an agent's SessionStart hook, stdout would land in the agent's context: stay silent there.
+    const say = (line: string) => {
+      if (!flags.quiet && !input.hook_event_name) process.stdout.write(`${line}\n`);
+    };
+    if (!key || !serverUrl) {
+      say(`Not reported: no ${!serverUrl ? 'server URL' : 'runtime key'} is configured; run \`service install-hooks --server URL --key-stdin\` (or set SERVICE_URL and SERVICE_API_KEY).`);
+      return;
+    }
     try {
       const identity = await machineIdentity();
       const hooks = localHookReports({ serverUrl, key, identity, projectDir: cwd });
@@ -75,7 +83,11 @@ export default class ScanInventory extends BaseCommand {
       const res = await runtimeRequest(serverUrl, 'POST', '/api/v1/claude-code/checkin', { key, identity, body, timeoutMs });
       const notice = planLimitMessage(res.body);
       if (notice) process.stderr.write(`service: ${notice}\n`);
+      const counts = `${body.installed_skills.length} skill(s), ${body.installed_mcp_servers.length} MCP server(s), ${body.installed_plugins.length} plugin(s)`;
+      if (res.status >= 200 && res.status < 300) say(`Reported ${identity.hostname}: ${counts} to ${serverUrl}.`);
+      else say(`Not reported: ${serverUrl} answered HTTP ${res.status}${errorMessageOf(res.body) ? ` (${errorMessageOf(res.body)})` : ''}; run \`service doctor\`.`);
     } catch (err) {
+      say(`Not reported: ${(err as Error).message}; run \`service doctor\`.`);
       if (process.env.SERVICE_HOOK_DEBUG === '1') process.stderr.write(`service scan-inventory: not reported (${(err as Error).message})\n`);
     }
   }

@@ -1,8 +1,10 @@
-import { Command } from '@oclif/core';
+import { BaseCommand } from '../output/base-command.js';
 
-export default class Version extends Command {
-  static override description = 'Print the CLI version.';
+export default class Version extends BaseCommand {
+  static override description = 'Print the CLI version (--json: {"version","node","platform","arch"}).';
   async run(): Promise<void> {
-    this.log(this.config.version);
+    const { flags } = await this.parse(Version);
+    if (flags.json) this.printJson({ version: this.config.version, node: process.version, platform: process.platform, arch: process.arch });
+    else this.log(this.config.version);
   }
 }

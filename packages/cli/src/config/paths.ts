@@ -19,6 +19,8 @@ export interface ServicePaths {
   /** ~/.service-plugin/api_key: the runtime key file named by the spec (Authentication item 8). */
   pluginDir: string;
   runtimeKeyFile: string;
+  /** ~/.service-plugin/hook-headers: the curl hook command's key and identity headers (0600). */
+  hookHeadersFile: string;
   /** $CLAUDE_PLUGIN_DATA/api_key when the plugin data directory is known. */
   pluginDataKeyFile: string | null;
 }
@@ -36,6 +38,7 @@ export function servicePaths(env: NodeJS.ProcessEnv = process.env): ServicePaths
     machineIdFile: join(stateDir, 'machine-id'),
     pluginDir,
     runtimeKeyFile: join(pluginDir, 'api_key'),
+    hookHeadersFile: join(pluginDir, 'hook-headers'),
     pluginDataKeyFile: pluginData ? join(pluginData, 'api_key') : null,
   };
 }

@@ -39,3 +39,24 @@ export function storeRuntimeKey(key: string, env: NodeJS.ProcessEnv = process.en
   writePrivateFile(file, `${trimmed}\n`);
   return file;
 }
+
+/**
+ * Writes the header file the curl hook command reads with `-H @FILE` (0600, beside the key file):
+ * the key and identity travel in it, never on the command line, where any local user could read
+ * them in the process list. One header per line, as curl expects.
+ */
+export function storeHookHeaders(key: string, identity: { hostname: string; machine_id: string }, env: NodeJS.ProcessEnv = process.env): string {
+  const trimmed = key.trim();
+  if (!isPlausibleKey(trimmed)) throw new Error('That does not look like an API key (8-512 printable characters, no spaces); copy the whole key and try again.');
+  const safe = (v: string) => (/^[\x20-\x7e]*$/.test(v) ? v : encodeURIComponent(v));
+  const file = servicePaths(env).hookHeadersFile;
+  const lines = [
+    `Authorization: Bearer ${trimmed}`,
+    `X-Hostname: ${safe(identity.hostname)}`,
+    `X-Machine-Id: ${safe(identity.machine_id)}`,
+    'Content-Type: application/json',
+    'User-Agent: service-hook-curl',
+  ];
+  writePrivateFile(file, `${lines.join('\n')}\n`);
+  return file;
+}

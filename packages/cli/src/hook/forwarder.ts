@@ -9,8 +9,17 @@ import { resolveRuntimeKey } from '../config/runtime-key.js';
 import { machineIdentity } from '../config/machine-identity.js';
 import { parseHookArgs } from './hook-args.js';
 import { postJson } from './post-json.js';
-import { failOpenOutput, renderServerResponse, type HookOutput } from './surface-output.js';
-import { forwardPath, isAuditEvent, isSurface, SURFACES, type Surface } from './surfaces.js';
+import {
+  exitCodeForResponseBody,
+  failOpenOutcome,
+  forwardPath,
+  HOOK_SURFACES,
+  hookOutputBytes,
+  isAuditEvent,
+  isHookSurface,
+  type ForwarderOutcome,
+  type HookSurface as Surface,
+} from '@service/surfaces/forwarder';
 import { HOOK_USAGE } from './usage.js';
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 2500;
@@ -51,7 +60,7 @@ function eventOf(flag: string | undefined, payload: Record<string, unknown>): st
   return undefined;
 }
 
-async function forward(surface: Surface, eventFlag: string | undefined, io: HookIo, deadline: number): Promise<HookOutput> {
+async function forward(surface: Surface, eventFlag: string | undefined, io: HookIo, deadline: number): Promise<ForwarderOutcome> {
   const raw = await readStdin(io.stdin);
   let payload: Record<string, unknown> = {};
   if (raw.trim()) {
@@ -77,7 +86,7 @@ async function forward(surface: Surface, eventFlag: string | undefined, io: Hook
   if (res.status !== 200 || res.body === null || typeof res.body !== 'object' || Array.isArray(res.body)) {
     throw new Error(`server answered ${res.status} without a usable body`);
   }
-  return renderServerResponse(surface, res.body as Record<string, unknown>);
+  return exitCodeForResponseBody(surface, res.body);
 }
 
 function timeoutFrom(flag: number | undefined, env: NodeJS.ProcessEnv): number {
@@ -92,8 +101,8 @@ export async function runHookForwarder(argv: string[], io: HookIo = { stdin: pro
     io.stdout.write(HOOK_USAGE);
     return 0;
   }
-  if (!isSurface(args.surface)) {
-    io.stderr.write(`service hook: --surface must be one of ${SURFACES.join(', ')}; re-run \`service install-hooks\` to rewrite the hook.\n`);
+  if (!isHookSurface(args.surface)) {
+    io.stderr.write(`service hook: --surface must be one of ${HOOK_SURFACES.join(', ')}; re-run \`service install-hooks\` to rewrite the hook.\n`);
     // Run by an agent (stdin is a pipe), a non-zero exit could block the agent, so this
     // configuration error still allows the call; a person at a terminal gets exit 1.
     return io.stdin.isTTY ? 1 : 0;
@@ -107,20 +116,21 @@ export async function runHookForwarder(argv: string[], io: HookIo = { stdin: pro
   const expired = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
-  let output: HookOutput;
+  let output: ForwarderOutcome;
   try {
     const result = await Promise.race([forward(surface, args.event, io, deadline), expired]);
     if (result === 'timeout') throw new Error(`no answer within ${timeoutMs} ms`);
     output = result;
   } catch (err) {
     if (debug) io.stderr.write(`service hook: allowing (fail-open): ${(err as Error).message}\n`);
-    output = failOpenOutput(surface, args.event);
+    output = failOpenOutcome(surface, args.event);
     // A stdin that never closes must not keep the process alive past the deadline.
     io.stdin.destroy?.();
   } finally {
     clearTimeout(timer);
   }
-  if (output.stdout) io.stdout.write(output.stdout);
-  if (output.stderr) io.stderr.write(output.stderr);
-  return output.exitCode;
+  const bytes = hookOutputBytes(output);
+  if (bytes.stdout) io.stdout.write(bytes.stdout);
+  if (bytes.stderr) io.stderr.write(bytes.stderr);
+  return bytes.code;
 }

@@ -15,7 +15,7 @@ import { HOOK_MARKER } from './hook-commands.js';
 import { jsonEquivalent } from './json-surface.js';
 import { readTextOrNull } from './surface-files.js';
 import type { SurfaceFile } from './types.js';
-import type { Surface } from '../hook/surfaces.js';
+import type { HookSurface as Surface } from '@service/surfaces/forwarder';
 
 export const BACKUP_SUFFIX = '.service-backup';
 

@@ -2,7 +2,7 @@
 // exactly what install-hooks would write now (same server, key, identity and commands).
 // A difference means the hooks were edited, point at another server or key, or were
 // written by another version; re-running install-hooks fixes it.
-import { SURFACES, type Surface } from '../hook/surfaces.js';
+import { HOOK_SURFACES as SURFACES, type HookSurface as Surface } from '@service/surfaces/forwarder';
 import { planInstall } from './file-changes.js';
 import { HOOK_MARKER } from './hook-commands.js';
 import { readTextOrNull, surfaceFiles } from './surface-files.js';
@@ -60,7 +60,7 @@ export function localHookReports(opts: { serverUrl: string; key: string; identit
   let statuses: SurfaceHookStatus[];
   try {
     const ctx = targetContext({ surfaces: 'all', scope: 'user', dryRun: true, projectDir: opts.projectDir, env: opts.env });
-    statuses = installedHookStatus(ctx, { serverUrl: opts.serverUrl, key: opts.key, identity: opts.identity, commands: localHookCommands() });
+    statuses = installedHookStatus(ctx, { serverUrl: opts.serverUrl, key: opts.key, identity: opts.identity, commands: localHookCommands(opts.serverUrl, ctx.env) });
   } catch {
     return [];
   }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { homeDir } from '../config/paths.js';
 import { machineIdentity } from '../config/machine-identity.js';
 import { isLoopbackHost } from '../config/server-url.js';
-import { SURFACES, type Surface } from '../hook/surfaces.js';
+import { HOOK_SURFACES as SURFACES, type HookSurface as Surface } from '@service/surfaces/forwarder';
 import { applyChanges, planInstall, planUninstall, type FileChange } from './file-changes.js';
 import { localHookCommands, missingPrograms, type HookCommands } from './hook-commands.js';
 import { detectSurfaces, surfaceFiles } from './surface-files.js';
@@ -57,7 +57,7 @@ export function serverUrlWarnings(serverUrl: string): string[] {
 export async function runInstall(params: InstallParams): Promise<RunReport> {
   const ctx = targetContext(params);
   const surfaces = chosenSurfaces(params, ctx, true);
-  const commands = params.commands ?? localHookCommands();
+  const commands = params.commands ?? localHookCommands(params.serverUrl, ctx.env);
   const missing = missingPrograms(commands);
   if (missing.length) {
     // A hook pointing at a missing program blocks every tool call on some agents (Gemini).

@@ -2,7 +2,7 @@
 // transformations. The install and uninstall commands and `service doctor` all read this.
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Surface } from '../hook/surfaces.js';
+import type { HookSurface as Surface } from '@service/surfaces/forwarder';
 import { antigravityHooksPath, antigravityLeftEmpty, installAntigravity, uninstallAntigravity } from './antigravity.js';
 import { claudeCodeLeftEmpty, claudeCodeSettingsPath, installClaudeCode, uninstallClaudeCode } from './claude-code.js';
 import { codexConfigPath, codexHome, codexHooksPath, codexLeftEmpty, installCodex, uninstallCodex } from './codex.js';

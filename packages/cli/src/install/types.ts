@@ -1,6 +1,6 @@
 // Shared shapes of the install-hooks machinery.
 import type { MachineIdentity } from '../config/machine-identity.js';
-import type { Surface } from '../hook/surfaces.js';
+import type { HookSurface as Surface } from '@service/surfaces/forwarder';
 import type { HookCommands } from './hook-commands.js';
 
 export type Scope = 'user' | 'project';

@@ -4,6 +4,10 @@ import { Command, Flags } from '@oclif/core';
 import chalk from 'chalk';
 import { CliError } from './errors.js';
 
+// NO_COLOR (https://no-color.org): set and not empty, no command prints colour, even on a
+// terminal and even with FORCE_COLOR (chalk itself only looks at FORCE_COLOR and the terminal).
+if (process.env.NO_COLOR) chalk.level = 0;
+
 export abstract class BaseCommand extends Command {
   static override enableJsonFlag = false;
   static override baseFlags = {

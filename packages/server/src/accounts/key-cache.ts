@@ -24,8 +24,15 @@ interface CacheEntry {
   expiresAt: number;
 }
 
+/** How often the keys' `last_used_at` is written: use is coalesced in memory in between. */
+export const KEY_USAGE_FLUSH_MS = 30_000;
+
 export class KeyVerifier {
   private readonly cache = new Map<string, CacheEntry>();
+  /** key id → last use (ms) not yet written; one UPDATE per key per flush, whatever the traffic. */
+  private readonly used = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
   /**
    * The key last hashed on each connection. A hook's connection is kept alive and sends the
    * same key on every call, so the SHA-256 is computed once per connection, not per call. Only
@@ -54,8 +61,48 @@ export class KeyVerifier {
     }
     const now = Date.now();
     const hit = this.cache.get(hash);
-    if (hit && hit.expiresAt > now) return hit.result;
-    return this.lookup(hash, now);
+    if (hit && hit.expiresAt > now) {
+      if (hit.result.ok) this.used.set(hit.result.principal.keyId, now);
+      return hit.result;
+    }
+    return this.lookup(hash, now).then((result) => {
+      if (result.ok) this.used.set(result.principal.keyId, now);
+      return result;
+    });
+  }
+
+  /** Starts writing `last_used_at` every `intervalMs`. */
+  startUsageFlush(intervalMs = KEY_USAGE_FLUSH_MS): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setInterval(() => void this.flushUsage(), intervalMs);
+    this.flushTimer.unref();
+  }
+
+  /** Stops the timer and writes what is pending (at shutdown, before the store closes). */
+  async stopUsageFlush(): Promise<void> {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.flushTimer = null;
+    await this.flushUsage();
+  }
+
+  /** Writes the pending uses; a failed write is dropped (a later use records it again). */
+  flushUsage(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.used.size === 0) return;
+      const batch = [...this.used];
+      this.used.clear();
+      for (const [keyId, at] of batch) {
+        try {
+          await this.knex('api_keys')
+            .where({ id: keyId })
+            .andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', at))
+            .update({ last_used_at: at });
+        } catch {
+          // The store is busy or closing: the next use of the key records it again.
+        }
+      }
+    });
+    return this.flushing;
   }
 
   private async lookup(hash: string, now: number): Promise<KeyLookup> {

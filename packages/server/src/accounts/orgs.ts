@@ -1,9 +1,11 @@
 // Org, user and API key verbs. Creating an org creates its owner and one key of each kind
 // in one transaction; raw keys are returned once and never stored.
 import type { Knex } from 'knex';
+import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 import { z } from 'zod';
 import { newId } from '../ids.js';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.js';
 import { generateApiKey, type KeyKind } from './api-keys.js';
 
 export const PLANS = ['free', 'early_adopter', 'pro', 'team', 'enterprise'] as const;
@@ -75,6 +77,8 @@ export interface KeyListItem {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** E-mail of the user who created the key, when the key was made by a known user. */
+  created_by: string | null;
 }
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
@@ -82,29 +86,38 @@ const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(
 export async function createApiKey(
   knex: Knex,
   orgId: string,
-  input: { kind: KeyKind; name?: string; createdBy: string | null },
+  input: { kind: KeyKind; name?: string; createdBy: string | null; actor?: ActivityActor },
 ): Promise<{ id: string; key: string; kind: KeyKind; prefix: string }> {
   const material = generateApiKey(input.kind);
   const now = Date.now();
   const id = newId(now);
-  await knex('api_keys').insert({
-    id,
-    org_id: orgId,
-    kind: input.kind,
-    name: input.name?.trim() || `${input.kind} key`,
-    key_hash: material.hash,
-    display_prefix: material.displayPrefix,
-    created_by: input.createdBy,
-    created_at: now,
+  const name = input.name?.trim() || `${input.kind} key`;
+  await retryingTransaction(knex, async (trx) => {
+    if (input.actor) await lockActivityLog(trx, orgId);
+    await trx('api_keys').insert({
+      id,
+      org_id: orgId,
+      kind: input.kind,
+      name,
+      key_hash: material.hash,
+      display_prefix: material.displayPrefix,
+      created_by: input.createdBy,
+      created_at: now,
+    });
+    // An admin's key creation is an activity entry (never the key or its hash).
+    if (input.actor) await appendActivity(trx, orgId, input.actor, 'key.create', { type: 'api_key', id }, null, { kind: input.kind, name, prefix: material.displayPrefix });
   });
   return { id, key: material.raw, kind: input.kind, prefix: material.displayPrefix };
 }
 
 export async function listApiKeys(knex: Knex, orgId: string): Promise<KeyListItem[]> {
-  const rows = await knex('api_keys')
-    .where({ org_id: orgId })
-    .orderBy('created_at', 'asc')
-    .select('id', 'kind', 'name', 'display_prefix', 'created_at', 'revoked_at', 'last_used_at');
+  const rows = await knex('api_keys as k')
+    .leftJoin('users as u', function () {
+      this.on('u.id', '=', 'k.created_by').andOn('u.org_id', '=', 'k.org_id');
+    })
+    .where('k.org_id', orgId)
+    .orderBy('k.created_at', 'asc')
+    .select('k.id', 'k.kind', 'k.name', 'k.display_prefix', 'k.created_at', 'k.revoked_at', 'k.last_used_at', 'u.email as created_by_email');
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -113,13 +126,33 @@ export async function listApiKeys(knex: Knex, orgId: string): Promise<KeyListIte
     created_at: iso(r.created_at)!,
     revoked_at: iso(r.revoked_at),
     last_used_at: iso(r.last_used_at),
+    created_by: r.created_by_email ?? null,
   }));
 }
 
 /** Revokes a key of the caller's org; another org's key id is answered as not found. */
-export async function revokeApiKey(knex: Knex, orgId: string, keyId: string): Promise<{ id: string; revoked_at: string }> {
+export async function revokeApiKey(knex: Knex, orgId: string, keyId: string, opts: { force?: boolean; actor?: ActivityActor } = {}): Promise<{ id: string; revoked_at: string }> {
   const now = Date.now();
-  const n = await knex('api_keys').where({ org_id: orgId, id: keyId }).whereNull('revoked_at').update({ revoked_at: now });
+  const { actor } = opts;
+  // MySQL: lock the org's admin keys so two revokes cannot each leave the other as the last one.
+  // SQLite serializes write transactions itself (and has no row locks).
+  const mysql = String((knex.client as { config?: { client?: unknown } }).config?.client ?? '').includes('mysql');
+  const locked = <T extends Knex.QueryBuilder>(q: T): T => (mysql ? (q.forUpdate() as T) : q);
+  const n = await retryingTransaction(knex, async (trx): Promise<number> => {
+    if (actor) await lockActivityLog(trx, orgId);
+    const key = await locked(trx('api_keys').where({ org_id: orgId, id: keyId }).whereNull('revoked_at')).first('kind');
+    if (key?.kind === 'admin' && !opts.force) {
+      // Revoking the last admin key locks the organization out of its own admin API; the way
+      // back then needs the store (service admin create-key). So it takes an explicit force.
+      const others = await locked(trx('api_keys').where({ org_id: orgId, kind: 'admin' }).whereNull('revoked_at').whereNot({ id: keyId })).select('id');
+      if (others.length === 0) {
+        throw new ConflictError('This is the organization\'s last active admin key: revoking it would lock everyone out of the admin API. Create another admin key first (service keys create --kind admin), or revoke with --force (API: ?force=true).');
+      }
+    }
+    const changed = Number(await trx('api_keys').where({ org_id: orgId, id: keyId }).whereNull('revoked_at').update({ revoked_at: now }));
+    if (changed && actor) await appendActivity(trx, orgId, actor, 'key.revoke', { type: 'api_key', id: keyId }, { revoked_at: null }, { revoked_at: new Date(now).toISOString() });
+    return changed;
+  });
   if (n === 0) {
     const exists = await knex('api_keys').where({ org_id: orgId, id: keyId }).first('revoked_at');
     if (!exists) throw new NotFoundError(`No API key with id ${keyId} in this organization.`);

@@ -14,6 +14,7 @@ import { patchEvidence } from './evidence-store.js';
 import { keyCreatorOf, registerWorkstation } from './register-request.js';
 import { sessionShield, type SessionShield } from './shield-view.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
+import { identityText } from './identity.js';
 
 /** Sandbox status as sent: the spec's three words, or a boolean from simpler clients. */
 export const sandboxField = z
@@ -21,8 +22,8 @@ export const sandboxField = z
   .transform((v) => (v === true ? 'enabled' : v === false ? 'disabled' : v));
 
 export const checkinBody = z.object({
-  hostname: text(255).nullish(),
-  machine_id: text(200).nullish(),
+  hostname: identityText('hostname').nullish(),
+  machine_id: identityText('machine_id').nullish(),
   session_id: text(200).nullish(),
   cwd: text(1000).nullish(),
   git_remote: text(500).nullish(),
@@ -81,6 +82,7 @@ export async function checkIn(deps: AppDeps, principal: KeyPrincipal, identity: 
   );
   const id = reg.workstationId;
   const keyCreator = await keyCreatorOf(deps, principal);
+  const limits = { orgLimit: deps.config.inventoryOrgLimit };
   const counts: CheckinResult['inventory'] = { skills: { added: 0, changed: 0, unchanged: 0 }, mcp_servers: 0, plugins: 0 };
   await retryingTransaction(deps.store.knex, async (trx) => {
     // The key authenticated, so the runtime's credential is valid as of now.
@@ -105,9 +107,9 @@ export async function checkIn(deps: AppDeps, principal: KeyPrincipal, identity: 
         .merge({ cwd, git_remote: gitRemote, last_seen_at: now });
     }
     if (input.hooks) await applyHookReports(trx, principal.orgId, id, input.hooks, now);
-    if (input.installed_skills) counts.skills = await upsertSkills(trx, principal.orgId, id, input.installed_skills, now);
-    if (input.installed_mcp_servers) counts.mcp_servers = await upsertMcpServers(trx, principal.orgId, id, input.installed_mcp_servers, now);
-    if (input.installed_plugins) counts.plugins = await upsertPlugins(trx, principal.orgId, id, input.installed_plugins, now);
+    if (input.installed_skills) counts.skills = await upsertSkills(trx, principal.orgId, id, input.installed_skills, now, limits);
+    if (input.installed_mcp_servers) counts.mcp_servers = await upsertMcpServers(trx, principal.orgId, id, input.installed_mcp_servers, now, limits);
+    if (input.installed_plugins) counts.plugins = await upsertPlugins(trx, principal.orgId, id, input.installed_plugins, now, limits);
   });
   await deps.fleet.classifier.classifyIds(principal.orgId, [id], now);
   return { ok: true, workstation_id: id, registered: reg.created, session_id: blank(input.session_id), shield: sessionShield(policy.policy), inventory: counts };

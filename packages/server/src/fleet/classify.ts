@@ -30,6 +30,7 @@ import {
   type WorkstationEvidence,
 } from './derive/index.js';
 import { buildEvidence, EVIDENCE_COLUMNS, loadSurfaces, type WorkstationRow } from './evidence-store.js';
+import { describeError } from '../error-summary.js';
 
 export const STANDBY_MS = STANDBY_INACTIVITY_MS;
 export const RUNTIME_FRESH_MS = RUNTIME_HEARTBEAT_FRESH_MS;
@@ -153,7 +154,7 @@ export class Classifier {
           } while (n === BATCH && Date.now() - started < budgetMs);
         } while (this.again && Date.now() - started < budgetMs);
       } catch (err) {
-        this.logger.warn('classifier pass failed; will retry', { err: String(err) });
+        this.logger.warn('classifier pass failed; will retry', { err: describeError(err) });
       }
       return total;
     })().finally(() => {

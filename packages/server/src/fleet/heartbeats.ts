@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import type { Logger } from '../log.js';
 import { BLOCKED_WINDOW_MS, RUNTIME_FRESH_MS, STANDBY_MS } from './classify.js';
+import { describeError } from '../error-summary.js';
 
 export interface SessionActivity {
   /** The surface's session id (bounded to 200 characters when stored). */
@@ -129,7 +130,7 @@ export class HeartbeatCoalescer {
       .catch((err) => {
         // Put the values back (newer ones win) so a transient store error loses nothing.
         for (const [id, p] of batch) if (!this.pending.has(id)) this.pending.set(id, p);
-        this.logger.warn('heartbeat flush failed; will retry', { err: String(err) });
+        this.logger.warn('heartbeat flush failed; will retry', { err: describeError(err) });
       })
       .finally(() => {
         this.flushing = null;

@@ -92,15 +92,15 @@ export async function recordLifecycleEvent(deps: AppDeps, principal: KeyPrincipa
         break;
       case 'skill':
         if (input.event === 'uninstall') changed += await removeInventoryItem(trx, id, { component: 'skill', name: input.name!, source: input.item_source });
-        else if (input.skill) changed += (await upsertSkills(trx, orgId, id, [input.skill], now)).added;
+        else if (input.skill) changed += (await upsertSkills(trx, orgId, id, [input.skill], now, { orgLimit: deps.config.inventoryOrgLimit })).added;
         break;
       case 'mcp_server':
         if (input.event === 'uninstall') changed += await removeInventoryItem(trx, id, { component: 'mcp_server', name: input.name!, source: input.item_source, platform: input.platform });
-        else if (input.mcp_server) changed += await upsertMcpServers(trx, orgId, id, [input.mcp_server], now);
+        else if (input.mcp_server) changed += await upsertMcpServers(trx, orgId, id, [input.mcp_server], now, { orgLimit: deps.config.inventoryOrgLimit });
         break;
       case 'plugin':
         if (input.event === 'uninstall') changed += await removeInventoryItem(trx, id, { component: 'plugin', name: input.name!, platform: input.platform });
-        else if (input.plugin) changed += await upsertPlugins(trx, orgId, id, [input.plugin], now);
+        else if (input.plugin) changed += await upsertPlugins(trx, orgId, id, [input.plugin], now, { orgLimit: deps.config.inventoryOrgLimit });
         break;
       default:
         break;

@@ -13,6 +13,7 @@ import type { Logger } from '../log.js';
 import { outboxRow } from '../notifications/outbox.js';
 import type { Dialect } from '../store/index.js';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
+import { describeError } from '../error-summary.js';
 
 const CLAIM_BATCH = 200;
 
@@ -43,7 +44,7 @@ export class OfflineSweeper {
   sweep(now = Date.now()): Promise<number> {
     this.running ??= this.run(now)
       .catch((err) => {
-        this.logger.warn('offline sweep failed; will retry', { err: String(err) });
+        this.logger.warn('offline sweep failed; will retry', { err: describeError(err) });
         return 0;
       })
       .finally(() => {

@@ -21,6 +21,7 @@ import type { WorkstationIdentity } from './identity.js';
 import { registerWorkstation } from './register-request.js';
 import { identityFields } from './runtime-fields.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
+import { identityText } from './identity.js';
 
 export const MAX_CHECKS_PER_SCAN = 500;
 /** raw_report is collector evidence; past this size it is stored truncated (with a marker). */
@@ -37,7 +38,7 @@ export const scanCheck = z.object({
 
 export const scanBody = z.object({
   ...identityFields,
-  hostname: z.string().trim().min(1, 'hostname is required').transform((s) => s.slice(0, 255)),
+  hostname: identityText('hostname').min(1, 'hostname is required'),
   checks: z.array(scanCheck, { required_error: 'checks is required', invalid_type_error: 'checks must be an array' }).max(MAX_CHECKS_PER_SCAN, `at most ${MAX_CHECKS_PER_SCAN} checks per scan`),
   raw_report: z.union([z.record(z.unknown()), z.string()], { errorMap: () => ({ message: 'raw_report is required: an object or a string of collector evidence' }) }),
   platform: text(64).nullish(),

@@ -1,11 +1,11 @@
 // Fields several fleet runtime payloads share: identity, the reporting surface, timestamps.
 import { z } from 'zod';
-import { text } from '../inventory/schemas.js';
+import { identityText } from './identity.js';
 import { SURFACES, type Surface } from '../policy/types.js';
 
 export const identityFields = {
-  hostname: text(255).nullish(),
-  machine_id: text(200).nullish(),
+  hostname: identityText('hostname').nullish(),
+  machine_id: identityText('machine_id').nullish(),
 };
 
 export const surfaceEnum = z.enum(SURFACES, { errorMap: () => ({ message: `must be one of ${SURFACES.join(', ')}` }) });

@@ -1,6 +1,8 @@
 // Host detail (spec: Workstation, "Host detail tabs"): the list columns, the Metadata fields we
 // hold, sessions, inventory, recent shield events and posture; and removal from the fleet.
 import type { Knex } from 'knex';
+import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 import type { Plan } from '../accounts/orgs.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
 import {
@@ -116,9 +118,13 @@ export async function workstationDetail(knex: Knex, org: { id: string; plan: Pla
 }
 
 /** Removes a host and everything recorded under it (sessions, inventory, scans: FK cascade). Shield events and outbox rows stay as history. */
-export async function deleteWorkstation(knex: Knex, orgId: string, id: string): Promise<{ id: string; hostname: string }> {
-  const row = await knex('workstations').where({ org_id: orgId, id }).first('id', 'hostname');
+export async function deleteWorkstation(knex: Knex, orgId: string, id: string, actor?: ActivityActor): Promise<{ id: string; hostname: string }> {
+  const row = await knex('workstations').where({ org_id: orgId, id }).first('id', 'hostname', 'machine_id', 'platform');
   if (!row) throw new NotFoundError(`No workstation with id "${id.slice(0, 100)}" in this organization.`);
-  await knex('workstations').where({ org_id: orgId, id }).delete();
+  await retryingTransaction(knex, async (trx) => {
+    if (actor) await lockActivityLog(trx, orgId);
+    const n = await trx('workstations').where({ org_id: orgId, id }).delete();
+    if (n && actor) await appendActivity(trx, orgId, actor, 'host.remove', { type: 'workstation', id: row.id }, { hostname: row.hostname, machine_id: row.machine_id ?? null, platform: row.platform ?? null }, null);
+  });
   return { id: row.id, hostname: row.hostname };
 }

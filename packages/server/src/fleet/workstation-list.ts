@@ -23,6 +23,10 @@ export interface FleetFilters {
   search?: string;
   shadowAi?: boolean;
   missingHook?: boolean;
+  /** Owner evidence: verified, or not (the Unverified hosts card). */
+  ownerVerified?: boolean;
+  /** Management: hosts with signed MDM evidence, or without (the MDM evidence card). */
+  mdmEvidence?: boolean;
 }
 
 export const DEFAULT_PAGE = 50;
@@ -59,6 +63,8 @@ export function applyFilters(q: Knex.QueryBuilder, f: FleetFilters, now: number)
   if (f.runtime) q.where('runtime_health', f.runtime);
   if (f.shadowAi !== undefined) q.where('shadow_ai', f.shadowAi ? 1 : 0);
   if (f.missingHook !== undefined) q.where('missing_hook', f.missingHook ? 1 : 0);
+  if (f.ownerVerified !== undefined) q.where('owner_verified', f.ownerVerified ? 1 : 0);
+  if (f.mdmEvidence !== undefined) q.where('mdm_evidence', f.mdmEvidence ? 1 : 0);
   if (f.search) {
     const p = likePattern(f.search);
     q.where((w) => w.whereRaw("hostname LIKE ? ESCAPE '!'", [p]).orWhereRaw("display_name LIKE ? ESCAPE '!'", [p]));

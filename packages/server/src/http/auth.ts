@@ -1,6 +1,11 @@
 // API key authentication. Every route declares which key kinds it accepts; a route that
-// declares nothing cannot be mounted (fail closed). Repeated failed attempts from one
-// address are slowed down with 429 so keys cannot be guessed at line rate.
+// declares nothing cannot be mounted (fail closed). Repeated failed attempts are answered with
+// 429 instead of 401, counted per client address (after trusted-proxy resolution) and per key
+// prefix, so a source cannot probe keys at line rate. A VALID key is never refused because of
+// failures: the key is verified first (SHA-256 → one indexed lookup, the same work whatever the
+// key's first characters, so there is no timing hint about partial keys), and only a failed
+// verification meets the limiter. One client's bad keys therefore cannot lock another client's
+// hooks out of a shared address (a NAT, a proxy).
 import type { Next } from 'koa';
 import type { KeyKind } from '../accounts/api-keys.js';
 import type { KeyVerifier } from '../accounts/key-cache.js';
@@ -8,26 +13,44 @@ import type { AppContext } from './context.js';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from './errors.js';
 
 const FAILURE_WINDOW_MS = 60_000;
-const MAX_TRACKED_ADDRESSES = 50_000;
+const MAX_TRACKED = 50_000;
+
+/** What a failure is counted under besides the address: the kind marker and the next 6 characters of a key-shaped token. */
+export function keyPrefixOf(token: string): string | null {
+  const m = /^(svc_(?:rt|adm)_[A-Za-z0-9]{6})/.exec(token);
+  return m ? m[1] : null;
+}
 
 export class AuthFailureLimiter {
-  private readonly failures = new Map<string, { count: number; windowStart: number }>();
+  private readonly byAddress = new Map<string, { count: number; windowStart: number }>();
+  private readonly byPrefix = new Map<string, { count: number; windowStart: number }>();
 
   constructor(private readonly maxFailuresPerWindow = 60) {}
 
-  check(ip: string, now = Date.now()): void {
-    const entry = this.failures.get(ip);
-    if (entry && now - entry.windowStart < FAILURE_WINDOW_MS && entry.count >= this.maxFailuresPerWindow) {
-      const retry = Math.ceil((entry.windowStart + FAILURE_WINDOW_MS - now) / 1000);
-      throw new TooManyRequestsError(`Too many requests with invalid API keys from this address; try again in ${retry} seconds.`, retry);
-    }
+  /** Throws 429 when the address or the key prefix already used up its failures in this window. */
+  check(ip: string, prefix: string | null, now = Date.now()): void {
+    const retry = Math.max(this.retryAfter(this.byAddress, ip, now), prefix === null ? 0 : this.retryAfter(this.byPrefix, prefix, now));
+    if (retry > 0) throw new TooManyRequestsError(`Too many requests with invalid API keys from this address or for this key prefix; try again in ${retry} seconds.`, retry);
   }
 
-  recordFailure(ip: string, now = Date.now()): void {
-    const entry = this.failures.get(ip);
+  recordFailure(ip: string, prefix: string | null, now = Date.now()): void {
+    this.bump(this.byAddress, ip, now);
+    if (prefix !== null) this.bump(this.byPrefix, prefix, now);
+  }
+
+  private retryAfter(map: Map<string, { count: number; windowStart: number }>, id: string, now: number): number {
+    const entry = map.get(id);
+    if (entry && now - entry.windowStart < FAILURE_WINDOW_MS && entry.count >= this.maxFailuresPerWindow) {
+      return Math.max(1, Math.ceil((entry.windowStart + FAILURE_WINDOW_MS - now) / 1000));
+    }
+    return 0;
+  }
+
+  private bump(map: Map<string, { count: number; windowStart: number }>, id: string, now: number): void {
+    const entry = map.get(id);
     if (!entry || now - entry.windowStart >= FAILURE_WINDOW_MS) {
-      if (this.failures.size >= MAX_TRACKED_ADDRESSES) this.failures.delete(this.failures.keys().next().value as string);
-      this.failures.set(ip, { count: 1, windowStart: now });
+      if (!entry && map.size >= MAX_TRACKED) map.delete(map.keys().next().value as string);
+      map.set(id, { count: 1, windowStart: now });
     } else entry.count++;
   }
 }
@@ -40,18 +63,20 @@ const KIND_DESCRIPTION: Record<KeyKind, string> = {
 export function requireKey(accepted: readonly KeyKind[], verifier: KeyVerifier, limiter: AuthFailureLimiter) {
   if (accepted.length === 0) throw new Error('A route must accept at least one key kind.');
   return async function authenticate(ctx: AppContext, next: Next): Promise<void> {
-    limiter.check(ctx.state.clientIp);
     const header = ctx.req.headers.authorization ?? '';
     if (header === '') throw new UnauthorizedError();
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) {
-      limiter.recordFailure(ctx.state.clientIp);
+      limiter.check(ctx.state.clientIp, null);
+      limiter.recordFailure(ctx.state.clientIp, null);
       throw new UnauthorizedError('The Authorization header is malformed: send "Authorization: Bearer <API_KEY>".');
     }
     const verdict = verifier.verify(m[1], ctx.req.socket);
     const result = verdict instanceof Promise ? await verdict : verdict;
     if (!result.ok) {
-      limiter.recordFailure(ctx.state.clientIp);
+      const prefix = keyPrefixOf(m[1]);
+      limiter.check(ctx.state.clientIp, prefix);
+      limiter.recordFailure(ctx.state.clientIp, prefix);
       throw new UnauthorizedError(
         result.reason === 'revoked'
           ? 'This API key has been revoked; create a new one with `service keys create`.'

@@ -10,6 +10,8 @@ export interface AppState {
   body: unknown;
   /** The peer address after trusted-proxy resolution. */
   clientIp: string;
+  /** Hook routes: the body was larger than SERVICE_BODY_LIMIT_BYTES, so bulk fields were cut (http/hook-route.ts). */
+  bodyTruncated?: boolean;
 }
 
 /**

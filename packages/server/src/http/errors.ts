@@ -42,8 +42,34 @@ export class ConflictError extends AppError {
   }
 }
 export class PayloadTooLargeError extends AppError {
-  constructor(limit: number) {
+  constructor(
+    limit: number,
+    /** The first bytes of the body, when a hook route asked for them (to answer in the event's shape). */
+    readonly head = '',
+  ) {
     super(413, `The request body is larger than the limit of ${limit} bytes.`);
+  }
+}
+/** JSON nested deeper than MAX_JSON_DEPTH: refused before it is parsed (http/json-depth.ts). */
+export class JsonTooDeepError extends BadRequestError {
+  constructor(
+    readonly maxDepth: number,
+    /** The start of the body (hook routes read the event name from it). */
+    readonly head = '',
+  ) {
+    super(`The request body nests JSON arrays/objects more than ${maxDepth} levels deep.`);
+  }
+}
+/** The body did not arrive within SERVICE_BODY_TIMEOUT_MS of the handler asking for it. */
+export class RequestTimeoutError extends AppError {
+  constructor(timeoutMs: number) {
+    super(408, `The request body did not arrive within ${timeoutMs} ms; check Content-Length against the body sent.`, { Connection: 'close' });
+  }
+}
+/** The client closed the connection before its body arrived: nobody is left to answer. */
+export class ClientAbortedError extends AppError {
+  constructor() {
+    super(400, 'The client closed the connection before the request body arrived.');
   }
 }
 export class UnsupportedMediaTypeError extends AppError {
@@ -74,6 +100,7 @@ const REASON: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',

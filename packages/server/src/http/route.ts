@@ -3,6 +3,7 @@
 import type { KeyKind } from '../accounts/api-keys.js';
 import type { AppDeps } from '../app-deps.js';
 import type { AppContext } from './context.js';
+import type { Decision, Surface } from '../policy/types.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,7 +14,25 @@ export interface RouteDef {
   path: string;
   access: RouteAccess;
   summary: string;
+  /** The handler reads the body itself (OTLP: protobuf, gzip); the app does not parse it as JSON. */
+  rawBody?: boolean;
   handler: (ctx: AppContext, deps: AppDeps) => Promise<void>;
+  /**
+   * Set on hook-facing routes: they answer 200 with a verdict in the surface's shape whatever
+   * happens after authentication (too large, too deep, too slow, an unexpected failure); see
+   * http/hook-route.ts.
+   */
+  hook?: HookRoute;
+}
+
+export interface HookRoute {
+  kind: 'evaluate' | 'audit';
+  /** The surface whose shape the answer takes; throws a 400 when the request names none. */
+  surface(ctx: AppContext): Surface;
+  /** The body for a verdict reached without analysing the call; default: the surface's own rendering. */
+  render?(decision: Decision): unknown;
+  /** The shield event kind such a verdict is recorded as (default `evaluate`). */
+  recordAs?: 'evaluate' | 'mcp_evaluate';
 }
 
 /** Runtime (hook-facing) operations: runtime keys, and admin keys which may do everything. */

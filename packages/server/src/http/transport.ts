@@ -17,18 +17,18 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function transportMiddleware(config: ServerConfig, tls: boolean) {
-  const trusted = (peer: string | undefined) =>
-    config.trustProxy === true || (Array.isArray(config.trustProxy) && peer !== undefined && config.trustProxy.includes(peer.replace(/^::ffff:/, '')));
+  const proxies = config.trustProxy;
 
   return async function transport(ctx: AppContext, next: Next): Promise<void> {
     const incoming = ctx.req.headers['x-request-id'];
     ctx.state.requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.response.set('X-Request-Id', ctx.state.requestId);
+    // Every answer is JSON (or nothing): no browser may sniff it into something else.
+    ctx.response.set('X-Content-Type-Options', 'nosniff');
 
     const peer = ctx.req.socket.remoteAddress;
-    const viaProxy = trusted(peer);
-    const forwardedFor = viaProxy ? ctx.get('X-Forwarded-For').split(',')[0]?.trim() : '';
-    ctx.state.clientIp = forwardedFor || peer || 'unknown';
+    const viaProxy = proxies !== null && proxies.has(peer);
+    ctx.state.clientIp = (viaProxy ? proxies.clientAddress(peer, ctx.get('X-Forwarded-For')) : peer) || 'unknown';
 
     // Behind a trusted proxy that states the original scheme, that statement decides: a proxy
     // on the same host is a loopback peer, yet its client may be anywhere.

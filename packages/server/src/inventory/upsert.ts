@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { sha256Hex } from '../sha256.js';
 import { scoreSkillPreview, truncatePreview } from '@service/scanner';
 import type { McpServerItem, PluginItem, SkillItem } from './schemas.js';
+import { assertInventoryRoom, type InventoryLimits } from './limits.js';
 
 const CHUNK = 200;
 
@@ -44,7 +45,7 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
-export async function upsertSkills(trx: Knex.Transaction, orgId: string, workstationId: string, items: SkillItem[], now: number): Promise<UpsertCounts> {
+export async function upsertSkills(trx: Knex.Transaction, orgId: string, workstationId: string, items: SkillItem[], now: number, limits: InventoryLimits): Promise<UpsertCounts> {
   // Last entry wins when a report names the same (name, source) twice.
   const reported = new Map<string, StoredSkill>();
   for (const item of items) {
@@ -70,7 +71,13 @@ export async function upsertSkills(trx: Knex.Transaction, orgId: string, worksta
       unchanged.set(s.source, [...(unchanged.get(s.source) ?? []), s.name]);
     }
   }
-  for (const rows of chunks(added)) await trx('skills').insert(rows);
+  // A refusal throws inside the report's transaction: the updates above roll back with it.
+  await assertInventoryRoom(trx, 'skills', orgId, workstationId, added.length, limits, existing.size);
+  // MySQL compares names under the column's collation (case- and accent-insensitive by default):
+  // `Deploy` or `déploy` is new to the maps above yet the same key as a stored `deploy` there.
+  // Merge into that row instead of failing the whole report with a duplicate key.
+  const merged = ['preview', 'hash', 'risk_score', 'risk_level', 'risk_flags', 'last_seen_at'];
+  for (const rows of chunks(added)) await trx('skills').insert(rows).onConflict(['workstation_id', 'name', 'source']).merge(merged);
   let same = 0;
   for (const [source, names] of unchanged) {
     for (const part of chunks(names)) {
@@ -81,7 +88,7 @@ export async function upsertSkills(trx: Knex.Transaction, orgId: string, worksta
   return { added: added.length, changed, unchanged: same };
 }
 
-export async function upsertMcpServers(trx: Knex.Transaction, orgId: string, workstationId: string, items: McpServerItem[], now: number): Promise<number> {
+export async function upsertMcpServers(trx: Knex.Transaction, orgId: string, workstationId: string, items: McpServerItem[], now: number, limits: InventoryLimits): Promise<number> {
   const rows = new Map<string, Record<string, unknown>>();
   for (const m of items) {
     rows.set(`${m.platform}\u0000${m.source}\u0000${m.name}`, {
@@ -96,13 +103,17 @@ export async function upsertMcpServers(trx: Knex.Transaction, orgId: string, wor
       last_seen_at: now,
     });
   }
+  const known = new Set((await trx('mcp_servers').where({ workstation_id: workstationId }).select('platform', 'source', 'name')).map((r) => `${r.platform}\u0000${r.source}\u0000${r.name}`));
+  let adding = 0;
+  for (const key of rows.keys()) if (!known.has(key)) adding++;
+  await assertInventoryRoom(trx, 'mcp_servers', orgId, workstationId, adding, limits, known.size);
   for (const part of chunks([...rows.values()])) {
     await trx('mcp_servers').insert(part).onConflict(['workstation_id', 'platform', 'source', 'name']).merge(['type', 'command', 'last_seen_at']);
   }
   return rows.size;
 }
 
-export async function upsertPlugins(trx: Knex.Transaction, orgId: string, workstationId: string, items: PluginItem[], now: number): Promise<number> {
+export async function upsertPlugins(trx: Knex.Transaction, orgId: string, workstationId: string, items: PluginItem[], now: number, limits: InventoryLimits): Promise<number> {
   const rows = new Map<string, Record<string, unknown>>();
   for (const p of items) {
     rows.set(`${p.platform}\u0000${p.full_name}`, {
@@ -116,6 +127,10 @@ export async function upsertPlugins(trx: Knex.Transaction, orgId: string, workst
       last_seen_at: now,
     });
   }
+  const known = new Set((await trx('plugins').where({ workstation_id: workstationId }).select('platform', 'full_name')).map((r) => `${r.platform}\u0000${r.full_name}`));
+  let adding = 0;
+  for (const key of rows.keys()) if (!known.has(key)) adding++;
+  await assertInventoryRoom(trx, 'plugins', orgId, workstationId, adding, limits, known.size);
   for (const part of chunks([...rows.values()])) {
     await trx('plugins').insert(part).onConflict(['workstation_id', 'platform', 'full_name']).merge(['version', 'source', 'last_seen_at']);
   }

@@ -2,6 +2,8 @@
 // id of another org is answered as not found. The signing secret (and a kind's credential)
 // is returned once, by createDestination, and never again.
 import type { Knex } from 'knex';
+import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
+import { retryingTransaction } from '../store/retrying-transaction.js';
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../http/errors.js';
@@ -99,6 +101,17 @@ export function assertPlanAllowsWebhooks(plan: string): void {
   }
 }
 
+/** What the activity log keeps of a destination: never its secret, credential or URL path. */
+function activityState(row: { name: string; kind: string; url: string; enabled: boolean }, route: { event_types: string; min_severity: string }): Record<string, unknown> {
+  let origin = '';
+  try {
+    origin = new URL(row.url).origin;
+  } catch {
+    origin = '';
+  }
+  return { name: row.name, kind: row.kind, url_origin: origin, enabled: row.enabled, events: JSON.parse(route.event_types), min_severity: route.min_severity };
+}
+
 export async function createDestination(
   knex: Knex,
   principal: KeyPrincipal,
@@ -144,9 +157,11 @@ export async function createDestination(
     updated_at: now,
     deleted_at: null,
   };
-  await knex.transaction(async (trx) => {
+  await retryingTransaction(knex, async (trx) => {
+    await lockActivityLog(trx, principal.orgId);
     await trx('webhook_destinations').insert(row);
     await trx('webhook_routes').insert(route);
+    await appendActivity(trx, principal.orgId, { keyId: principal.keyId, userId: principal.createdBy }, 'webhook.add', { type: 'webhook', id }, null, activityState(row, route));
   });
   return { ...destinationView(row, [routeView(route)]), secret };
 }
@@ -171,14 +186,23 @@ export async function getDestination(knex: Knex, orgId: string, id: string): Pro
   return destinationView(row, (await routesFor(knex, orgId, [id])).get(id) ?? []);
 }
 
-export async function updateDestination(knex: Knex, orgId: string, id: string, body: unknown): Promise<DestinationView> {
-  await getDestination(knex, orgId, id); // another org's id is a 404 before the body is judged
+export async function updateDestination(knex: Knex, orgId: string, id: string, body: unknown, actor?: ActivityActor): Promise<DestinationView> {
+  const before = await getDestination(knex, orgId, id); // another org's id is a 404 before the body is judged
   const parsed = updateDestinationInput.safeParse(body ?? {});
   if (!parsed.success) throw new BadRequestError(`Invalid request body: ${describeIssues(parsed.error)}.`);
   const changes: Record<string, unknown> = { updated_at: Date.now() };
   if (parsed.data.enabled !== undefined) changes.enabled = parsed.data.enabled;
   if (parsed.data.name !== undefined) changes.name = parsed.data.name;
-  await knex('webhook_destinations').where({ org_id: orgId, id }).whereNull('deleted_at').update(changes);
+  await retryingTransaction(knex, async (trx) => {
+    if (actor) await lockActivityLog(trx, orgId);
+    await trx('webhook_destinations').where({ org_id: orgId, id }).whereNull('deleted_at').update(changes);
+    if (actor) {
+      const { updated_at: _, ...changed } = changes;
+      const was: Record<string, unknown> = {};
+      for (const k of Object.keys(changed)) was[k] = (before as unknown as Record<string, unknown>)[k] ?? null;
+      await appendActivity(trx, orgId, actor, 'webhook.update', { type: 'webhook', id }, was, changed);
+    }
+  });
   return getDestination(knex, orgId, id);
 }
 
@@ -186,15 +210,17 @@ export async function updateDestination(knex: Knex, orgId: string, id: string, b
  * Removes a destination: its secret and credential are erased at once, its routes deleted and
  * its open deliveries canceled; the row stays (without secrets) so the delivery log keeps a name.
  */
-export async function deleteDestination(knex: Knex, orgId: string, id: string): Promise<{ id: string; deleted_at: string; canceled_deliveries: number }> {
+export async function deleteDestination(knex: Knex, orgId: string, id: string, actor?: ActivityActor): Promise<{ id: string; deleted_at: string; canceled_deliveries: number }> {
   const now = Date.now();
   let canceled = 0;
-  await knex.transaction(async (trx) => {
+  await retryingTransaction(knex, async (trx) => {
+    if (actor) await lockActivityLog(trx, orgId);
     const n = await trx('webhook_destinations')
       .where({ org_id: orgId, id })
       .whereNull('deleted_at')
       .update({ deleted_at: now, updated_at: now, enabled: false, secret: '', credential: null });
     if (n === 0) throw new NotFoundError(`No webhook destination with id ${id} in this organization.`);
+    if (actor) await appendActivity(trx, orgId, actor, 'webhook.remove', { type: 'webhook', id }, { deleted_at: null }, { deleted_at: new Date(now).toISOString() });
     await trx('webhook_routes').where({ org_id: orgId, destination_id: id }).delete();
     canceled = await trx('webhook_deliveries')
       .where({ org_id: orgId, destination_id: id })

@@ -2,6 +2,7 @@
 // that caused them; the notifications worker turns them into signed deliveries. This module
 // is the one place that shapes an outbox row.
 import { newId } from '../ids.js';
+import { redactValue } from '../redaction/redact.js';
 import type { Severity } from '../policy/types.js';
 import type { InsertOp } from '../store/index.js';
 
@@ -18,7 +19,21 @@ export type OutboxEventType =
   | 'policy.changed'
   | 'posture.grade_dropped'
   | 'posture.check_failed'
-  | 'notification.test';
+  | 'otlp.error'
+  | 'otlp.cost_anomaly'
+  | 'otlp.tool_rejected'
+  | 'notification.test'
+  | 'chain.created'
+  | 'chain.updated'
+  | 'investigation.created'
+  | 'investigation.updated'
+  | 'investigation.resolved'
+  | 'exception.requested'
+  | 'exception.triaged'
+  | 'exception.context_requested'
+  | 'exception.decided'
+  | 'exception.expired'
+  | 'compliance.activity';
 
 /** What the payload builder needs beyond the row's columns; every field is optional. */
 export interface OutboxEventData {
@@ -47,6 +62,12 @@ export interface OutboxEvent {
 }
 
 export function outboxRow(event: OutboxEvent): Record<string, unknown> {
+  // Every event's data passes the redaction step on its way into the outbox, whichever verb
+  // wrote it: a secret in a hostname, an MCP server's arguments or a reason is cut here, and
+  // the payload's privacy.redacted says so.
+  const kinds: string[] = [];
+  let data = redactValue(event.data, kinds);
+  if (kinds.length) data = { ...data, privacy: { redacted: true, excluded_fields: data.privacy?.excluded_fields ?? [] } };
   return {
     id: newId(),
     org_id: event.orgId,
@@ -56,7 +77,7 @@ export function outboxRow(event: OutboxEvent): Record<string, unknown> {
     source_id: event.sourceId,
     workstation_id: event.workstationId ?? null,
     surface: event.surface ?? null,
-    data: JSON.stringify(event.data),
+    data: JSON.stringify(data),
     occurred_at: event.occurredAt,
     dispatched_at: null,
   };

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../store/index.js';
 import { isDeadlock } from '../store/retrying-transaction.js';
+import { describeError } from '../error-summary.js';
 
 export function workerTransaction<T>(knex: Knex, dialect: Dialect, scope: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return dialect === 'mysql' ? knex.transaction(scope, { isolationLevel: 'read committed' }) : knex.transaction(scope);
@@ -15,11 +16,7 @@ export function isLockConflict(err: unknown): boolean {
   return isDeadlock(err) || code === 'ER_LOCK_WAIT_TIMEOUT' || code.startsWith('SQLITE_BUSY');
 }
 
-/** A database error without its SQL text (which would carry event payloads into the log). */
+/** A database error without its SQL text or quoted values (which would carry event payloads into the log). */
 export function describeDbError(err: unknown): string {
-  const e = err as { code?: string; sqlMessage?: string; message?: string } | null;
-  if (e?.sqlMessage) return `${e.code ?? 'db error'}: ${e.sqlMessage}`;
-  const message = String(e?.message ?? err);
-  const cut = message.lastIndexOf(' - ');
-  return (cut >= 0 ? message.slice(cut + 3) : message).slice(0, 300);
+  return describeError(err);
 }

@@ -8,19 +8,21 @@
 // finding to a verdict (verdict.ts).
 import { isTrustedHost, isTrustedPath, isTrustedUrl, type CompiledPolicy } from './compile.js';
 import { facetsOf, type Facets } from './facets.js';
-import { severityRank, type Finding } from './findings.js';
-import { inspectShell, type ShellSink } from './inspect-shell.js';
+import { severityRank, shiftSeverity, type Finding } from './findings.js';
+import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
 import { mcpFacets, parseMcpToolName } from './mcp.js';
 import { deletionRisk } from './paths.js';
 import type { RuleContext } from './rules/context.js';
 import { emitSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
-import { inspectRead } from './rules/credentials.js';
+import { emitCredentialRead, inspectRead } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
+import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
 import { findInjection } from './rules/injection.js';
+import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
-import { secretFindings } from './rules/secrets.js';
+import { promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
 import { skillGovernance } from './skills.js';
 import type { Decision, ToolCall, Verdict } from './types.js';
@@ -65,6 +67,31 @@ class DecisionContext implements RuleContext {
   }
 }
 
+const HARM_LABEL: Record<string, string> = {
+  destructive_fs: 'delete files',
+  remote_code_exec: 'run code downloaded from the internet',
+  exfiltration: 'send data to a remote host',
+  credential_access: 'read credentials',
+  git_danger: 'rewrite shared git history',
+  persistence: 'install persistence',
+  privilege: 'gain root',
+  security_tampering: 'disable security controls',
+  cloud_destructive: 'destroy cloud resources',
+  guard_rail_change: "turn off the agent's own guard rails",
+};
+
+/** For findInjection: what a command embedded in text would do, judged by the shell rules. */
+function harmOf(ctx: RuleContext): (cmd: string) => string | null {
+  return (cmd) => {
+    let best: Finding | null = null;
+    for (const f of ctx.inspectNested(cmd)) {
+      if (!HARM_LABEL[f.category] || severityRank(f.severity) < severityRank('medium')) continue;
+      if (!best || severityRank(f.severity) > severityRank(best.severity)) best = f;
+    }
+    return best ? HARM_LABEL[best.category] : null;
+  };
+}
+
 function bounded(text: string | undefined, max: number): string | undefined {
   return text !== undefined && text.length > max ? text.slice(0, max) : text;
 }
@@ -72,7 +99,9 @@ function bounded(text: string | undefined, max: number): string | undefined {
 function inspectWrite(path: string | undefined, content: string | undefined, ctx: RuleContext, policy: CompiledPolicy): void {
   if (path) {
     inspectPersistenceWrite(path, content, ctx);
-    inspectPrivilegedWrite(path, content, ctx);
+    // Agent settings and hooks files are judged by what the write does to them (guard-rails.ts),
+    // not warned on every edit.
+    inspectPrivilegedWrite(path, content, classifyGuardRailPath(path) ? withoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx);
     const risk = deletionRisk(path);
     if (path.startsWith('/') && risk && severityRank(risk.severity) >= severityRank('high') && !/^\/(?:tmp|var\/tmp)\//.test(path)) {
       ctx.emit({ patternName: 'destructive_fs.overwrite_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `Overwrites ${risk.label}.`, paths: [path] });
@@ -84,8 +113,33 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
   }
   if (content) {
     for (const f of secretFindings(content, 'The file content', policy.entropyThreshold)) ctx.emit({ ...f, paths: path ? [path] : undefined });
-    const inj = findInjection(content, -1);
-    if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The file content ${inj.reason.slice(5)}` });
+    // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
+    // are not softened: injected text there is planted for the next session.
+    const instructions = !!path && isAgentInstructionFile(path);
+    const inj = findInjection(content, instructions ? 0 : -1, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : {});
+    if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `${instructions ? `Text written to the agent instructions file ${path}` : 'The file content'} ${inj.reason.slice(5)}` });
+  }
+}
+
+/** A view of `ctx` that drops one rule's findings. */
+function withoutPattern(ctx: RuleContext, patternName: string): RuleContext {
+  return { ...ctx, cwd: ctx.cwd, entropyThreshold: ctx.entropyThreshold, branchClass: (b) => ctx.branchClass(b), inspectNested: (s) => ctx.inspectNested(s), emit: (f) => (f.patternName === patternName ? undefined : ctx.emit(f)) };
+}
+
+function unanalysable(ctx: RuleContext, why: string): void {
+  ctx.emit({ patternName: 'unanalysable.input', severity: 'high', category: 'unanalysable', layer: 'builtin', reason: `The call cannot be checked: ${why}.` });
+}
+
+/**
+ * Runs one layer of the decision. A rule that throws on input nobody foresaw must not turn
+ * into a 500 (the agent would then act unchecked or hang): it becomes a finding, denied under
+ * strict and balanced like any input that cannot be analysed.
+ */
+function guarded(ctx: RuleContext, layer: string, run: () => void): void {
+  try {
+    run();
+  } catch {
+    ctx.emit({ patternName: 'unanalysable.error', severity: 'high', category: 'unanalysable', layer: 'builtin', reason: `The call could not be analysed (the ${layer} check failed), so it is not allowed unchecked.` });
   }
 }
 
@@ -95,35 +149,62 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     for (const file of f.patch) {
       if (file.op === 'delete') {
         const risk = deletionRisk(file.path, ctx.cwd);
+        if (!risk && classifyGuardRailPath(file.path)) continue; // reported by the guard-rail rule
         if (risk || isHookConfig(file.path)) ctx.emit({ patternName: 'destructive_fs.delete_file', severity: risk?.severity ?? 'high', category: 'destructive_fs', layer: 'builtin', reason: `The patch deletes ${risk?.label ?? file.path}.` });
       } else inspectWrite(file.path, bounded(file.added, max), ctx, policy);
     }
   }
   if (f.command !== undefined) {
-    const command = bounded(f.command, max)!;
-    inspectShell(command, ctx, policy, sink);
-    for (const s of secretFindings(command, 'The command', policy.entropyThreshold)) ctx.emit(s);
+    // Commands are judged in full: inspectShell applies the hard cap and reports what is past it.
+    inspectShell(f.command, ctx, policy, sink);
+    for (const s of secretFindings(bounded(f.command, inspectionCap(policy))!, 'The command', policy.entropyThreshold)) ctx.emit(s);
   }
+  if (f.filePath && f.filePath.length > inspectionCap(policy)) unanalysable(ctx, `a path longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
   if (call.tool === 'read' || call.tool === 'search') {
     if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
   } else if (call.tool === 'write' || call.tool === 'edit') {
     inspectWrite(f.filePath, bounded(f.content, max), ctx, policy);
   }
-  if (f.url !== undefined) {
+  if (call.tool === 'write' || call.tool === 'edit') {
+    for (const g of guardRailEditFindings(guardRailEditsOf(call.toolName, call.toolInput ?? {}, call.tool))) ctx.emit(g);
+  }
+  if (f.url !== undefined && call.tool === 'web_fetch') {
+    for (const c of credentialUrlFindings([f.url])) ctx.emit(c);
+  }
+  if (f.url !== undefined && !isUnixSocketUrl(f.url)) {
+    if (f.url.length > inspectionCap(policy)) unanalysable(ctx, `a URL longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
     sink.hosts.push(...urlHosts(f.url));
     sink.urls.push(f.url);
     for (const s of secretFindings(f.url, 'The URL', policy.entropyThreshold)) ctx.emit(s);
   }
   if (call.tool === 'web_fetch' || call.tool === 'web_search') {
     const q = call.toolInput?.prompt ?? call.toolInput?.query;
-    if (typeof q === 'string') sink.hosts.push(...urlHosts(q.slice(0, 10_000)));
+    if (typeof q === 'string') {
+      sink.hosts.push(...urlHosts(q.slice(0, 10_000)));
+      // Gemini's web_fetch takes a prompt with the URLs in it: file: and metadata URLs count too.
+      if (call.tool === 'web_fetch') for (const c of credentialUrlFindings(credentialUrlsIn(q.slice(0, 10_000)).filter((u) => u !== f.url))) ctx.emit(c);
+    }
   }
   if (f.prompt !== undefined && (call.phase === 'prompt' || call.tool === 'prompt')) {
     const prompt = bounded(f.prompt, max)!;
-    const inj = findInjection(prompt);
-    if (inj) ctx.emit({ ...inj, layer: 'builtin' });
-    for (const s of secretFindings(prompt, 'The prompt', policy.entropyThreshold, -1)) ctx.emit(s);
+    const inj = findInjection(prompt, 0, undefined, { harmful: harmOf(ctx) });
+    if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The prompt ${inj.reason.slice(5)}` });
+    for (const s of promptSecretFindings(prompt, 'The prompt', policy.entropyThreshold)) ctx.emit(s);
   }
+  if (call.tool === 'task') inspectSubagentPrompt(call, ctx, policy);
+}
+
+const SUBAGENT_TEXT_KEYS = ['prompt', 'task', 'instructions', 'message', 'description', 'query', 'objective', 'goal', 'input', 'Task', 'Prompt'];
+
+/** A subagent (Task/Agent/invoke_agent) is started with a prompt the agent wrote: the same checks as a user prompt. */
+function inspectSubagentPrompt(call: ToolCall, ctx: RuleContext, policy: CompiledPolicy): void {
+  const input = call.toolInput ?? {};
+  const text = SUBAGENT_TEXT_KEYS.map((k) => input[k]).filter((v): v is string => typeof v === 'string').join('\n');
+  if (!text) return;
+  const bounded_ = bounded(text, policy.maxInputLength)!;
+  const inj = findInjection(bounded_, 0, undefined, { harmful: harmOf(ctx) });
+  if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The subagent prompt ${inj.reason.slice(5)}` });
+  for (const s of promptSecretFindings(bounded_, 'The subagent prompt', policy.entropyThreshold)) ctx.emit(s);
 }
 
 function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy, sink: ShellSink): string {
@@ -133,24 +214,39 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
   const wrap = ctx.prefixed(`MCP tool ${id.server}/${id.tool}: `);
   for (const c of m.commands) {
     wrap.emit({ patternName: 'mcp_risk.shell_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: 'runs shell commands.' });
-    inspectShell(c.slice(0, policy.maxInputLength), wrap, policy, sink);
+    inspectShell(c, wrap, policy, sink);
   }
-  for (const p of m.readPaths) inspectRead(p, wrap);
+  // Path arguments are read however they are spelled: percent-encoded, `..` traversal, file: URLs.
+  for (const p of m.readPaths) {
+    const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);
+    if (hit) emitCredentialRead(wrap, hit.risk, hit.path, 'Reads');
+  }
+  for (const f of credentialUrlFindings([...m.urls, ...m.readPaths.filter((p) => /^file:/i.test(p)), ...credentialUrlsIn(m.text)], 'reaches')) wrap.emit(f);
   for (const w of m.writes) inspectWrite(w.path, w.content, wrap, policy);
+  if (m.writes.length) {
+    const input = call.toolInput ?? {};
+    const moved = /move|rename/i.test(id.tool) && typeof input.source === 'string' ? guardRailDeletion(input.source, 'moves away') : [];
+    const edits = moved.length ? [] : guardRailEditsOf(id.tool, input, /edit|replace|patch|update|append|insert/i.test(id.tool) ? 'edit' : 'write');
+    for (const g of [...moved, ...guardRailEditFindings(edits, 'writes a file that')]) wrap.emit(g);
+  }
   for (const p of m.deletePaths) {
+    for (const g of guardRailDeletion(p, 'deletes')) wrap.emit(g);
     const risk = deletionRisk(p, ctx.cwd);
     wrap.emit(risk ? { patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `deletes ${risk.label}.` } : { patternName: 'mcp_risk.delete_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: `deletes ${p}.` });
   }
   if (m.deletes && m.deletePaths.length === 0) wrap.emit({ patternName: 'mcp_risk.delete_tool', severity: 'medium', category: 'mcp_risk', layer: 'builtin', reason: 'deletes data through an MCP server; deletions there bypass local safeguards.' });
   for (const sql of m.sql) emitSql(wrap, sql, 'The query');
   for (const u of m.urls) {
+    if (isUnixSocketUrl(u)) continue; // a local socket, not a network destination
     sink.hosts.push(...urlHosts(u));
     sink.urls.push(u);
   }
   if (m.text) {
     for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) wrap.emit(s);
-    const inj = findInjection(m.text, -1);
-    if (inj) wrap.emit({ ...inj, layer: 'builtin' });
+    // Attack text is quoted in issues and messages often enough that an override alone is one
+    // step lower here; an override asking for a harmful action is not.
+    const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx) });
+    if (inj) wrap.emit({ ...inj, severity: inj.patternName === 'prompt_injection.instruction_override' || inj.patternName === 'prompt_injection.guard_rail_request' ? shiftSeverity(inj.severity, -1) : inj.severity, layer: 'builtin', reason: `text in the arguments ${inj.reason.slice(5)}` });
   }
   return `${id.server}/${id.tool}\n${m.text}`;
 }
@@ -189,7 +285,17 @@ function toDecision(policy: CompiledPolicy, findings: Finding[]): Decision {
   return { verdict: v, patternName: f.patternName, severity: f.severity, detectionLayer: f.layer, category: f.category, reason: f.reason, policyVersion: policy.version };
 }
 
+/** The pure decision; never throws (an unexpected failure is a deny under strict and balanced). */
 export function decideToolCall(policy: CompiledPolicy, call: ToolCall): Decision {
+  try {
+    return decideUnguarded(policy, call);
+  } catch {
+    const f: Finding = { patternName: 'unanalysable.error', severity: 'high', category: 'unanalysable', layer: 'builtin', reason: 'The call could not be analysed, so it is not allowed unchecked.' };
+    return toDecision(policy, [f]);
+  }
+}
+
+function decideUnguarded(policy: CompiledPolicy, call: ToolCall): Decision {
   const findings: Finding[] = [];
   const ctx = new DecisionContext(policy, call.cwd, findings);
   const facets = facetsOf(call);
@@ -200,11 +306,11 @@ export function decideToolCall(policy: CompiledPolicy, call: ToolCall): Decision
     if (skill) ctx.emit(skill);
   }
   const sink: ShellSink = { hosts: [], urls: [], normalized: [] };
-  if (!isPrompt) inspectToolsPolicy(policy, call, ctx);
+  if (!isPrompt) guarded(ctx, 'tools policy', () => inspectToolsPolicy(policy, call, ctx));
   let mcpText = '';
-  if (call.tool === 'mcp' || call.mcp) mcpText = inspectMcp(call, ctx, policy, sink);
-  inspectFacets(call, facets, ctx, policy, sink);
-  if (sink.hosts.length) inspectNetworkPolicy(policy, sink.hosts, sink.urls, ctx, call.tool === 'web_fetch' ? 'The fetch' : 'The command');
+  if (call.tool === 'mcp' || call.mcp) guarded(ctx, 'MCP', () => (mcpText = inspectMcp(call, ctx, policy, sink)));
+  guarded(ctx, 'built-in rules', () => inspectFacets(call, facets, ctx, policy, sink));
+  if (sink.hosts.length) guarded(ctx, 'network policy', () => inspectNetworkPolicy(policy, sink.hosts, sink.urls, ctx, call.tool === 'web_fetch' ? 'The fetch' : 'The command'));
 
   const inputs = [facets.command, facets.filePath, facets.content, facets.url, facets.prompt, mcpText];
   const patches = facets.patch ?? [];
@@ -212,7 +318,7 @@ export function decideToolCall(policy: CompiledPolicy, call: ToolCall): Decision
   let total = 0;
   for (const h of inputs) total += h?.length ?? 0;
   for (const p of patches) total += p.path.length + 1 + p.added.length;
-  if (policy.custom.length) {
+  if (policy.custom.length) guarded(ctx, 'custom pattern', () => {
     const haystacks = [...inputs, ...patches.map((p) => `${p.path}\n${p.added}`), ...sink.normalized];
     const texts = haystacks.filter((h): h is string => !!h).map((h) => (h.length > policy.maxInputLength ? h.slice(0, policy.maxInputLength) : h).toLowerCase());
     for (const p of policy.custom) {
@@ -221,9 +327,9 @@ export function decideToolCall(policy: CompiledPolicy, call: ToolCall): Decision
         break;
       }
     }
-  }
+  });
   if (total > policy.maxInputLength) {
-    ctx.emit({ patternName: 'max_input_length.exceeded', severity: 'medium', category: 'max_input_length', layer: 'max_input_length', reason: `The tool input is ${total} characters, over the organization's limit of ${policy.maxInputLength}; only the first ${policy.maxInputLength} were checked.` });
+    ctx.emit({ patternName: 'max_input_length.exceeded', severity: 'medium', category: 'max_input_length', layer: 'max_input_length', reason: `The tool input is ${total} characters, over the organization's limit of ${policy.maxInputLength}; commands, paths and URLs were checked in full, other content only up to the limit.` });
   }
   return toDecision(policy, findings);
 }

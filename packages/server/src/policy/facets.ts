@@ -77,5 +77,7 @@ export function facetsOf(call: ToolCall): Facets {
   }
   if (f.url === undefined && call.tool === 'web_fetch') f.url = first(input, ['url', 'Url', 'uri']);
   if (f.prompt === undefined && (call.phase === 'prompt' || call.tool === 'prompt')) f.prompt = first(input, ['prompt', 'user_prompt', 'text']);
+  // A subagent's prompt: custom patterns and the input-length limit see it like a user prompt.
+  if (f.prompt === undefined && call.tool === 'task') f.prompt = first(input, ['prompt', 'Prompt', 'task', 'Task', 'instructions', 'message']);
   return f;
 }

@@ -3,10 +3,13 @@
 // unquoted form of each command (custom patterns).
 import type { CompiledPolicy } from './compile.js';
 import { commandHosts, commandUrls, inspectCommandPolicy } from './sections.js';
-import { parseShell } from './shell/parser.js';
+import { parseShell, SHELL_LIMITS } from './shell/parser.js';
+import type { Finding } from './findings.js';
 import type { RuleContext } from './rules/context.js';
 import { inspectCloudCommand } from './rules/cloud.js';
 import { inspectCredentialCommand } from './rules/credentials.js';
+import { inspectDynamicCode } from './rules/dynamic-code.js';
+import { inspectPlatformCommand } from './rules/platform.js';
 import { inspectDestructiveCommand, inspectDestructiveRedirects, inspectDestructiveText } from './rules/destructive.js';
 import { inspectExfiltrationCommand } from './rules/exfiltration.js';
 import { inspectGitCommand } from './rules/git.js';
@@ -15,6 +18,14 @@ import { inspectPersistenceCommand } from './rules/persistence.js';
 import { inspectElevation, inspectPrivilegeCommand, inspectPrivilegedRedirects } from './rules/privilege.js';
 import { inspectDownloadThenExecute, inspectRemoteCodeCommand, inspectRemoteCodePipelines } from './rules/remote-code.js';
 
+/**
+ * The hard inspection cap for commands, paths and URLs: 256 KiB, or the org's max_input_length
+ * when that is larger. Judged in full up to it; past it the call is unanalysable (docs/policy.md).
+ */
+export function inspectionCap(policy: CompiledPolicy): number {
+  return Math.max(SHELL_LIMITS.maxLength, policy.maxInputLength);
+}
+
 export interface ShellSink {
   hosts: string[];
   urls: string[];
@@ -22,10 +33,52 @@ export interface ShellSink {
   normalized: string[];
 }
 
-export function inspectShell(command: string, ctx: RuleContext, policy: CompiledPolicy, sink?: ShellSink): void {
-  const script = parseShell(command, { maxLength: Math.min(policy.maxInputLength, 65_536) });
-  inspectDestructiveText(command, ctx);
+/**
+ * The rule context of a command reached through wrappers: every reason names the wrapper path,
+ * e.g. "rm recursively deletes the home directory (inside a here-document run by sh)."
+ */
+class ViaContext implements RuleContext {
+  constructor(
+    private readonly inner: RuleContext,
+    private readonly suffix: string,
+  ) {}
+  get cwd(): string | undefined {
+    return this.inner.cwd;
+  }
+  get entropyThreshold(): number {
+    return this.inner.entropyThreshold;
+  }
+  emit(f: Finding): void {
+    const r = f.reason;
+    const reason = r.includes(this.suffix) ? r : r.endsWith('.') ? `${r.slice(0, -1)}${this.suffix}.` : `${r}${this.suffix}`;
+    this.inner.emit({ ...f, reason });
+  }
+  branchClass(branch: string): 'protected' | 'shared' | null {
+    return this.inner.branchClass(branch);
+  }
+  inspectNested(src: string): Finding[] {
+    return this.inner.inspectNested(src);
+  }
+}
+
+function viaSuffix(via: readonly string[]): string {
+  return ` (inside ${[...via].reverse().join(', inside ')})`;
+}
+
+export function inspectShell(command: string, outer: RuleContext, policy: CompiledPolicy, sink?: ShellSink): void {
+  const ctx = outer;
+  // The command is judged in full up to the hard inspection cap, whatever max_input_length
+  // says: padding a command must not push the dangerous part out of view (issue #15).
+  const cap = inspectionCap(policy);
+  const script = parseShell(command, { maxLength: cap });
+  if (script.unanalysable) {
+    ctx.emit({ patternName: 'unanalysable.shell', severity: 'high', category: 'unanalysable', layer: 'builtin', reason: `The command cannot be checked: ${script.unanalysable}.` });
+  }
+  inspectDestructiveText(command.length > cap ? command.slice(0, cap) : command, ctx);
+  let lastVia: readonly string[] | undefined;
+  let viaCtx: RuleContext = outer;
   for (const cmd of script.commands) {
+    const ctx = cmd.via ? (cmd.via === lastVia ? viaCtx : ((lastVia = cmd.via), (viaCtx = new ViaContext(outer, viaSuffix(cmd.via))))) : outer;
     inspectDestructiveCommand(cmd, ctx);
     inspectDestructiveRedirects(cmd, ctx);
     inspectRemoteCodeCommand(cmd, script, ctx);
@@ -37,6 +90,8 @@ export function inspectShell(command: string, ctx: RuleContext, policy: Compiled
     inspectPrivilegedRedirects(cmd, ctx);
     inspectCloudCommand(cmd, ctx);
     inspectInlineCode(cmd, ctx);
+    inspectDynamicCode(cmd, ctx);
+    inspectPlatformCommand(cmd, ctx);
     inspectCommandPolicy(policy, cmd, ctx);
     if (sink) {
       sink.hosts.push(...commandHosts(cmd));

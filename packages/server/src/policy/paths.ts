@@ -4,7 +4,7 @@
 // `%USERPROFILE%` and `C:\Users\<user>` all become `~`.
 import type { Severity } from './types.js';
 
-const HOME_PREFIX = /^(?:~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%|%HOMEPATH%|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/var\/root|[A-Za-z]:\/Users\/[^/]+)(?=\/|$)/i;
+const HOME_PREFIX = /^(?:~[A-Za-z_][A-Za-z0-9_.-]*|~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%|%HOMEPATH%|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/var\/root|[A-Za-z]:\/Users\/[^/]+)(?=\/|$)/i;
 
 /** Normalises separators, home spellings, `.`/`..` segments and trailing slashes. */
 // Anything that needs rewriting: home spellings, drives, backslashes, `.`/`..`, doubled or trailing slashes.
@@ -35,6 +35,7 @@ function normalizeSlow(raw: string): string {
   const parts: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
+    if (seg === '..' && absolute && parts.length === 0) continue; // `/..` is `/`
     if (seg === '..' && parts.length > 0 && parts[parts.length - 1] !== '..' && parts[parts.length - 1] !== '~') parts.pop();
     else parts.push(seg);
   }
@@ -88,6 +89,8 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
   let contents = false;
   // `dir/*`, `dir/.*`, `/u*`: the contents of (part of) the parent are as bad as the parent.
   const segs = segments(p);
+  // A relative glob with a literal part (`build-*`, `dist[0-9]`) selects by name, not everything.
+  if (segs.length > 0 && !/^[/~]/.test(p) && GLOB.test(segs[segs.length - 1]) && /[^*?.[\]]/.test(segs[segs.length - 1].replace(/\[[^\]]*\]/g, ''))) return null;
   if (segs.length > 0 && GLOB.test(segs[segs.length - 1]) && !GLOB.test(segs.slice(0, -1).join('/'))) {
     p = p.startsWith('/') ? '/' + segs.slice(0, -1).join('/') : segs.slice(0, -1).join('/') || (p.startsWith('~') ? '~' : '.');
     contents = true;

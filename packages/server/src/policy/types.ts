@@ -1,74 +1,13 @@
 // Domain types shared by the surface adapters, the policy engine and the recorder.
 // This file is the contract between them: change it only together with its users.
 
-/** Agent surfaces accepted by `?tool=` (spec: "Allowed values of tool"). */
-export const SURFACES = [
-  'claude-code',
-  'claude-chat',
-  'cowork',
-  'cursor',
-  'windsurf',
-  'copilot',
-  'codex',
-  'gemini',
-  'antigravity',
-  'grok',
-] as const;
-export type Surface = (typeof SURFACES)[number];
+import type { Verdict } from '@service/surfaces';
 
-export function isSurface(value: unknown): value is Surface {
-  return typeof value === 'string' && (SURFACES as readonly string[]).includes(value);
-}
+// Surfaces, phases, canonical tools and the normalized ToolCall live in @service/surfaces, the one
+// home of each surface's wire rules (the CLI imports the same definitions).
+export { SURFACES, isSurface } from '@service/surfaces';
+export type { CanonicalTool, HookPhase, Surface, ToolCall, Verdict } from '@service/surfaces';
 
-/** Which moment of the agent loop a hook call belongs to. */
-export type HookPhase = 'prompt' | 'pre_tool' | 'post_tool' | 'session_start' | 'session_end' | 'other';
-
-/**
- * One vocabulary for what a tool does, whatever the surface calls it
- * (Bash / Shell / run_shell_command / bash / run_command → `shell`).
- */
-export type CanonicalTool =
-  | 'shell'
-  | 'read'
-  | 'write'
-  | 'edit'
-  | 'search'
-  | 'web_fetch'
-  | 'web_search'
-  | 'mcp'
-  | 'prompt'
-  | 'task'
-  | 'other';
-
-/** A hook call normalized from any surface's payload. */
-export interface ToolCall {
-  surface: Surface;
-  /** The surface's own event name, e.g. `PreToolUse`, `beforeShellExecution`, `BeforeTool`. */
-  event: string;
-  phase: HookPhase;
-  /** The tool name as the surface sent it (`Bash`, `run_shell_command`, `mcp__github__create_issue`). */
-  toolName: string;
-  tool: CanonicalTool;
-  /** The raw tool arguments as an object (never null). */
-  toolInput: Record<string, unknown>;
-  /** Extracted fields, set when the tool has them. */
-  command?: string;
-  filePath?: string;
-  /** Text a write/edit would put into a file. */
-  content?: string;
-  url?: string;
-  /** The user's prompt text, for phase `prompt`. */
-  prompt?: string;
-  mcp?: { server: string; tool: string };
-  /** Tool output, for phase `post_tool` (audit). */
-  toolOutput?: string;
-  identity: { machineId?: string; hostname?: string };
-  sessionId?: string;
-  cwd?: string;
-  userHint?: string;
-}
-
-export type Verdict = 'allow' | 'warn' | 'deny';
 export const SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 

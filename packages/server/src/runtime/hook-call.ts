@@ -3,12 +3,15 @@
 // record the decision (the response waits for its commit), and render the surface's answer.
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import type { AppDeps } from '../app-deps.js';
-import { normalizeHookCall, renderAuditAck, renderDecision, type HeaderBag } from '../http/surfaces/index.js';
+import { normalizeHookCall, renderAuditAck, renderDecision, type HeaderBag } from './surfaces.js';
 import { decideToolCall, findOutputRisks } from '../policy/index.js';
 import type { Decision, Surface, ToolCall } from '../policy/types.js';
 import { SEVERITIES } from '../policy/types.js';
-import type { ShieldEventKind } from './recorder.js';
+import { summarizeCall, type ShieldEventKind } from './recorder.js';
 import type { Activity } from '../fleet/heartbeats.js';
+import { exceptionHint } from '../exceptions/active-set.js';
+import { newId } from '../ids.js';
+import type { ChainOutcome } from './chains.js';
 
 /** Surfaces whose hooks we install as HTTP hooks; the others reach us through `service hook`. */
 const HTTP_HOOK_SURFACES: ReadonlySet<Surface> = new Set(['claude-code']);
@@ -39,14 +42,36 @@ export interface HookCallOutcome {
   planLimited: boolean;
 }
 
-export async function handleHookCall(deps: AppDeps, principal: KeyPrincipal, surface: Surface, rawBody: unknown, headers: HeaderBag, route: 'evaluate' | 'audit'): Promise<HookCallOutcome> {
+export async function handleHookCall(
+  deps: AppDeps,
+  principal: KeyPrincipal,
+  surface: Surface,
+  rawBody: unknown,
+  headers: HeaderBag,
+  route: 'evaluate' | 'audit',
+  extraContext?: Record<string, unknown>,
+): Promise<HookCallOutcome> {
   // A malformed payload throws SurfaceInputError, a BadRequestError: the envelope answers 400.
   const call = normalizeHookCall(surface, rawBody, { headers, route });
   const now = Date.now();
   const policy = await deps.policies.get(principal.orgId, now);
-  const decision = route === 'evaluate' ? decideToolCall(policy.compiled, call) : auditDecision(call, policy.version);
+  let decision = route === 'evaluate' ? decideToolCall(policy.compiled, call) : auditDecision(call, policy.version);
+  // Chains (docs/chains.md): the call judged in its session's recent effects; may raise the verdict.
+  const chained = route === 'evaluate' ? await deps.chains.judge(principal.orgId, call, decision, policy.compiled, now) : undefined;
+  if (chained) decision = chained.decision;
+  // Issue #21: an approved exception turns a matching deny/warn into an allow (never a chain's
+  // verdict); a deny/warn the agent sees names its own event id, so the developer can ask for an
+  // exception to it.
+  const eventId = newId(now);
+  if (route === 'evaluate') decision = await deps.exceptions.apply(principal.orgId, call, decision, now);
+  // Only calls an exception's scope can name (a command, a path, a URL) get the hint.
+  const exceptionable = route === 'evaluate' && decision.verdict !== 'allow' && (call.command ?? call.filePath ?? call.url) !== undefined;
+  const shown = exceptionable ? { ...decision, reason: decision.reason + exceptionHint(eventId) } : decision;
   return recordHookDecision(deps, principal, call, decision, route === 'evaluate' ? 'evaluate' : 'audit', now, () =>
-    route === 'evaluate' ? renderDecision(surface, call, decision) : renderAuditAck(surface, call),
+    route === 'evaluate' ? renderDecision(surface, call, shown) : renderAuditAck(surface, call),
+    extraContext,
+    chained,
+    eventId,
   );
 }
 
@@ -77,6 +102,9 @@ export async function recordHookDecision(
   kind: ShieldEventKind,
   now: number,
   render: () => unknown,
+  extraContext?: Record<string, unknown>,
+  chained?: ChainOutcome,
+  eventId?: string,
 ): Promise<HookCallOutcome> {
   const hostname = call.identity.hostname ?? null;
   const { workstationId, planLimited } = await workstationForCall(deps, principal, call.identity, {
@@ -90,7 +118,12 @@ export async function recordHookDecision(
     session: call.sessionId ? { id: call.sessionId, cwd: call.cwd ?? null, userHint: call.userHint ?? null } : undefined,
   });
   const emitObserved = decision.verdict !== 'allow' || (await deps.observedInterest.wants(principal.orgId, now));
-  await deps.recorder.record([{ orgId: principal.orgId, workstationId, hostname, kind, call, decision, at: now, emitObserved, extraContext: planLimited ? { plan_limited: true } : undefined }]);
+  const id = eventId ?? newId(now);
+  await deps.recorder.record([{ id, orgId: principal.orgId, workstationId, hostname, kind, call, decision, at: now, emitObserved, effects: chained?.effects, extraContext: planLimited ? { ...extraContext, plan_limited: true } : extraContext }]);
+  // Chains and investigations are recorded after the answer, off the hot path (runtime/investigations.ts).
+  if (deps.investigations.wants(principal.orgId, call.sessionId, decision.verdict, chained?.chain ?? null)) {
+    deps.investigations.observe({ orgId: principal.orgId, session: call.sessionId!.slice(0, 200), eventId: id, at: now, verdict: decision.verdict, severity: decision.severity, reason: decision.reason, summary: summarizeCall(call), workstationId, hostname, surface: call.surface, chain: chained?.chain ?? null });
+  }
   // A block is what receivers most want to hear about at once: skip the worker's poll wait.
   if (decision.verdict === 'deny') deps.notifications.wake();
   return { call, decision, body: render(), workstationId, planLimited };

@@ -3,6 +3,7 @@
 import { newId } from '../ids.js';
 import { outboxInsert, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
 import type { Decision, ToolCall } from '../policy/types.js';
+import { redactText, redactValue } from '../redaction/redact.js';
 import { sha256Of, type GroupCommitWriter, type WireOp } from '../store/index.js';
 
 /** Stored context is bounded (spec: "stored bounded and truncated server-side"). */
@@ -27,24 +28,40 @@ export interface RecordInput {
   surfaceLabel?: string;
   /** Write the `activity.observed` outbox row of an allowed call (only when a route listens). */
   emitObserved?: boolean;
+  /** The event's id, when the caller needs it (chains, investigations); otherwise one is made. */
+  id?: string;
+  /** The call's session effects, encoded (policy/chains): what later calls chain with. */
+  effects?: string | null;
 }
 
 /** `{"tool_input":…,"cwd":…,…extra}` within MAX_CONTEXT_CHARS, reusing the serialized input. */
-function contextJson(toolInputJson: string, cwd: string | null, extra?: Record<string, unknown>): string {
-  const rest = JSON.stringify({ cwd, ...extra });
+function contextJson(toolInputJson: string, cwd: string | null, extra: Record<string, unknown> | undefined, redactedKinds: string[]): string {
+  const rest = JSON.stringify(redactedKinds.length ? { cwd, ...extra, privacy: { redacted: true, kinds: [...new Set(redactedKinds)] } } : { cwd, ...extra });
   const text = `{"tool_input":${toolInputJson},${rest.slice(1)}`;
   if (text.length <= MAX_CONTEXT_CHARS) return text;
-  return JSON.stringify({ truncated: true, original_chars: text.length, preview: text.slice(0, MAX_CONTEXT_CHARS - 100) });
+  // A hook body cut at the transport cap stays marked as such (http/hook-route.ts).
+  const marks = extra?.body_truncated ? { body_truncated: true } : {};
+  return JSON.stringify({ truncated: true, original_chars: text.length, ...marks, preview: text.slice(0, MAX_CONTEXT_CHARS - 100) });
 }
 
 export function summarizeCall(call: ToolCall): string {
-  const what =
+  return boundedSummary(summaryText(call));
+}
+
+/** The summary before its cut. */
+function summaryText(call: ToolCall): string {
+  return (
     call.command ??
     (call.filePath ? `${call.tool} ${call.filePath}` : undefined) ??
     call.url ??
     (call.prompt !== undefined ? `prompt: ${call.prompt}` : undefined) ??
     (call.mcp ? `mcp ${call.mcp.server}/${call.mcp.tool}` : undefined) ??
-    call.toolName;
+    call.toolName
+  );
+}
+
+/** Cut to MAX_SUMMARY_CHARS; redaction comes first, so a cut never leaves part of a secret unrecognised. */
+function boundedSummary(what: string): string {
   return what.length > MAX_SUMMARY_CHARS ? `${what.slice(0, MAX_SUMMARY_CHARS - 1)}…` : what;
 }
 
@@ -82,16 +99,50 @@ const SHIELD_EVENT_COLUMNS = [
   'input_hash',
   'context',
   'created_at',
+  'effects',
 ];
+
+/**
+ * What is stored and sent of one call, secrets cut (redaction/redact.ts): the tool input, the
+ * summary, the reason, the working directory and the extra context. `kinds` is empty when
+ * nothing was cut, the common case, which costs one pattern test per string.
+ */
+export interface RedactedCall {
+  toolInputJson: string;
+  inputHash: string | ReturnType<typeof sha256Of> | null;
+  summary: string;
+  reason: string;
+  cwd: string | null;
+  extra: Record<string, unknown> | undefined;
+  kinds: string[];
+}
+
+export function redactCall(input: RecordInput): RedactedCall {
+  const { call, decision } = input;
+  const kinds: string[] = [];
+  const toolInput = redactValue(call.toolInput, kinds);
+  const toolInputJson = JSON.stringify(toolInput);
+  // input_hash stays the hash of what the agent sent (equal inputs, equal hashes); when a secret
+  // was cut it is computed here from the original, since the stored JSON is not the original.
+  const inputHash = input.inputHash ?? (toolInput === call.toolInput ? null : sha256Of(JSON.stringify(call.toolInput)));
+  // Redacted before the cut (a secret cut in half would no longer be recognised); only the start
+  // is kept, so only the start is scanned.
+  const summary = redactText(summaryText(call).slice(0, MAX_SUMMARY_CHARS * 4));
+  const reason = redactText(decision.reason);
+  const cwd = call.cwd ? redactText(call.cwd) : null;
+  const extra = input.extraContext ? redactValue(input.extraContext, kinds) : undefined;
+  kinds.push(...summary.kinds, ...reason.kinds, ...(cwd?.kinds ?? []));
+  return { toolInputJson, inputHash, summary: boundedSummary(summary.text), reason: reason.text, cwd: cwd?.text ?? null, extra, kinds };
+}
 
 export class DecisionRecorder {
   constructor(private readonly writer: GroupCommitWriter) {}
 
   /** Appends the shield event row of one decision to `values`, in SHIELD_EVENT_COLUMNS order. */
-  private eventValues(values: unknown[], input: RecordInput, id: string, summary: string): void {
+  private eventValues(values: unknown[], input: RecordInput, id: string, r: RedactedCall): void {
     const { call, decision } = input;
     // Serialized once: embedded in the stored context and hashed (on the writer thread) for input_hash.
-    const toolInputJson = JSON.stringify(call.toolInput);
+    const toolInputJson = r.toolInputJson;
     values.push(
       id,
       input.orgId,
@@ -108,18 +159,20 @@ export class DecisionRecorder {
       decision.patternName?.slice(0, 120) ?? null,
       decision.category?.slice(0, 64) ?? null,
       decision.detectionLayer,
-      decision.reason.slice(0, 500),
-      summary,
+      r.reason.slice(0, 500),
+      r.summary,
       decision.policyVersion,
-      input.inputHash ?? sha256Of(toolInputJson),
-      contextJson(toolInputJson, call.cwd ?? null, input.extraContext),
+      r.inputHash ?? sha256Of(toolInputJson),
+      contextJson(toolInputJson, r.cwd, r.extra, r.kinds),
       input.at,
+      input.effects ?? null,
     );
   }
 
   /** The outbox event of one decision (activity.* or mcp.*). */
-  private outboxEvent(input: RecordInput, type: OutboxEventType, id: string, summary: string): OutboxEvent {
+  private outboxEvent(input: RecordInput, type: OutboxEventType, id: string, r: RedactedCall): OutboxEvent {
     const { call, decision } = input;
+    const summary = r.summary;
     return {
       orgId: input.orgId,
       type,
@@ -136,9 +189,10 @@ export class DecisionRecorder {
         risk: { verdict: decision.verdict, category: decision.category },
         evidence: {
           title: decision.verdict === 'allow' ? `${call.toolName} allowed` : `${call.toolName} ${decision.verdict === 'deny' ? 'blocked' : 'warned'}: ${decision.patternName ?? decision.detectionLayer}`,
-          summary: decision.verdict === 'allow' ? summary : decision.reason,
+          summary: decision.verdict === 'allow' ? summary : r.reason,
           details: { tool_name: call.toolName, surface: call.surface, pattern_name: decision.patternName, detection_layer: decision.detectionLayer, policy_version: decision.policyVersion, input_summary: summary },
         },
+        ...(r.kinds.length ? { privacy: { redacted: true, excluded_fields: [] } } : {}),
       },
     };
   }
@@ -149,12 +203,12 @@ export class DecisionRecorder {
     const events: WireOp = { table: 'shield_events', columns: SHIELD_EVENT_COLUMNS, values: [] };
     const outbox: OutboxEvent[] = [];
     for (const input of inputs) {
-      const id = newId(input.at);
-      const summary = summarizeCall(input.call);
-      this.eventValues(events.values, input, id, summary);
+      const id = input.id ?? newId(input.at);
+      const redacted = redactCall(input);
+      this.eventValues(events.values, input, id, redacted);
       const type = activityEventType(input.kind, input.decision.verdict);
       // An allowed call's activity.observed row is written only when a route listens for it.
-      if (type !== 'activity.observed' || input.emitObserved !== false) outbox.push(this.outboxEvent(input, type, id, summary));
+      if (type !== 'activity.observed' || input.emitObserved !== false) outbox.push(this.outboxEvent(input, type, id, redacted));
     }
     await this.writer.write([events, outboxInsert(outbox)]);
   }

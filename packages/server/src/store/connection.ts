@@ -1,8 +1,9 @@
 // Opens the Knex connection for the configured store: embedded SQLite (better-sqlite3, WAL)
 // by default, MySQL 8 / MariaDB 10.6+ (mysql2) when DATABASE_URL is set.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { withholdDbValues } from './db-errors.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -70,17 +71,37 @@ export function configureSqlite(conn: { pragma(s: string): unknown }, target: St
   conn.pragma(`wal_autocheckpoint = ${role === 'writer' ? WRITER_CHECKPOINT_BACKSTOP_PAGES : 0}`);
 }
 
+/**
+ * service.db holds every org's audit trail and key hashes: owner-only (0600), like its directory.
+ * SQLite would create it with the process umask (0644 as a rule) and gives its -wal and -shm
+ * files the database file's own mode, so the file is created 0600 before SQLite opens it, and
+ * an existing file (and its WAL/SHM) left readable by others is narrowed to 0600.
+ */
+function makeDatabaseFilesPrivate(target: StoreTarget): void {
+  const file = sqliteFile(target);
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    } catch {
+      /* absent (WAL and SHM come and go) or not ours to change: SQLite reports what matters */
+    }
+  }
+}
+
 export function openKnex(target: StoreTarget): { knex: Knex; dialect: Dialect } {
   if (target.databaseUrl) {
     const { poolSize, ...connection } = mysqlConnectionOptions(target.databaseUrl);
-    const knex = knexFactory({ client: 'mysql2', connection, pool: { min: 0, max: poolSize } });
-    return { knex, dialect: 'mysql' };
+    const knex = knexFactory({ client: 'mysql2', connection, pool: { min: 0, max: poolSize }, compileSqlOnError: false });
+    return { knex: withoutValuesInErrors(knex), dialect: 'mysql' };
   }
   mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
+  makeDatabaseFilesPrivate(target);
   const knex = knexFactory({
     client: 'better-sqlite3',
     connection: { filename: sqliteFile(target) },
     useNullAsDefault: true,
+    compileSqlOnError: false,
     // One connection for reads and the occasional write; the hot-path inserts go through the
     // writer thread's own connection (store/writer-thread.ts).
     pool: {
@@ -92,5 +113,17 @@ export function openKnex(target: StoreTarget): { knex: Knex; dialect: Dialect } 
       },
     },
   });
-  return { knex, dialect: 'sqlite' };
+  return { knex: withoutValuesInErrors(knex), dialect: 'sqlite' };
+}
+
+/**
+ * Query errors name the statement with `?` placeholders, never its bound values
+ * (`compileSqlOnError: false`), and the values MySQL quotes in its own messages are withheld
+ * (store/db-errors.ts): a failed insert must not put a row into the log.
+ */
+function withoutValuesInErrors(knex: Knex): Knex {
+  knex.on('query-error', (err: { message?: unknown }) => {
+    if (err && typeof err.message === 'string') err.message = withholdDbValues(err.message);
+  });
+  return knex;
 }

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { MysqlExecutor, SqliteExecutor, type ConnectionExecutor, type WireOp } from './batch-insert.js';
 import { configureSqlite, mysqlConnectionOptions, sqliteFile, type StoreTarget } from './connection.js';
+import { withholdDbValues } from './db-errors.js';
 
 export interface WriterThreadData {
   target: StoreTarget;
@@ -28,7 +29,8 @@ function serializeError(err: unknown): SerializedError {
   const e = err as { name?: string; message?: string; code?: unknown; errno?: unknown };
   return {
     name: typeof e?.name === 'string' ? e.name : 'Error',
-    message: typeof e?.message === 'string' ? e.message : String(err),
+    // Code and reason only: the values MySQL quotes in some messages are withheld (db-errors.ts).
+    message: withholdDbValues(typeof e?.message === 'string' ? e.message : String(err)),
     ...(typeof e?.code === 'string' ? { code: e.code } : {}),
     ...(typeof e?.errno === 'number' ? { errno: e.errno } : {}),
   };

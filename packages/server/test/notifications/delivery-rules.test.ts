@@ -110,7 +110,7 @@ describe('route matching', () => {
     assert.ok(!isEventSelector('activity.blockd'));
     assert.ok(!isEventSelector('nope.*'));
     assert.equal(EVENT_TYPES.length, 26);
-    assert.deepEqual([...EVENT_TYPES_WITHOUT_SOURCE].sort(), EVENT_TYPES.filter((t) => /^(investigation|chain|exception|otlp)\.|compliance/.test(t)).sort());
+    assert.deepEqual([...EVENT_TYPES_WITHOUT_SOURCE], [], 'every event type of the spec has a source');
   });
 });
 

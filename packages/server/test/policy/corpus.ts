@@ -2,7 +2,7 @@
 // SERVICE_CORPUS) through the real surface adapters and scores decisions against it.
 // Shared by corpus.test.ts and bench/engine.ts.
 import { existsSync, readFileSync } from 'node:fs';
-import { normalizeHookCall } from '../../src/http/surfaces/index.js';
+import { normalizeHookCall } from '@service/surfaces';
 import type { CompiledPolicy } from '../../src/policy/compile.js';
 import { decideToolCall } from '../../src/policy/decide.js';
 import type { Decision, Surface, ToolCall } from '../../src/policy/types.js';

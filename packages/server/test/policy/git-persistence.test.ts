@@ -15,11 +15,11 @@ test('git_danger: shared history and uncommitted work', async (t) => {
     [shell('git push origin --delete staging'), 'warn', 'git_danger.delete_remote_branch'],
     [shell('git push --force-with-lease origin main'), 'warn', 'git_danger.force_push_protected'],
     [shell('git push --force'), 'warn', 'git_danger.force_push'],
-    [shell('git reset --hard HEAD~3'), 'warn', 'git_danger.reset_hard'],
-    [shell('git clean -fdx'), 'warn', 'git_danger.clean_force'],
+    [shell('git reset --hard HEAD~3'), 'deny', 'git_danger.reset_hard'],
+    [shell('git clean -fdx'), 'deny', 'git_danger.clean_force'],
     [shell('git filter-branch --force --index-filter "git rm --cached x" HEAD'), 'warn', 'git_danger.history_rewrite'],
     [shell('git reflog expire --expire=now --all'), 'warn', 'git_danger.reflog_expire'],
-    [shell('git stash clear'), 'warn', 'git_danger.stash_clear'],
+    [shell('git stash clear'), 'deny', 'git_danger.stash_clear'],
   ];
   await runTable(t, rows);
 });

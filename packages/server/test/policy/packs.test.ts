@@ -22,7 +22,7 @@ const cases: Record<string, [string, ToolCall, Verdict, Verdict][]> = {
     ['ordinary work is unaffected', shell('npm test'), 'allow', 'allow'],
   ],
   'strict-enterprise': [
-    ['medium findings are denied (strict)', read('/home/dev/projects/webapp/.env'), 'warn', 'deny'],
+    ['medium findings are denied (strict)', shell('gcloud auth print-access-token'), 'warn', 'deny'],
     ['unapproved MCP servers are denied', mcp('random-notes', 'list_notes', {}), 'allow', 'deny'],
     ['approved MCP servers work', mcp('github', 'list_pull_requests', { owner: 'o', repo: 'r' }), 'allow', 'allow'],
     ['MCP shell tools are denied even on approved servers', mcp('github', 'execute_command', { command: 'ls' }), 'allow', 'deny'],

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseShell } from '../../src/policy/shell/parser.js';
+import { parseShell, SHELL_LIMITS } from '../../src/policy/shell/parser.js';
 
 function commands(src: string): string[] {
   return parseShell(src).commands.map((c) => [c.name, ...c.args].join(' '));
@@ -29,7 +29,8 @@ test('parser: lists, pipelines and groups', () => {
     ['{ a; b; } > out', ['a', 'b']],
     ['if test -f x; then rm x; fi', ['test -f x', 'rm x']],
     ['for f in *.log; do rm "$f"; done', ['rm $f']],
-    ['f() { echo hi; }; f', ['echo hi', 'f']],
+    // A definition runs nothing; the body is read at each call, with the call's arguments.
+    ['f() { echo hi; }; f', ['f', 'echo hi']],
   ];
   for (const [src, want] of cases) assert.deepEqual(commands(src), want, src);
   const s = parseShell('curl -s x | sudo bash -s');
@@ -107,7 +108,9 @@ test('parser: bounded on hostile input', () => {
   assert.ok(s.commands.length < 50);
   const long = parseShell('echo a; '.repeat(100_000));
   assert.equal(long.truncated, true);
-  assert.ok(long.commands.length <= 400);
+  // The command bound is 2,000 (was 400); past it the script is marked unanalysable (issue #15).
+  assert.ok(long.commands.length <= SHELL_LIMITS.maxCommands);
+  assert.match(long.unanalysable ?? '', /cannot be analysed/);
   const unbalanced = parseShell('echo "$(((( `x');
   assert.ok(unbalanced.commands.length >= 1);
 });

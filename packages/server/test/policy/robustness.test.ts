@@ -46,7 +46,8 @@ test('huge inputs are bounded', () => {
   const t0 = performance.now();
   const d = decide(shell(big));
   assert.ok(performance.now() - t0 < 1500, 'parsing is bounded');
-  assert.equal(d.patternName, 'max_input_length.exceeded');
+  // Past the hard inspection cap (256 KiB by default) the command is unanalysable (issue #15).
+  assert.equal(d.patternName, 'unanalysable.shell');
   const nested = 'bash -c "'.repeat(200) + 'rm -rf /';
   assert.ok(decide(shell(nested)).verdict);
 });

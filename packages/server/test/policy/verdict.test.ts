@@ -27,7 +27,9 @@ test('security level changes real decisions', async (t) => {
   const rows: [ReturnType<typeof shell>, Verdict, Verdict, Verdict][] = [
     [shell('rm -rf /'), 'deny', 'deny', 'deny'],
     [shell('git push --force origin main'), 'deny', 'deny', 'warn'],
-    [read('/home/dev/projects/webapp/.env'), 'deny', 'warn', 'allow'],
+    // Reading a .env file is a credential read: high since issue #16 (was medium).
+    [read('/home/dev/projects/webapp/.env'), 'deny', 'deny', 'warn'],
+    [shell('gcloud auth print-access-token'), 'deny', 'warn', 'allow'],
     [shell('git push -f origin feature/x'), 'warn', 'allow', 'allow'],
     [shell('ls -la'), 'allow', 'allow', 'allow'],
   ];

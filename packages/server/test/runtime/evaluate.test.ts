@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { SURFACES, type Surface } from '../../src/policy/types.js';
 import { startTestServer, TEST_STORE, type TestServer } from '../support/harness.js';
 import { identityHeaders, shellPayload } from './payloads.js';
+import { exceptionHint } from '../../src/exceptions/active-set.js';
 
 type Org = { org_id: string; admin_key: string; runtime_key: string };
 
@@ -70,6 +71,19 @@ describe(`runtime decisions (${TEST_STORE})`, () => {
     });
   }
 
+  test('issue #15: a nesting bomb is answered 200 with a deny on every surface and on /mcp/evaluate, never 500', async () => {
+    const bomb = 'rm -rf ~; ' + '('.repeat(2000) + ')'.repeat(2000);
+    for (const surface of SURFACES) {
+      const res = await srv.call('POST', evalPath(surface), { key: org.runtime_key, body: shellPayload(surface, bomb), headers: identityHeaders(`bomb-${surface}`) });
+      assert.equal(res.status, 200, `${surface}: ${JSON.stringify(res.body).slice(0, 200)}`);
+      assert.equal(verdictOf(surface, res.body), 'deny', surface);
+    }
+    const braces = '{ '.repeat(2000);
+    const mcp = await srv.call('POST', '/api/v1/mcp/evaluate', { key: org.runtime_key, body: { server: 'shell', tool: 'exec', arguments: { command: braces }, hostname: 'gw-bomb' } });
+    assert.equal(mcp.status, 200);
+    assert.equal(mcp.body.decision, 'deny');
+  });
+
   test('a decision is stored with every column: rule, reason, policy version, input hash and bounded context', async () => {
     const headers = identityHeaders('record-host');
     const body = shellPayload('claude-code', 'rm -rf ~');
@@ -88,7 +102,8 @@ describe(`runtime decisions (${TEST_STORE})`, () => {
     assert.equal(row.canonical_tool, 'shell');
     assert.equal(row.verdict, 'deny');
     assert.ok(row.pattern_name && row.severity && row.category && row.detection_layer === 'builtin', JSON.stringify(row));
-    assert.equal(row.reason, res.body.hookSpecificOutput.permissionDecisionReason);
+    // The agent sees the stored reason plus how to ask for an exception to this decision (issue #21).
+    assert.equal(res.body.hookSpecificOutput.permissionDecisionReason, row.reason + exceptionHint(row.id));
     assert.equal(row.summary, 'rm -rf ~');
     assert.equal(Number(row.policy_version), Number(policyVersion));
     assert.equal(row.input_hash, createHash('sha256').update(JSON.stringify(body.tool_input)).digest('hex'));

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { normalizeHookCall } from '../../src/http/surfaces/index.js';
+import { normalizeHookCall } from '@service/surfaces';
 import { CORPUS_PATH } from '../support/corpus-path.js';
 import type { CanonicalTool, HookPhase, Surface, ToolCall } from '../../src/policy/types.js';
 

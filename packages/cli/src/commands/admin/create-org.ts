@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
-import { createOrg, describeTarget, loadConfig, openStore, PLANS, ConfigError } from '@service/server';
 import { BaseCommand } from '../../output/base-command.js';
 import { CliError } from '../../output/errors.js';
+import { loadServerPackage, PLANS } from '../../server-package.js';
 
 export default class AdminCreateOrg extends BaseCommand {
   static override description = 'Create an organization directly in the store, with its owner and one admin and one runtime key (shown once).';
@@ -16,6 +16,7 @@ export default class AdminCreateOrg extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(AdminCreateOrg);
+    const { createOrg, describeTarget, loadConfig, openStore, ConfigError } = await loadServerPackage('admin create-org');
     let config;
     try {
       config = loadConfig(process.env, { SERVICE_DATA_DIR: flags['data-dir'], DATABASE_URL: flags['database-url'] });

@@ -1,8 +1,8 @@
 import { Flags } from '@oclif/core';
 import chalk from 'chalk';
-import { ConfigError, loadConfig, startServer } from '@service/server';
 import { BaseCommand } from '../../output/base-command.js';
 import { CliError } from '../../output/errors.js';
+import { loadServerPackage } from '../../server-package.js';
 
 export default class ServerStart extends BaseCommand {
   static override description = 'Run the server (embedded SQLite by default, MySQL with --database-url).';
@@ -16,6 +16,7 @@ export default class ServerStart extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ServerStart);
+    const { ConfigError, loadConfig, startServer } = await loadServerPackage('server start');
     let config;
     try {
       config = loadConfig(process.env, {
@@ -63,10 +64,11 @@ export default class ServerStart extends BaseCommand {
       `  admin key:   ${created.admin_key}`,
       `  runtime key: ${created.runtime_key}`,
       '',
-      'Next steps:',
-      `  curl -s ${url}/api/v1/me -H "Authorization: Bearer ${created.runtime_key}"`,
-      `  service login --server ${url} --key <admin key>      # then: service fleet ls`,
-      `  service install-hooks --surface all --server ${url} --key <runtime key>`,
+      'Next steps (README "Quick start"), in another terminal of this checkout:',
+      `  export SERVICE_URL=${url} SERVICE_API_KEY=${created.runtime_key} SERVICE_ADMIN_KEY=${created.admin_key}`,
+      '  bin/service hook --surface claude-code < examples/claude-code-deny.json',
+      '  bin/service fleet ls',
+      '  bin/service fleet show "$(hostname)"',
       '',
     ];
     process.stderr.write(out.join('\n') + '\n');

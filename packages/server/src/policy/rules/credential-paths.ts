@@ -100,10 +100,10 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (base.endsWith('.keychain') || base.endsWith('.keychain-db')) return { severity: 'critical', label: `the keychain ${p}`, kind: 'keychain' };
   if (BROWSER_FILE.test(base) && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser cookie or password store (${p})`, kind: 'browser_store' };
   if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || /^[a-z0-9_-]+\.env$/.test(base)) {
-    return { severity: 'medium', label: `the environment file ${p}, which usually holds real secrets`, kind: 'env_file' };
+    return { severity: 'high', label: `the environment file ${p}, which usually holds real secrets`, kind: 'env_file' };
   }
   if (/\.(?:p12|pfx|jks|keystore)$/.test(base) || /(?:^|[._-])(?:private|priv)[._-]?key\.pem$|^key\.pem$|-key\.pem$|_key\.pem$|^[a-z0-9_.-]+\.key$/.test(base)) {
-    return { severity: 'medium', label: `the private key or keystore ${p}`, kind: 'key_file' };
+    return { severity: 'high', label: `the private key or keystore ${p}`, kind: 'key_file' };
   }
   if (/^(?:credentials|service[-_]account[a-z0-9_-]*|[a-z0-9_-]+-credentials|client_secret[a-z0-9_.-]*)\.json$/.test(base) || base === 'terraform.tfstate') {
     return { severity: 'medium', label: `${p}, which usually holds credentials`, kind: 'credential_file' };

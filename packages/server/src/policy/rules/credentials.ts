@@ -36,18 +36,56 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 }
 
 /** The most severe credential file a command reads, if any (also used by exfiltration). */
+// Commands whose arguments name files without reading them into the output (or are data):
+// `echo .env`, `ls ~/.ssh`, `chmod 600 .env`, `touch .env`. Any other program that is handed a
+// credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip, cp…
+const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'scp', 'rsync', 'sftp']);
+// Searchers: the first operand is the pattern (unless -e/-f/--regexp give it), the rest are files.
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'git-grep']);
+const SEARCH_VALUE_OPTS = new Set(['-e', '-f', '--regexp', '--file', '-m', '--max-count', '-A', '-B', '-C', '--context', '--after-context', '--before-context', '-g', '--glob', '-t', '--type', '-T', '--type-not', '--include', '--exclude', '--exclude-dir', '--color', '--colour', '-d', '-D', '--label', '-M', '--max-columns', '-j', '--threads']);
+
+function searchFiles(args: readonly string[]): string[] {
+  const files: string[] = [];
+  let patternGiven = false;
+  let seenPattern = false;
+  let optionsDone = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!optionsDone && a === '--') {
+      optionsDone = true;
+      continue;
+    }
+    if (!optionsDone && a.startsWith('-') && a.length > 1) {
+      if (a === '-e' || a === '--regexp' || a.startsWith('--regexp=') || a === '-f' || a === '--file' || /^-[a-zA-Z]*e$/.test(a)) patternGiven = true;
+      if (SEARCH_VALUE_OPTS.has(a) || /^-[a-zA-Z]*[ef]$/.test(a)) i++;
+      continue;
+    }
+    if (!patternGiven && !seenPattern) {
+      seenPattern = true;
+      continue;
+    }
+    files.push(a);
+  }
+  return files;
+}
+
+const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
+
 export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; path: string } | null {
   let best: { risk: CredentialRisk; path: string } | null = null;
   const candidates: string[] = [];
-  if (!KEY_USERS.has(cmd.name)) {
-    for (let i = 0; i < cmd.args.length; i++) {
-      if (OUTPUT_OPTIONS.has(cmd.args[i - 1])) continue; // a file being written, not read
-      const a = cmd.args[i];
-      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a;
+  const git = cmd.name === 'git' && /^(?:show|cat-file|archive|diff|log|blame|grep)$/.test(cmd.args[0] ?? '');
+  const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
+  if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
+    for (let i = 0; i < args.length; i++) {
+      if (OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read
+      const a = args[i];
+      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
       if (pathLike(v)) candidates.push(v);
     }
   }
-  for (const r of cmd.redirects) if (r.op === '<') candidates.push(r.target.text);
+  // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
+  for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) candidates.push(r.target.text);
   for (const p of candidates) {
     const risk = credentialRisk(p);
     if (risk && (!best || rank(risk.severity) > rank(best.risk.severity))) best = { risk, path: p };
@@ -62,6 +100,16 @@ function rank(s: string): number {
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const read = credentialReadBy(cmd);
   if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name}\` reads`);
+  for (const r of cmd.redirects) {
+    // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
+    const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
+    if (r.op !== '>' && r.op !== '>|' && r.op !== '>>' && r.op !== '&>' && r.op !== '&>>' && r.op !== '<>' && !toFile) continue;
+    const risk = credentialRisk(r.target.text);
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file')) {
+      const append = r.op === '>>' || r.op === '&>>' || r.op === '<>';
+      ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `${append ? 'Appends to' : 'Overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [r.target.text] });
+    }
+  }
   const args = cmd.args;
   switch (cmd.name) {
     case 'security': {

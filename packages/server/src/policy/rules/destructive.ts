@@ -2,7 +2,7 @@
 // rd /s), disk wipes (dd to a device, mkfs, wipefs, diskutil erase), truncating system
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
-import { deletionRisk, type TargetRisk } from '../paths.js';
+import { deletionRisk, normalizePath, type TargetRisk } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
@@ -19,10 +19,35 @@ function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string
   ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason, paths: path ? [path] : undefined });
 }
 
+/** A relative target seen from where earlier `cd`s moved (`cd .. && rm -rf x` deletes `../x`). */
+export function resolveTarget(cmd: SimpleCommand, t: string): string {
+  const shift = cmd.cwdShift;
+  if (shift === undefined || t === '' || /^[/~$%]|^[A-Za-z]:/.test(t) || t === '{}') return t;
+  return t === '.' ? shift : `${shift}/${t}`;
+}
+
+/** Git metadata: deleting it destroys the repository's history and every uncommitted change. */
+// The repository's own metadata (relative to the working directory) or any absolute `…/.git`.
+const GIT_METADATA = /^(?:\.\/)?\.git(?:\/(?:\*|hooks(?:\/.*)?|refs(?:\/.*)?|index|HEAD|worktrees(?:\/.*)?|modules(?:\/.*)?))?\/?$|^\/.*\/\.git(?:\/.*)?$/;
+
+function gitMetadataRisk(t: string): TargetRisk | null {
+  return GIT_METADATA.test(t) ? { severity: 'high', label: `the git metadata ${t} (history and uncommitted work)` } : null;
+}
+
+/** Relative paths that climb out of the working directory (`../x`), once resolved against it. */
+function outsideRisk(t: string, cwd: string | undefined): TargetRisk | null {
+  if (!/^\.\.(?:\/|$)/.test(t) || !cwd) return null;
+  const abs = normalizePath(`${cwd}/${t}`);
+  const r = deletionRisk(abs);
+  if (r) return r;
+  return { severity: 'medium', label: `${t}, outside the working directory` };
+}
+
 function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
   let best: { risk: TargetRisk; target: string } | null = null;
-  for (const t of targets) {
-    const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir);
+  for (const raw of targets) {
+    const t = resolveTarget(cmd, raw);
+    const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t);
     if (risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity))) best = { risk, target: t };
   }
   return best;
@@ -30,6 +55,18 @@ function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext)
 
 function rankOf(s: Severity): number {
   return ['info', 'low', 'medium', 'high', 'critical'].indexOf(s);
+}
+
+/** True when `-delete` is an action of find itself, not an argument of an `-exec` command. */
+function findDeletes(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(args[i])) {
+      while (i < args.length && args[i] !== ';' && args[i] !== '+') i++;
+      continue;
+    }
+    if (args[i] === '-delete') return true;
+  }
+  return false;
 }
 
 function findStartPaths(args: readonly string[]): string[] {
@@ -74,12 +111,14 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
       }
       return;
     }
-    targets = [...targets, ...dyn.targets];
+    // find -exec receives the matches only through {}; a command without it ignores them.
+    if (!cmd.parent || cmd.args.some((a) => a.includes('{}'))) targets = [...targets, ...dyn.targets];
   }
   const bad = worst(targets, cmd, ctx);
   if (!bad) return;
-  const severity = recursive ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
+  const severity = recursive || /git metadata/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
+  if (!recursive && /outside the working directory/.test(bad.risk.label)) return;
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${recursive ? 'recursively deletes' : 'deletes'} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
 }
 
@@ -109,8 +148,42 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     return;
   }
   switch (name) {
+    case 'srm':
+    case 'unlink':
+    case 'trash':
+    case 'trash-put':
+    case 'gio':
+    case 'rmdir': {
+      const targets = name === 'gio' ? (args[0] === 'trash' || args[0] === 'remove' ? positionals(args.slice(1)) : []) : positionals(args);
+      judgeDelete(cmd, targets, name === 'srm' ? hasShort(args, 'r') || hasShort(args, 'R') : name === 'rmdir' ? false : false, ctx, name);
+      return;
+    }
+    case 'rsync': {
+      // A mirror with a delete mode deletes whatever the source lacks: from an empty or
+      // unrelated source it empties the destination.
+      if (!args.some((a) => /^--(?:delete|del|delete-before|delete-during|delete-after|delete-delay|delete-excluded|remove-source-files)$/.test(a))) return;
+      const pos = positionals(args, new Set(['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--files-from', '--exclude-from', '--include-from', '--log-file', '--backup-dir', '--partial-dir', '--temp-dir', '-T', '--compare-dest', '--copy-dest', '--link-dest', '--chmod', '--chown', '--usermap', '--groupmap', '--timeout', '--port', '--password-file', '--bwlimit', '--max-size', '--min-size', '--suffix']));
+      const dest = pos[pos.length - 1];
+      if (!dest || pos.length < 2 || /^[^/]*:/.test(dest)) return;
+      const bad = worst([dest], cmd, ctx);
+      if (bad) emit(ctx, bad.risk.severity, 'mirror_delete', `rsync --delete deletes whatever the source lacks from ${bad.risk.label}.`, bad.target);
+      return;
+    }
+    case 'rclone': {
+      const sub = args.find((a) => !a.startsWith('-'));
+      if (sub === 'purge' || sub === 'delete' || sub === 'rmdirs' || sub === 'sync' || sub === 'deletefile') {
+        const pos = positionals(args).slice(1);
+        const dest = pos[pos.length - 1];
+        const bad = dest && !dest.includes(':') ? worst([dest], cmd, ctx) : null;
+        emit(ctx, bad ? bad.risk.severity : 'medium', 'mirror_delete', `rclone ${sub} deletes ${bad ? bad.risk.label : `files at ${dest ?? 'the destination'}`}${sub === 'sync' ? ' that the source lacks' : ''}.`, dest);
+      }
+      return;
+    }
     case 'find': {
-      if (!args.includes('-delete')) return;
+      if (!findDeletes(args)) {
+        // find .git -exec rm …: the exec'd command is judged on its own; the start path matters here.
+        return;
+      }
       const starts = findStartPaths(args);
       const selective = args.some((a) => FIND_FILTERS.test(a));
       const bad = worst(starts, cmd, ctx);
@@ -158,6 +231,12 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'format':
       if (args.some((a) => /^[a-z]:$/i.test(a))) emit(ctx, 'critical', 'disk_wipe', `format ${args[0]} erases a drive.`);
       return;
+    case 'truncate': {
+      if (!args.some((a) => /^-s0?$|^--size=0$|^-s$/.test(a) || a === '0')) return;
+      const bad = worst(positionals(args, new Set(['-s', '--size', '-r', '--reference'])), cmd, ctx);
+      if (bad && rankOf(bad.risk.severity) >= rankOf('high')) emit(ctx, 'high', 'truncate_system_file', `truncate empties ${bad.risk.label}.`, bad.target);
+      return;
+    }
     case 'mv': {
       const pos = positionals(args);
       const dest = pos[pos.length - 1];
@@ -168,7 +247,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     }
   }
-  if (/^mkfs(?:\.\w+)?$|^mke2fs$|^newfs\w*$/.test(name)) emit(ctx, 'critical', 'mkfs', `${name} formats ${positionals(args).pop() ?? 'a device'}, destroying its data.`);
+  // Formatting an image file (disk.img) destroys nothing else; a device or an unknown target does.
+  if (/^mkfs(?:\.\w+)?$|^mke2fs$|^newfs\w*$/.test(name) && !/\.(?:img|iso|raw|qcow2|vhdx?|vmdk|bin)$/i.test(positionals(args).pop() ?? '')) emit(ctx, 'critical', 'mkfs', `${name} formats ${positionals(args).pop() ?? 'a device'}, destroying its data.`);
 }
 
 /** `> /dev/sda`, `> /etc/passwd`: redirections that overwrite devices or system files. */

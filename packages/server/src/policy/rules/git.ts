@@ -14,17 +14,100 @@ function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string
   ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason });
 }
 
+const GIT_VALUE_OPTS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--config-env', '--namespace', '--exec-path']);
+
 /** Git's own options before the subcommand (`git -C dir push`). */
 function gitArgs(cmd: SimpleCommand): string[] {
   const a = cmd.args;
   let i = 0;
-  while (i < a.length && a[i].startsWith('-')) i += a[i] === '-C' || a[i] === '-c' || a[i] === '--git-dir' || a[i] === '--work-tree' ? 2 : 1;
+  while (i < a.length && a[i].startsWith('-')) i += GIT_VALUE_OPTS.has(a[i]) ? 2 : 1;
   return a.slice(i);
 }
 
 function branchOf(refspec: string): string {
   const dst = refspec.includes(':') ? refspec.slice(refspec.indexOf(':') + 1) : refspec;
   return dst.replace(/^\+/, '').replace(/^refs\/heads\//, '');
+}
+
+// Git accepts any unambiguous prefix of a long option (`--forc`, `--har`, `--discard-ch`):
+// each subcommand's options that matter are expanded before the rules look at them.
+const LONG_OPTIONS: Record<string, string[]> = {
+  push: ['--force', '--force-with-lease', '--force-if-includes', '--delete', '--mirror', '--all', '--prune', '--tags', '--dry-run'],
+  reset: ['--hard', '--merge', '--keep', '--soft', '--mixed', '--quiet'],
+  checkout: ['--force', '--pathspec-from-file', '--ours', '--theirs', '--orphan', '--detach', '--quiet', '--no-quiet', '--track', '--patch', '--merge'],
+  switch: ['--force', '--discard-changes', '--create', '--detach', '--quiet', '--merge'],
+  restore: ['--staged', '--worktree', '--source', '--pathspec-from-file', '--patch', '--no-staged', '--no-worktree', '--quiet', '--conflict'],
+  branch: ['--delete', '--force', '--move', '--copy', '--list', '--verbose'],
+  clean: ['--force', '--dry-run', '--interactive', '--quiet'],
+  rm: ['--force', '--cached', '--dry-run', '--quiet'],
+  worktree: ['--force'],
+  tag: ['--delete', '--force', '--list'],
+  rebase: ['--abort', '--continue', '--skip', '--quit'],
+  merge: ['--abort', '--continue', '--quit'],
+  'cherry-pick': ['--abort', '--continue', '--quit'],
+};
+
+function expandLong(sub: string, args: string[]): string[] {
+  const known = LONG_OPTIONS[sub];
+  if (!known) return args;
+  return args.map((a) => {
+    if (a === '--' || !a.startsWith('--') || a.length < 5) return a;
+    const eq = a.indexOf('=');
+    const name = eq < 0 ? a : a.slice(0, eq);
+    if (known.includes(name)) return a;
+    const matches = known.filter((k) => k.startsWith(name));
+    // `--forc` matches --force and --force-with-lease: the one the others extend is meant.
+    const shortest = matches.reduce<string | undefined>((m, k) => (m === undefined || k.length < m.length ? k : m), undefined);
+    return shortest !== undefined && matches.every((k) => k.startsWith(shortest)) ? shortest + (eq < 0 ? '' : a.slice(eq)) : a;
+  });
+}
+
+/**
+ * Short flags of clustered options, stopping a cluster at a flag that takes a value
+ * (`-bfeature` is `-b feature`, not `-f`), and long options, all before any `--`.
+ */
+function flagsOf(args: readonly string[], valueShort: string, valueLong: ReadonlySet<string> = new Set()): { flags: Set<string>; positionals: string[] } {
+  const flags = new Set<string>();
+  const pos: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') break;
+    if (a.startsWith('--')) {
+      const name = a.split('=')[0];
+      flags.add(name);
+      if (valueLong.has(name) && !a.includes('=')) i++;
+    } else if (a.length > 1 && a[0] === '-') {
+      for (let k = 1; k < a.length; k++) {
+        flags.add('-' + a[k]);
+        if (valueShort.includes(a[k])) {
+          if (k === a.length - 1) i++;
+          break;
+        }
+      }
+    } else pos.push(a);
+  }
+  return { flags, positionals: pos };
+}
+
+const HELP = /^(?:-h|--help|--version)$/;
+// Subcommands that talk to a remote, the only ones an ssh command setting affects.
+const REMOTE_SUBCOMMANDS = new Set(['fetch', 'pull', 'push', 'clone', 'ls-remote', 'submodule', 'fetch-pack', 'send-pack']);
+
+/** Arguments before a `--` separator (options), and the pathspecs after it. */
+function splitDashDash(args: string[]): { before: string[]; after: string[] | null } {
+  const at = args.indexOf('--');
+  return at < 0 ? { before: args, after: null } : { before: args.slice(0, at), after: args.slice(at + 1) };
+}
+
+// Configuration keys and environment variables through which git runs a command of the caller's
+// choosing: setting them is command execution (and hooksPath swaps the repository's hooks).
+const EXEC_CONFIG = /^(?:core\.(?:sshcommand|fsmonitor|pager|editor|askpass|hookspath|gitproxy)|alias\.[^=]+=\s*!|alias\.|diff\.[^.]+\.(?:textconv|command)|filter\.[^.]+\.(?:clean|smudge|process)|merge\.[^.]+\.driver|credential\.helper|sequence\.editor|uploadpack\.packobjectshook|protocol\.ext\.allow|url\..*\.insteadof)/i;
+const EXEC_ENV = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR)=/;
+
+/** `key=value` (or a key with its value in `value`) that makes git run a command; `--config-env` values are unseen. */
+function configExecutes(key: string, value?: string, unseen = false): boolean {
+  if (/^alias\./i.test(key)) return unseen || (value ?? key.slice(key.indexOf('=') + 1)).trimStart().startsWith('!');
+  return EXEC_CONFIG.test(key);
 }
 
 function inspectPush(args: string[], ctx: RuleContext): void {
@@ -41,7 +124,7 @@ function inspectPush(args: string[], ctx: RuleContext): void {
     }
     return;
   }
-  if (hasLong(args, '--mirror')) return emit(ctx, 'medium', 'push_mirror', 'git push --mirror overwrites and deletes every remote ref to match the local repository.');
+  if (hasLong(args, '--mirror')) return emit(ctx, 'high', 'push_mirror', 'git push --mirror overwrites and deletes every remote ref to match the local repository.');
   if (!plainForce && !lease) return;
   // No refspec, or HEAD: the branch is whatever is checked out, which the hook cannot see.
   if (refspecs.length === 0 || hasLong(args, '--all') || refspecs.every((r) => branchOf(r) === 'HEAD')) {
@@ -56,46 +139,147 @@ function inspectPush(args: string[], ctx: RuleContext): void {
   }
 }
 
+/** Git's global options that run commands through configuration (`-c`, `--config-env`). */
+function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ctx: RuleContext): void {
+  const a = cmd.args;
+  const gargs = gitArgs(cmd);
+  const remote = sub !== undefined && (REMOTE_SUBCOMMANDS.has(sub) || (sub === 'archive' && gargs.some((x) => x.startsWith('--remote'))) || (sub === 'remote' && /^(?:update|prune|show|set-head)$/.test(gargs[1] ?? '')));
+  for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
+    let value: string | undefined;
+    const unseen = a[i].startsWith('--config-env');
+    if (a[i] === '-c' || a[i] === '--config-env') value = a[++i];
+    else if (a[i].startsWith('--config-env=')) value = a[i].slice(13);
+    else if (a[i].startsWith('-c') && a[i].length > 2) value = a[i].slice(2);
+    else if (GIT_VALUE_OPTS.has(a[i])) i++;
+    if (value !== undefined && configExecutes(value, undefined, unseen) && (remote || !/^core\.(?:sshcommand|gitproxy)/i.test(value))) {
+      const hooks = /^core\.hookspath/i.test(value);
+      emit(ctx, 'high', hooks ? 'hooks_path' : 'config_command_execution', hooks ? `git -c ${value.split('=')[0]} points git at other hooks, replacing the repository's hooks with code of the caller's choosing.` : `git -c ${value.split('=')[0]} makes git run a command of the caller's choosing.`);
+    }
+  }
+  const env = new Map(cmd.assignments.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  for (const [name, value] of env) {
+    if (!EXEC_ENV.test(name + '=')) continue;
+    if (/^GIT_SSH|^GIT_PROXY/.test(name) && !remote) continue;
+    if (/^GIT_CONFIG_(?:KEY|VALUE)_/.test(name)) continue;
+    if (name === 'GIT_CONFIG_COUNT') {
+      // The pairs it announces are judged like `-c key=value`; a count without readable pairs is not.
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n > 64) {
+        emit(ctx, 'high', 'config_command_execution', `GIT_CONFIG_COUNT=${value} passes git configuration that cannot be checked.`);
+        continue;
+      }
+      for (let k = 0; k < n; k++) {
+        const key = env.get(`GIT_CONFIG_KEY_${k}`);
+        const val = env.get(`GIT_CONFIG_VALUE_${k}`) ?? '';
+        if (key === undefined || (configExecutes(key, val) && (remote || !/^core\.(?:sshcommand|gitproxy)/i.test(key)))) {
+          emit(ctx, 'high', 'config_command_execution', `GIT_CONFIG_KEY_${k}=${key ?? '(unset)'} makes git run a command of the caller's choosing.`);
+          break;
+        }
+      }
+      continue;
+    }
+    emit(ctx, 'high', 'config_command_execution', `${name} makes git run a command of the caller's choosing.`);
+  }
+}
+
+/** Commands that set git's command-running environment for what follows (`export GIT_SSH_COMMAND=…`). */
+function inspectExport(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const a of cmd.args) if (EXEC_ENV.test(a)) emit(ctx, 'high', 'config_command_execution', `${a.split('=')[0]} makes git run a command of the caller's choosing.`);
+}
+
+const LOSS = 'discards uncommitted work irrecoverably';
+
 export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'bfg' || cmd.name === 'git-filter-repo') return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
+  if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset') return inspectExport(cmd, ctx);
   if (cmd.name !== 'git') return;
   const args = gitArgs(cmd);
   const sub = args[0];
-  const rest = args.slice(1);
+  inspectGitConfigOptions(cmd, sub, ctx);
+  const rest = expandLong(sub, args.slice(1));
+  if (rest.some((a) => HELP.test(a))) return;
   switch (sub) {
     case 'push':
       return inspectPush(rest, ctx);
-    case 'reset':
-      if (rest.includes('--hard')) emit(ctx, 'medium', 'reset_hard', `git reset --hard${rest.length > 1 ? ` ${rest.filter((a) => a !== '--hard').join(' ')}` : ''} discards uncommitted work${rest.some((a) => /~|\^|HEAD@|^[0-9a-f]{7,}$/.test(a)) ? ' and moves the branch, dropping commits' : ''}.`);
+    case 'reset': {
+      const mode = rest.includes('--hard') ? '--hard' : rest.includes('--merge') ? '--merge' : null;
+      if (mode) emit(ctx, 'high', 'reset_hard', `git reset ${mode}${rest.length > 1 ? ` ${rest.filter((a) => a !== mode).join(' ')}` : ''} ${LOSS}${rest.some((a) => /~|\^|HEAD@|^[0-9a-f]{7,}$/.test(a)) ? ' and moves the branch, dropping commits' : ''}.`);
       return;
+    }
     case 'clean':
       if ((hasShort(rest, 'f') || hasLong(rest, '--force')) && !hasShort(rest, 'n') && !hasLong(rest, '--dry-run')) {
-        emit(ctx, 'medium', 'clean_force', `git clean ${rest.join(' ')} permanently deletes untracked${hasShort(rest, 'x') ? ' and ignored' : ''} files (local .env files, caches, new work).`);
+        emit(ctx, 'high', 'clean_force', `git clean ${rest.join(' ')} permanently deletes untracked${hasShort(rest, 'x') ? ' and ignored' : ''} files (local .env files, caches, new work).`);
       }
       return;
     case 'filter-branch':
     case 'filter-repo':
       return emit(ctx, 'medium', 'history_rewrite', `git ${sub} rewrites the repository history; publishing it needs a coordinated force push.`);
-    case 'checkout':
-    case 'restore':
-      if ((rest.includes('.') || rest.includes(':/')) && (sub === 'restore' || rest.includes('--') || rest[0] === '.') && !rest.includes('--staged')) {
-        emit(ctx, 'low', 'discard_changes', `git ${sub} ${rest.join(' ')} discards uncommitted changes in the working tree.`);
-      }
+    case 'checkout': {
+      const { after } = splitDashDash(rest);
+      const f = flagsOf(rest, 'bBU', new Set(['--conflict', '--recurse-submodules', '--unified', '--inter-hunk-context', '--orphan', '--track', '--pathspec-from-file']));
+      if (f.flags.has('-f') || f.flags.has('--force')) return emit(ctx, 'high', 'checkout_force', `git checkout ${rest.join(' ')} ${LOSS} in the files it switches.`);
+      if (f.flags.has('--pathspec-from-file')) return emit(ctx, 'high', 'discard_changes', `git checkout ${rest.join(' ')} overwrites the listed files, which ${LOSS}.`);
+      const creating = f.flags.has('-b') || f.flags.has('-B') || f.flags.has('--orphan');
+      const paths = after ?? (creating ? [] : f.positionals.slice(1));
+      if (paths.length > 0 || (!creating && f.positionals[0] === '.')) emit(ctx, 'high', 'discard_changes', `git checkout ${rest.join(' ')} overwrites files in the working tree, which ${LOSS}.`);
       return;
+    }
+    case 'restore': {
+      const { after } = splitDashDash(rest);
+      const f = flagsOf(rest, 's', new Set(['--source', '--conflict', '--pathspec-from-file']));
+      const staged = (f.flags.has('--staged') || f.flags.has('-S')) && !f.flags.has('--no-staged');
+      const worktree = (f.flags.has('--worktree') || f.flags.has('-W')) && !f.flags.has('--no-worktree');
+      const paths = [...f.positionals, ...(after ?? [])];
+      if ((!staged || worktree) && !f.flags.has('--no-worktree') && (paths.length > 0 || f.flags.has('--pathspec-from-file'))) emit(ctx, 'high', 'discard_changes', `git restore ${rest.join(' ')} overwrites working-tree files, which ${LOSS}.`);
+      return;
+    }
+    case 'switch': {
+      const f = flagsOf(rest, 'cC', new Set(['--create', '--force-create', '--orphan']));
+      if (f.flags.has('-f') || f.flags.has('--force') || f.flags.has('--discard-changes')) emit(ctx, 'high', 'switch_force', `git switch ${rest.join(' ')} ${LOSS}.`);
+      return;
+    }
     case 'stash':
-      if (rest[0] === 'clear') emit(ctx, 'medium', 'stash_clear', 'git stash clear deletes every stash entry.');
+      if (rest[0] === 'clear') emit(ctx, 'high', 'stash_clear', 'git stash clear deletes every stash entry, the uncommitted work saved there.');
+      else if (rest[0] === 'drop') emit(ctx, 'high', 'stash_drop', `git stash drop deletes a stash entry, the uncommitted work saved there.`);
       return;
     case 'reflog':
       if (rest[0] === 'expire' && rest.some((a) => /--expire(-unreachable)?=(now|all|0)/.test(a))) emit(ctx, 'medium', 'reflog_expire', 'Expiring the reflog removes the only way to recover discarded commits.');
+      else if (rest[0] === 'delete') emit(ctx, 'medium', 'reflog_expire', 'Deleting reflog entries removes the way to recover discarded commits.');
       return;
     case 'branch': {
-      if (!(rest.includes('-D') || (rest.includes('-d') && rest.includes('--force')))) return;
+      const force = rest.includes('-D') || rest.some((a) => /^-[a-zA-Z]*D/.test(a)) || ((hasShort(rest, 'd') || rest.includes('--delete')) && (hasShort(rest, 'f') || rest.includes('--force')));
+      if (!force) return;
       const b = positionals(rest).find((x) => ctx.branchClass(x) === 'protected');
-      if (b) emit(ctx, 'medium', 'delete_protected_branch', `Force-deletes the local ${b} branch.`);
+      emit(ctx, 'high', b ? 'delete_protected_branch' : 'branch_force_delete', `Force-deletes the local branch ${b ?? positionals(rest).join(' ')}, losing commits not merged elsewhere.`);
       return;
     }
     case 'update-ref':
       if (rest.includes('-d') && rest.some((r) => ctx.branchClass(branchOf(r)) === 'protected')) emit(ctx, 'medium', 'delete_protected_branch', 'Deletes a protected branch ref.');
       return;
+    case 'rm': {
+      const before = splitDashDash(rest).before;
+      const force = before.reduce((on, a) => (a === '--force' || /^-[a-zA-Z]*f/.test(a) ? true : a === '--no-force' ? false : on), false);
+      if (force && !before.includes('--cached') && !hasShort(before, 'n') && !before.includes('--dry-run')) emit(ctx, 'high', 'rm_force', `git rm ${rest.join(' ')} deletes files together with their uncommitted changes.`);
+      return;
+    }
+    case 'worktree':
+      if (rest[0] === 'remove' && (hasShort(rest, 'f') || rest.includes('--force'))) emit(ctx, 'high', 'worktree_remove_force', `git worktree remove ${rest.slice(1).join(' ')} deletes a worktree with its uncommitted changes.`);
+      return;
+    case 'tag':
+      if (hasShort(rest, 'd') || rest.includes('--delete')) emit(ctx, 'medium', 'tag_delete', `git tag ${rest.join(' ')} deletes a tag.`);
+      return;
+    case 'rebase':
+    case 'merge':
+    case 'cherry-pick':
+      if (rest.includes('--abort')) emit(ctx, 'medium', 'abort', `git ${sub} --abort resets the working tree, which can discard uncommitted changes.`);
+      return;
+    case 'config': {
+      const key = rest.find((a) => !a.startsWith('-'));
+      if (key && configExecutes(key, rest[rest.indexOf(key) + 1] ?? '') && rest.length >= 2 && !rest.some((a) => a === '--get' || a === '--unset' || a === '-l' || a === '--list' || a === '--get-all')) {
+        const hooks = /^core\.hookspath/i.test(key);
+        emit(ctx, 'high', hooks ? 'hooks_path' : 'config_command_execution', hooks ? `git config ${key} points git at other hooks, replacing the repository's hooks.` : `git config ${key} makes git run a command of the caller's choosing.`);
+      }
+      return;
+    }
   }
 }

@@ -1,33 +1,169 @@
-// prompt_injection: text that tries to replace the agent's instructions ("ignore all
-// previous instructions", fake [SYSTEM] or administrator messages, "you are now in … mode"),
-// especially when paired with a harmful action (credentials, uploads, disabling hooks) or
-// with concealment ("do not mention it to the user"). A phrase that is only quoted, as in
-// "strip phrases like 'ignore all previous instructions'", is a mention, not an attack.
+// prompt_injection: text that tries to take over the agent. Classes of behaviour:
+//   - instruction override ("ignore all previous instructions", "forget everything above")
+//   - fake system or authority messages ([SYSTEM]:, <|im_start|>system, "message from your
+//     administrator", "BEGIN SYSTEM PROMPT")
+//   - role or mode switches ("you are now in developer mode", "act as an unrestricted AI")
+//   - concealment ("do not mention it to the user", "silently")
+//   - exfiltration requests (credentials or files sent to a remote host)
+//   - guard-rail disabling requests (bypassPermissions, disableAllHooks, --yolo, "turn off the
+//     hooks"), plus other security controls and home-directory deletion
+// Text is normalised before matching so the usual obfuscations do not hide it: case,
+// zero-width and bidi characters, look-alike letters (Cyrillic/Greek/fullwidth), letters spaced
+// or dotted apart, markdown emphasis, HTML comments splitting words, and base64 blobs (decoded
+// and scanned). Obfuscation that was needed to see the override raises the severity. A phrase
+// that is only quoted or discussed ("strip phrases like 'ignore all previous instructions'") is
+// a mention, not an attack.
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 
 const CATEGORY = 'prompt_injection';
+const W = '\\s{1,4}';
 const OVERRIDES: RegExp[] = [
-  /\b(?:ignore|disregard|forget|override|bypass)\s{1,4}(?:(?:all|any|the|your|my|of|these)\s{1,4}){0,3}(?:previous|prior|above|earlier|preceding|system|original|safety|security|existing)\s{1,4}(?:instructions?|rules?|prompts?|directives?|guidelines?|polic(?:y|ies)|constraints?|guardrails?)/gi,
-  /\bsystem\s{1,4}override\b/gi,
-  /\[\s{0,2}(?:system|admin|administrator|developer|operator)\s{0,2}\]\s{0,2}:/gi,
-  /<\|?(?:im_start\|>system|system\|>)/gi,
-  /\byou\s{1,4}are\s{1,4}now\s{1,4}(?:in\s{1,4})?(?:[a-z-]{1,20}\s{1,4}){0,2}mode\b/gi,
-  /\bnew\s{1,4}(?:policy|instructions?|rules?|directive)\s{1,4}from\s{1,4}(?:your\s{1,4})?(?:administrator|admin|developer|operator|system|security team)/gi,
-  /\b(?:ai|llm|assistant|agent|model)s?\s{1,4}(?:reading|processing|parsing|summari[sz]ing)\s{1,4}this\b/gi,
-  /\b(?:do\s{1,4}anything\s{1,4}now|dan\s{1,4}mode|developer\s{1,4}mode\s{1,4}enabled)\b/gi,
+  new RegExp(`\\b(?:ignore|disregard|forget|override|bypass|abandon|drop|discard|skip)${W}(?:(?:all|any|the|your|of|these|those|every|previous|prior)${W}){0,3}(?:previous|prior|above|earlier|preceding|system|original|safety|security|existing|initial|old|developer|default)${W}(?:instructions?|rules?|prompts?|directives?|guidelines?|polic(?:y|ies)|constraints?|guardrails?|guard${W}rails?|context|programming|orders)`, 'gi'),
+  new RegExp(`\\b(?:ignore|disregard|forget)${W}(?:all${W}|everything${W}|anything${W})(?:you${W}(?:were|have${W}been)${W}told|(?:written${W}|said${W})?(?:above|before${W}this|so${W}far)|(?:of${W})?your${W}(?:instructions|rules|training))`, 'gi'),
+  new RegExp(`\\b(?:stop|quit)${W}following${W}(?:your|the|all)${W}(?:previous${W}|original${W})?(?:instructions|rules|guidelines|polic(?:y|ies))`, 'gi'),
+  new RegExp(`\\byour${W}(?:new|real|actual|updated)${W}(?:instructions|orders|task|directive|rules)${W}(?:are|is)\\b`, 'gi'),
+  /\bsystem\s{1,4}(?:override|prompt\s{1,4}override|instruction\s{1,4}update)\b/gi,
+  new RegExp(`\\b(?:ignore|disregard|forget|override|bypass)${W}(?:all${W}(?:of${W})?(?:the${W}|your${W})?|your${W}(?:own${W})?)(?:instructions|rules|guidelines|guidance|guard${W}?rails|polic(?:y|ies)|restrictions|safety${W}[a-z]{2,12}|programming|training|directives)\\b`, 'gi'),
+  new RegExp(`\\b(?:ignore|disregard|forget)${W}(?:the|these|those)${W}(?:instructions|rules|guidelines|guidance|restrictions)${W}(?:above|before|earlier|you${W}were${W}given)`, 'gi'),
+  new RegExp(`\\bpretend${W}(?:that${W})?(?:the${W}|your${W})?(?:previous|prior|above|earlier|original)${W}(?:system${W})?(?:message|instructions?|prompt|rules)`, 'gi'),
+  new RegExp(`\\b(?:safety|security|content)${W}(?:filters?|polic(?:y|ies)|rules?|restrictions?|guard${W}?rails?|checks?|mode)${W}(?:are|is|have${W}been|has${W}been)${W}(?:now${W})?(?:off|disabled|lifted|removed|suspended|turned${W}off)\\b|\\b(?:approvals?|permissions?${W}checks?|hooks)${W}(?:are|is|have${W}been)${W}(?:now${W})?(?:disabled|off|turned${W}off|not${W}required)\\b`, 'gi'),
+  // Instructions smuggled in an encoding or a quotation, then ordered run.
+  new RegExp(`\\b(?:decode|decrypt|translate|reverse|unscramble|deobfuscate)\\b[^\\n]{0,80}?\\b(?:and|then)${W}(?:do|follow|execute|run|obey|perform|carry${W}out)${W}(?:it|that|this|them|what${W}it${W}says|the${W}(?:result|output|decoded${W}[a-z]+|instructions?|commands?))\\b|\\b(?:do|execute|follow|obey)${W}what${W}it${W}says\\b|\\b(?:follow|execute|obey|run|carry${W}out)${W}(?:the${W})?(?:instructions?|commands?|steps)${W}(?:in|from|inside)${W}(?:this|that|the${W}(?:following|attached|encoded))${W}(?:base64|blob|string|encoded|hex|text|payload)|\\b(?:don't|do${W}not)${W}translate\\b[^\\n]{0,40}?\\b(?:execute|run|do)${W}(?:it|that|this)\\b`, 'gi'),
+  // Fake system / authority messages.
+  /(?:^|\n|\s|\[)\[{1,2}\s{0,2}(?:system|admin|administrator|developer|operator|root|security|anthropic|openai|assistant|ai|agent)(?:\s{1,2}(?:message|notice|override|instructions?|note|directive))?\s{0,2}(?:\]{1,2}|:)/gi,
+  /<\|?(?:im_start\|>\s{0,2}system|system\|>|endoftext\|>)|<\/?\s{0,2}(?:system|system_prompt|sys)\s{0,2}>/gi,
+  /(?:^|\n)\s{0,4}(?:#{1,4}\s{0,3})?(?:SYSTEM|ADMINISTRATOR|ADMIN)(?:\s{1,2}(?:MESSAGE|NOTICE|PROMPT|OVERRIDE|UPDATE))?\s{0,2}:\s{0,3}(?=(?:you|the\s{1,3}user|ignore|disregard|forget|new|from\s{1,3}now|override|all|assistant|agent|ai|your|do\s{1,3}not|execute|run)\b)/gi,
+  /(?:^|\n)\s{0,4}(?:#{1,4}\s{0,3})?(?:system|administrator|admin)\s{1,2}(?:message|notice|override)\s{0,2}:\s{0,3}(?=\S)/gi,
+  /\b(?:begin|start)\s{1,4}(?:of\s{1,4})?(?:new\s{1,4})?system\s{1,4}(?:prompt|message|instructions)\b/gi,
+  new RegExp(`\\bnew${W}(?:priority${W})?(?:policy|instructions?|rules?|directives?|orders)${W}(?:from|by)${W}(?:your${W}|the${W})?(?:[a-z]{2,20}${W}){0,2}(?:administrator|admin|developers?|operator|system|security${W}team|anthropic|openai|it${W}department)\\b`, 'gi'),
+  new RegExp(`\\bnew${W}priority${W}(?:directive|instructions?|task|orders?)\\b`, 'gi'),
+  new RegExp(`\\b(?:attention|note${W}to|message${W}to|hey)${W}(?:the${W}|any${W}|all${W})?(?:ai${W})?(?:agent|assistant|ai|model|llm|bot)s?${W}?[:,\u2014-]`, 'gi'),
+  new RegExp(`\\b(?:message|notice|orders?|directive)${W}from${W}your${W}(?:system${W})?(?:administrator|admin|developers?|operator|creators?)\\b`, 'gi'),
+  new RegExp(`\\bthis${W}is${W}your${W}(?:system${W})?(?:administrator|admin|developer|operator|creator)\\b`, 'gi'),
+  new RegExp(`\\b(?:ai|llm|assistant|agent|model|claude|gpt|gemini|copilot|codex|cursor)s?${W}(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing)${W}this\\b`, 'gi'),
+  // Role / mode switches.
+  new RegExp(`\\byou${W}are${W}now${W}(?:in${W})?(?:[a-z-]{1,20}${W}){0,2}mode\\b`, 'gi'),
+  new RegExp(`\\byou${W}are${W}(?:now${W})?(?:no${W}longer${W}(?:bound|restricted|an${W}ai)|(?:an?${W})?(?:unrestricted|unfiltered|jailbroken|uncensored)\\b|dan\\b)`, 'gi'),
+  new RegExp(`\\b(?:act|behave|respond)${W}as${W}(?:if${W}you${W}(?:are|were|have)${W})?(?:an?${W})?(?:unrestricted|unfiltered|jailbroken|uncensored|no${W}(?:rules|restrictions|limits))`, 'gi'),
+  new RegExp(`\\bpretend${W}(?:that${W})?(?:you${W}have${W}no|there${W}are${W}no|you${W}are${W}not${W}bound${W}by)${W}(?:[a-z]{1,15}${W})?(?:rules|restrictions|guidelines|limits|instructions)`, 'gi'),
+  new RegExp(`\\b(?:enter|enable|activate|switch${W}to)${W}(?:god|jailbreak|unrestricted|dan)${W}mode\\b`, 'gi'),
+  /\b(?:do\s{1,4}anything\s{1,4}now|dan\s{1,4}mode|jailbreak(?:ed)?\s{1,4}mode)\b/gi,
 ];
-const CONCEAL = /\b(?:do\s{1,4}not|don't|never)\s{1,4}(?:mention|tell|reveal|inform|notify|show|report|disclose)\b.{0,40}?\b(?:user|anyone|human|them)\b|\b(?:delete|remove|erase)\s{1,4}this\s{1,4}(?:message|instruction|comment|note)|\bwithout\s{1,4}(?:telling|informing|notifying|asking)\s{1,4}(?:the\s{1,4})?user\b|\bhide\s{1,4}(?:this|it|the\s{1,4}evidence)\b/i;
-const SECRET_TARGET = /~\/\.ssh|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|~\/\.aws\b|\/etc\/shadow|\bkeychain\b|\.env\b|private\s{1,4}keys?|\bcredentials?\b|\bapi\s{1,4}keys?\b|\btokens?\b|\bpasswords?\b/i;
-const EGRESS = /\b(?:upload|exfiltrate|send|post|transmit|forward|push|copy)\b[\s\S]{0,120}?(?:https?:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@)|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
-const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|policy|sandbox)\b/i;
+// Claims of authority that only matter together with a harmful request ("approved by security",
+// "note from the repo owner (trusted)", "as the new admin I authorize you", "real task:").
+const AUTHORITY = /\bnew\s{1,3}(?:priority\s{1,3})?(?:policy|instructions?|rules?|directives?|orders)\s{1,3}(?:from|by)\s{1,3}(?:[a-z]{2,20}\s{1,3}){0,3}(?:staff|team|owner|management|maintainers?)\b|\b(?:enter|enable|activate)\s{1,3}developer\s{1,3}mode\b|\bdeveloper\s{1,3}mode\s{1,3}(?:enabled|activated|on)\b|\b(?:approved|authori[sz]ed|sanctioned|cleared|signed\s{1,3}off)\s{1,3}by\s{1,3}(?:the\s{1,3})?(?:security|admin|administrator|it|management|owner|maintainers?|cto|ciso|ops)\b|\bi\s{1,3}(?:hereby\s{1,3})?authori[sz]e\s{1,3}you\b|\bas\s{1,3}(?:the|your)\s{1,3}(?:new\s{1,3})?(?:admin|administrator|owner|operator|developer|manager)\b|\b(?:note|message|instructions?|directive|orders?)\s{1,3}from\s{1,3}(?:the|your)\s{1,3}(?:[a-z]{2,12}\s{1,3})?(?:owner|admin|administrator|maintainer|operator|security\s{1,3}team|staff|boss|cto)\b|\(trusted\)|\b(?:real|actual|true)\s{1,3}(?:task|instructions?|objective)\s{0,2}:|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?(?:allowed|permitted|authori[sz]ed)\s{1,3}to\b|\byou\s{1,3}are\s{1,3}(?:now\s{1,3})?root\b|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?in\s{1,3}(?:[a-z-]{1,20}\s{1,3}){0,2}mode\b|\byou\s{1,3}must\s{1,3}(?:immediately|now)\b/i;
+// Look-alike digits in words ("1gn0r3 pr3v10u5 1n57ruc710n5").
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
+
+/** Digits read as letters inside words that mix both ("1gn0r3" → "ignore"); hex, versions and plain numbers are kept. */
+function unleet(text: string): string {
+  if (!/[a-z][0-9]|[0-9][a-z]/i.test(text)) return text;
+  return text.replace(/\b(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{4,}\b/g, (w) => (/^(?:[0-9a-f]+|[a-z]+[0-9]{1,3}|[0-9]+[a-z]{1,3}|v?[0-9]+[a-z][0-9]*)$/i.test(w) ? w : w.replace(/[0-9]/g, (d) => LEET[d] ?? d)));
+}
+// Harmful requests in plain words, beyond the named ones below.
+const DESTROY_WORDS = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|shred)\s{1,3}(?:(?:all|every|the|your|my|entire|whole)\s{1,3}){0,2}(?:~|\/|\$HOME|(?:[a-z]{2,12}\s{1,3})?(?:projects?|repos?|repositor(?:y|ies)|home\s{1,3}(?:dir|directory|folder)|databases?|backups?|keys?|ssh\s{1,3}keys?|tests?\s{1,3}(?:dir|directory|folder)|logs?|history|audit\s{1,3}trail|files)\b)/i;
+const FORCE_PUSH = /\bforce[\s-]{1,2}push|\bpush\s{1,3}(?:[^\n]{0,40}\s)?(?:-f\b|--force\b)|\bgit\s{1,3}push\s{1,3}[^\n]{0,40}\+(?:main|master)\b/i;
+const PIPE_SHELL = /\b(?:curl|wget|iwr|irm)\b[^\n|]{0,200}\|\s{0,3}(?:sudo\s{1,3})?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n|]{0,200}\|\s{0,3}(?:sudo\s{1,3})?python/i;
+// Sending something back through the channel the text lives in (an issue, a chat message).
+const IN_CHANNEL = /\b(?:paste|post|put|include|add|share|write|send|leak)\b[^\n]{0,40}?\b(?:in|into|to|on)\s{1,3}(?:this|the|a)\s{1,3}(?:issue|channel|comment|thread|message|chat|pr|pull\s{1,3}request|gist|reply|response|ticket)\b/i;
+
+const CONCEAL = /\b(?:do\s{1,4}not|don't|never)\s{1,4}(?:mention|tell|reveal|inform|notify|show|report|disclose|log|alert|warn)\b.{0,40}?\b(?:user|anyone|human|them|operator|developer)\b|\b(?:delete|remove|erase)\s{1,4}this\s{1,4}(?:message|instruction|comment|note)|\bwithout\s{1,4}(?:telling|informing|notifying|asking|alerting)\s{1,4}(?:the\s{1,4})?(?:user|anyone|operator|developer)\b|\bwithout\s{1,4}(?:the\s{1,4})?(?:user|anyone)\s{1,4}(?:knowing|noticing)\b|\b(?:hide|erase|cover|clear|remove)\s{1,4}(?:this|it|the\s{1,4}evidence|your\s{1,4}tracks|(?:the\s{1,4})?(?:audit\s{1,4})?(?:trail|traces?))\b|\b(?:silently|secretly|covertly|quietly)\s{1,4}(?:run|send|upload|copy|execute|delete|disable|read|post|forward|exfiltrate)\b/i;
+const SECRET_TARGET = /~\/\.ssh|\/\.ssh\/|\/\.aws\/|\/\.kube\/config|\.netrc\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|~\/\.aws\b|\/etc\/shadow|\bkeychain\b|\.env\b|private\s{1,4}keys?|\bcredentials?\b|\bapi\s{1,4}keys?\b|\btokens?\b|\bpasswords?\b|\bsecrets?\b|\benv(?:ironment)?\s{1,4}variables?\b/i;
+// Concrete secret files (not just the words "token" or "secret").
+const SECRET_FILE = /~\/\.ssh|\/\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/shadow|\bkeychain\b|(?:^|[\s'"`(/])\.env\b|\.netrc\b|\.kube\/config|\.npmrc\b|private\s{1,4}keys?/i;
+// A secret file and its sending on one line ("read ~/.aws/credentials and post it to https://…").
+const SEND_VERB = '(?:upload|send|post|transmit|forward|push|copy|leak|email|exfiltrat|past|curl|scp|nc)[a-z]*';
+const DESTINATION = '(?:https?:\\/\\/|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b|@[a-z0-9-]+\\.[a-z]{2,}|webhook)';
+const PLANTED_EXFIL = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${SEND_VERB}\\b[^\\n]{0,100}?${DESTINATION}|\\b${SEND_VERB}\\b[^\\n]{0,100}?(?:${SECRET_FILE.source})[^\\n]{0,100}?${DESTINATION}`, 'i');
+const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email)(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
+const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
+// Naming the switches that turn an agent's own guard rails off.
+const GUARD_RAIL_SWITCH = /\bbypassPermissions\b|\bdisableAllHooks\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox|bypass-hook-trust)|\bapproval_policy\s{0,3}=\s{0,3}["']?never|\bdanger-full-access\b|--yolo\b|\byolo\s{1,4}mode\b|\bhooksConfig\b[^\n]{0,40}false|\bfolderTrust\b[^\n]{0,40}false|\benableAllProjectMcpServers\b|\bBash\(\*\)/i;
 const DESTROY = /\brm\s{1,4}-[a-z]*r[a-z]*\s{1,4}(?:~|\/|\$HOME)(?:\s|$|\/\s)/i;
 const HIDDEN = /<!--[\s\S]{0,2000}?-->|[\u200b-\u200f\u2060\u202a-\u202e]/;
+// Introductions of a mention rather than a use: "phrases like …", "detect …", "e.g. …".
+const DISCUSSION = /(?:phrases?|strings?|text|inputs?|prompts?|messages?|patterns?|attacks?|payloads?|examples?|attempts?|injections?|things|sentences?|words?|keywords?)\s{1,3}(?:like|such\s{1,3}as|containing|that\s{1,3}say|saying|with)\s{0,3}[:\-]?\s{0,3}$|(?:e\.g\.|i\.e\.|for\s{1,3}example|such\s{1,3}as|detects?|detecting|flags?|flagging|filters?|filtering|blocks?|blocking|rejects?|rejecting|strips?|stripping|sanitizes?|recogni[sz]es?|classif(?:y|ies)|matches|catch(?:es)?|the\s{1,3}phrase|the\s{1,3}string)\s{0,3}[:\-]?\s{0,3}$/i;
+
+// Look-alike letters an attacker swaps in (Cyrillic, Greek, Latin small capitals) → ASCII.
+const HOMOGLYPHS: Record<string, string> = {
+  '\u0430': 'a', '\u0435': 'e', '\u043e': 'o', '\u0440': 'p', '\u0441': 'c', '\u0443': 'y', '\u0445': 'x', '\u0456': 'i', '\u0455': 's', '\u0458': 'j', '\u0501': 'd', '\u04bb': 'h', '\u0261': 'g', '\u043a': 'k', '\u043c': 'm', '\u0442': 't', '\u043d': 'h', '\u0432': 'b', '\u0491': 'r',
+  '\u0410': 'A', '\u0415': 'E', '\u041e': 'O', '\u0420': 'P', '\u0421': 'C', '\u0423': 'Y', '\u0425': 'X', '\u0406': 'I', '\u0405': 'S', '\u0408': 'J', '\u041a': 'K', '\u041c': 'M', '\u0422': 'T', '\u041d': 'H', '\u0412': 'B',
+  '\u03b1': 'a', '\u03bf': 'o', '\u03b5': 'e', '\u03b9': 'i', '\u03ba': 'k', '\u03bd': 'v', '\u03c1': 'p', '\u03c4': 't', '\u03c5': 'u', '\u03c7': 'x',
+  '\u0391': 'A', '\u0392': 'B', '\u0395': 'E', '\u0396': 'Z', '\u0397': 'H', '\u0399': 'I', '\u039a': 'K', '\u039c': 'M', '\u039d': 'N', '\u039f': 'O', '\u03a1': 'P', '\u03a4': 'T', '\u03a5': 'Y', '\u03a7': 'X',
+  '\u1d00': 'a', '\u0299': 'b', '\u1d04': 'c', '\u1d05': 'd', '\u1d07': 'e', '\u0262': 'g', '\u029c': 'h', '\u026a': 'i', '\u1d0a': 'j', '\u1d0b': 'k', '\u029f': 'l', '\u1d0d': 'm', '\u0274': 'n', '\u1d0f': 'o', '\u1d18': 'p', '\u0280': 'r', '\ua731': 's', '\u1d1b': 't', '\u1d1c': 'u', '\u1d20': 'v', '\u1d21': 'w', '\u028f': 'y', '\u1d22': 'z',
+};
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
+const NEEDS_NORMALIZING = /[^\x00-\x7f]|<!--|\*|__|~~|\b[a-z](?:[\s.\-_*|]{1,2}[a-z])\b|[A-Za-z0-9+/]{24}/i;
+const BASE64_RUN = /(?:[A-Za-z0-9+/]{4}){6,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?/g;
+
+function foldHomoglyphs(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFKC')) out += HOMOGLYPHS[ch] ?? ch;
+  return out;
+}
+
+/** Decoded base64 blobs that are readable text (an instruction smuggled past a reader). */
+function decodedBlobs(text: string): string[] {
+  const out: string[] = [];
+  BASE64_RUN.lastIndex = 0;
+  for (let m = BASE64_RUN.exec(text); m && out.length < 8; m = BASE64_RUN.exec(text)) {
+    if (m[0].length > 20_000) continue;
+    let decoded: string;
+    try {
+      decoded = Buffer.from(m[0], 'base64').toString('utf8');
+    } catch {
+      continue;
+    }
+    if (decoded.length >= 12 && /^[\x09\x0a\x0d\x20-\x7e]+$/.test(decoded) && /[a-z]{3,}\s[a-z]{2,}/i.test(decoded)) out.push(decoded);
+  }
+  return out;
+}
+
+/**
+ * The text as the model would read it: invisible characters removed, look-alikes folded,
+ * emphasis and empty HTML comments dropped, spaced-out letters joined, base64 decoded and
+ * appended. Returns the same string when nothing needed changing.
+ */
+export function normalizeForInjection(text: string): string {
+  if (!NEEDS_NORMALIZING.test(text)) return text;
+  let t = text.replace(INVISIBLE, '');
+  if (/[^\x00-\x7f]/.test(t)) t = foldHomoglyphs(t);
+  // A comment splitting a word ("ig<!-- x -->nore") is cut out; its text is kept, at the end.
+  const comments: string[] = [];
+  if (t.includes('<!--')) t = t.replace(/<!--([\s\S]{0,2000}?)-->/g, (_, body: string) => (comments.push(body), '')).replace(/<!--|-->/g, ' ');
+  // Emphasis markers next to letters ("**Ignore**", "ig**nore"); a `*` glob in a path stays.
+  if (/\*|__|~~/.test(t)) t = t.replace(/([A-Za-z])(?:\*{1,3}|__|~~)(?=[A-Za-z])/g, '$1').replace(/(?<=^|[\s(])(?:\*{1,3}|__|~~)(?=[A-Za-z])|(?<=[A-Za-z])(?:\*{1,3}|__|~~)(?=$|[\s).,;:!?])/g, '');
+  if (comments.length) t = `${t}\n${comments.join('\n')}`;
+  // "i g n o r e", "i.g.n.o.r.e", "n o" → "ignore", "no" (words stay apart where the gap is
+  // wider than the gap between letters).
+  t = t.replace(/\b[A-Za-z](?:(?: |[.\-|] ?)[A-Za-z])+\b/g, (run) => run.replace(/[ .\-|]/g, ''));
+  const blobs = /[A-Za-z0-9+/]{24}/.test(text) ? decodedBlobs(text) : [];
+  return blobs.length ? `${t}\n${blobs.join('\n')}` : t;
+}
 
 function quotedAt(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 2), start);
   const after = text.slice(end, end + 2);
-  return /['"`\u201c\u2018]/.test(before) && /['"`\u201d\u2019]/.test(after);
+  return /['"`\u201c\u2018\u00ab]/.test(before) && /['"`\u201d\u2019\u00bb]/.test(after);
+}
+
+function discussedAt(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 60), start).replace(/['"`\u201c\u2018\u00ab(]+\s*$/, '');
+  return DISCUSSION.test(before);
+}
+
+function findOverride(t: string): string | null {
+  for (const re of OVERRIDES) {
+    re.lastIndex = 0;
+    for (let m = re.exec(t); m; m = re.exec(t)) {
+      const start = m.index + (m[0].length - m[0].trimStart().length);
+      const end = m.index + m[0].length;
+      if (!quotedAt(t, start, end) && !discussedAt(t, start)) return m[0].trim();
+      if (m[0].length === 0) re.lastIndex++;
+    }
+  }
+  return null;
 }
 
 export interface InjectionHit {
@@ -39,46 +175,118 @@ export interface InjectionHit {
 
 /**
  * Scores `text`. `shift` lowers the severity for places where quoting attack text is common
- * (file content, tool output), -1 per step.
+ * (file content, tool output), -1 per step. The reason starts with "Text " so callers can
+ * name the place ("The prompt …").
  */
-export function findInjection(text: string, shift = 0, limit = 100_000): InjectionHit | null {
-  const t = text.length > limit ? text.slice(0, limit) : text;
-  let override: string | null = null;
-  for (const re of OVERRIDES) {
-    re.lastIndex = 0;
-    for (let m = re.exec(t); m; m = re.exec(t)) {
-      if (!quotedAt(t, m.index, m.index + m[0].length)) {
-        override = m[0];
+/** A line that names a guard-rail switch as something to do, not something to avoid. */
+function asksForGuardRailSwitch(text: string): boolean {
+  for (const line of text.split('\n', 2000)) {
+    if (GUARD_RAIL_SWITCH.test(line) && !/\b(?:never|don't|do\s{1,3}not|avoid|must\s{1,3}not|should\s{1,3}not|shouldn't|without|instead\s{1,3}of|not\s{1,3}allowed|forbidden|dangerous|risk[a-z]*)\b/i.test(line)) return true;
+  }
+  return false;
+}
+
+export interface InjectionOptions {
+  /**
+   * Names the harm of commands embedded in the text (`run \`rm -rf ~/x\``), e.g. by running
+   * them through the shell rules; null when harmless. Called only when the text also tries
+   * to override the agent, so its cost is paid on suspicious text only.
+   */
+  harmful?: (text: string) => string | null;
+  /**
+   * The text becomes standing instructions for later sessions (CLAUDE.md, AGENTS.md, rules
+   * files): a request to send credentials away or turn guard rails off needs no override there.
+   */
+  standing?: boolean;
+}
+
+const CODE_SPAN = /`([^`\n]{2,400})`|(?:^|\n)\s{0,4}\$\s([^\n]{2,400})|(?:^|[.;:!?]\s{1,3}|\n\s{0,4}|\b(?:run|execute|exec|then|and|now|please|just)\s{1,3}(?:this\s{1,3})?:?\s{0,3})((?:sudo\s{1,3})?(?:rm|curl|wget|git|cat|tar|scp|rsync|nc|bash|sh|python3?|node|chmod|chown|dd|mkfs|shred|kubectl|aws|gcloud|az|terraform|docker|find|base64|openssl)\s[^\n]{0,300}?)(?=[.;!?](?:\s|$)|\n|$)/g;
+
+/** Command-looking snippets in prose: backtick spans, `$ ` lines, "run <program> …". */
+export function embeddedCommands(text: string): string[] {
+  const out: string[] = [];
+  CODE_SPAN.lastIndex = 0;
+  for (let m = CODE_SPAN.exec(text); m && out.length < 20; m = CODE_SPAN.exec(text)) out.push((m[1] ?? m[2] ?? m[3]).trim());
+  return out;
+}
+
+/**
+ * Scores `text`. `shift` lowers the severity for places where quoting attack text is common
+ * (file content, tool output), -1 per step. The reason starts with "Text " so callers can
+ * name the place ("The prompt …").
+ */
+export function findInjection(text: string, shift = 0, limit = 100_000, opts: InjectionOptions = {}): InjectionHit | null {
+  const raw = text.length > limit ? text.slice(0, limit) : text;
+  // An instruction needs words: a text without a single space (a hash, a minified blob) is skipped.
+  if (!/\S\s+\S/.test(raw)) return null;
+  const t = normalizeForInjection(raw);
+  let override = findOverride(raw);
+  let obfuscated = false;
+  if (!override && t !== raw) {
+    // Markdown emphasis is formatting, not disguise: "**Ignore** all previous instructions".
+    override = findOverride(raw.replace(/(?<=^|[\s(])(?:\*{1,3}|__|~~)(?=[A-Za-z])|(?<=[A-Za-z])(?:\*{1,3}|__|~~)(?=$|[\s).,;:!?])/g, ''));
+    if (!override) {
+      override = findOverride(t);
+      obfuscated = override !== null;
+    }
+  }
+  if (!override) {
+    const leet = unleet(t);
+    if (leet !== t) {
+      override = findOverride(leet);
+      obfuscated = override !== null;
+    }
+  }
+  const authority = override === null && AUTHORITY.test(t) ? (AUTHORITY.exec(t)?.[0] ?? null) : null;
+  const conceal = CONCEAL.test(t);
+  const actions: string[] = [];
+  const egress = EGRESS.test(t) || IN_CHANNEL.test(t);
+  const secret = SECRET_TARGET.test(t);
+  if (secret && egress) actions.push('send credentials or files to a remote host');
+  else if (EGRESS.test(t) && (override || authority)) actions.push('send data to a remote host');
+  else if (secret && (override || authority) && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(t)) actions.push('read credentials');
+  const guardRails = GUARD_RAIL_SWITCH.test(t);
+  if (guardRails) actions.push("turn off the agent's own guard rails");
+  else if (DISABLE.test(t)) actions.push('disable security controls');
+  if (DESTROY.test(t) || ((override || authority || conceal) && DESTROY_WORDS.test(t))) actions.push('delete files or data');
+  if ((override || authority) && PIPE_SHELL.test(t)) actions.push('run code downloaded from the internet');
+  if ((override || authority) && FORCE_PUSH.test(t)) actions.push('force-push over shared history');
+  if ((override || authority || conceal) && actions.length === 0 && opts.harmful) {
+    for (const cmd of embeddedCommands(t)) {
+      const harm = opts.harmful(cmd);
+      if (harm) {
+        actions.push(harm);
         break;
       }
     }
-    if (override) break;
   }
-  const conceal = CONCEAL.test(t);
-  const actions: string[] = [];
-  if (SECRET_TARGET.test(t) && EGRESS.test(t)) actions.push('send credentials or files to a remote host');
-  else if (EGRESS.test(t) && override) actions.push('send data to a remote host');
-  else if (SECRET_TARGET.test(t) && override && /\b(?:read|cat|print|show|dump|open|tar|zip|copy)\b/i.test(t)) actions.push('read credentials');
-  if (DISABLE.test(t)) actions.push('disable security controls');
-  if (DESTROY.test(t)) actions.push('delete the home or root directory');
-  const hidden = HIDDEN.test(t) && (override !== null || conceal);
+  const hidden = (HIDDEN.test(raw) || obfuscated) && (override !== null || authority !== null || conceal);
   let severity: Severity | null = null;
   let rule = '';
-  if (override && (actions.length || conceal)) {
+  const claim = override ?? authority;
+  if (claim && (actions.length || conceal)) {
     severity = 'high';
     rule = 'instruction_override_with_action';
   } else if (override) {
-    severity = 'medium';
-    rule = 'instruction_override';
+    severity = obfuscated ? 'high' : 'medium';
+    rule = obfuscated ? 'obfuscated_override' : 'instruction_override';
+  } else if (opts.standing && (PLANTED_EXFIL.test(t) || (guardRails && asksForGuardRailSwitch(t)))) {
+    severity = 'high';
+    rule = 'planted_instruction';
   } else if (conceal && actions.length) {
-    severity = 'medium';
+    // Hiding the sending of credentials or the switching off of guard rails is an attack on its own.
+    severity = actions[0] === 'send credentials or files to a remote host' || guardRails ? 'high' : 'medium';
     rule = 'concealed_action';
+  } else if (guardRails && /\b(?:set|enable|turn\s{1,4}on|use|add|switch|run|launch|start|change|put|write|with)\b/i.test(t) && asksForGuardRailSwitch(t)) {
+    severity = 'medium';
+    rule = 'guard_rail_request';
   }
   if (!severity) return null;
-  if (hidden && severity === 'high') severity = 'critical';
-  const parts = [override ? `tries to override the agent's instructions ("${override.slice(0, 60)}")` : 'asks the agent to act covertly'];
-  if (actions.length) parts.push(`and to ${actions.join(' and ')}`);
+  if (hidden && severity === 'high' && rule !== 'obfuscated_override') severity = 'critical';
+  const parts = [override ? `tries to override the agent's instructions ("${override.slice(0, 60)}")` : authority && rule === 'instruction_override_with_action' ? `claims authority it does not have ("${authority.slice(0, 60)}")` : rule === 'guard_rail_request' ? 'asks the agent to turn off its own guard rails (permission prompts, hooks or sandbox)' : rule === 'planted_instruction' ? 'leaves standing instructions for every later agent session' : 'asks the agent to act covertly'];
+  if (actions.length && rule !== 'guard_rail_request') parts.push(`${override || rule === 'concealed_action' ? 'and to' : 'to make the agent'} ${actions.join(' and ')}`);
   if (conceal) parts.push('while hiding it from the user');
+  if (obfuscated) parts.push('(disguised with invisible characters, look-alike letters, spacing or encoding)');
   return {
     patternName: `${CATEGORY}.${rule}`,
     severity: shift ? shiftSeverity(severity, shift) : severity,

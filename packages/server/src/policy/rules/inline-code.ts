@@ -9,30 +9,143 @@ import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { emitCredentialRead } from './credentials.js';
 import { INTERPRETERS, optionValue } from './facts.js';
+import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
 const DELETE_CALL = /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf|File\.delete|Remove-Item|os\.RemoveAll|unlink_tree|remove_tree)\s{0,3}\(\s{0,3}(?:[a-zA-Z_.]{0,40}\(\s{0,3})?(['"`])([^'"`]{1,512})\1/g;
 const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
-const STRING = /(['"])((?:\\.|(?!\1)[^\\\n]){2,512})\1/g;
+// Any quotes around a literal (concatenations like "~" + '/.ssh/key' leave mixed ones).
+const STRING = /(['"`])([^'"`\n]{2,512})['"`]/g;
 // Three independent linear checks instead of one regex with chained lazy gaps.
 const SOCKET = /\bsocket\b|\bnet\.(?:Socket|connect)\b|TCPSocket\.(?:new|open)|fsockopen/;
 const CONNECT = /\bconnect\b|\bnew\b|fsockopen|TCPSocket/;
 const SPAWN_SHELL = /dup2|pty\.spawn|\/bin\/(?:ba|z)?sh\b|\bproc_open\b|\bshell_exec\b/;
 
+// A clustered flag whose last letter takes the program: python -Bc, perl -we / -lne, node -pe, ruby -rsocket -e.
+// The letter that takes the program, per interpreter (node's -r is a module, php's -r is code).
+const CODE_LETTERS: [RegExp, string][] = [
+  [/^(?:python|py|pypy)/, 'c'],
+  [/^perl/, 'eE'],
+  [/^ruby/, 'e'],
+  [/^(?:node|nodejs|bun|deno)$/, 'ep'],
+  [/^php/, 'r'],
+  [/^lua/, 'e'],
+  [/^osascript$/, 'e'],
+  [/^(?:tclsh|wish|rscript)$/, 'e'],
+];
+const AWK = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox awk']);
+const AWK_VALUE_OPTS = new Set(['-F', '-v', '-f', '--field-separator', '--assign', '--file']);
+
+/** The program of an awk command: the first operand after its options. */
+function awkProgram(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return args[i + 1];
+    if (AWK_VALUE_OPTS.has(a)) {
+      if (a === '-f' || a === '--file') return undefined;
+      i++;
+      continue;
+    }
+    if (/^-[Fv]./.test(a) || (a.startsWith('-') && a.length > 1)) continue;
+    return a;
+  }
+  return undefined;
+}
+
 /** The inline program of an interpreter command, if any. */
 export function inlineCode(cmd: SimpleCommand): string | undefined {
+  if (AWK.has(cmd.name)) return awkProgram(cmd.args);
   if (!INTERPRETERS.test(cmd.name) && cmd.name !== 'deno' && cmd.name !== 'bun') return undefined;
   if (cmd.name === 'deno' && cmd.args[0] === 'eval') return cmd.args.slice(1).join(' ');
+  const letters = CODE_LETTERS.find(([re]) => re.test(cmd.name))?.[1];
+  const at = letters ? cmd.args.findIndex((a) => /^-[A-Za-z]+$/.test(a) && letters.includes(a[a.length - 1])) : -1;
+  if (at >= 0 && cmd.args[at + 1] !== undefined) return cmd.args[at + 1];
   const flagValue = optionValue(cmd.args, CODE_FLAGS);
   if (flagValue !== undefined) return flagValue;
   const here = cmd.redirects.find((r) => r.op.startsWith('<<'));
   return here?.target.text;
 }
 
+// Spellings of the home directory and of environment lookups in interpreter code, rewritten to
+// what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged.
+const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|getenv\((['"])HOME\6\))/g;
+const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
+const CONCAT = /(['"`])\s{0,3}\+\s{0,3}(['"`])/g;
+const NON_RECURSIVE_DELETE = /\b(?:os\.remove|os\.unlink|os\.rmdir|fs\.unlinkSync|fs\.unlink|unlinkSync|File\.delete|FileUtils\.rm|unlink)\s{0,3}\(?\s{0,3}(?:glob\s{0,3}\(\s{0,3})?(['"`])([^'"`]{1,512})\1/g;
+// exec/system/spawn given a list of strings: the list is a command line.
+const LIST_CALL = /\b(?:system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
+const AWK_SHELL = /(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1\s{0,3}\|\s{0,3}getline|\|\s{0,3}(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3/g;
+const DYNAMIC_SYSTEM = /\bsystem\s{0,3}\(\s{0,3}(?!['")])|\|\s{0,3}getline|\bprint[^|;}]{0,200}\|\s{0,3}(?!['"])\w/;
+
+/** The string literals of a list starting at `from`: `"rm", "-rf", "/x"`. */
+function literalList(text: string, from: number): string[] {
+  const out: string[] = [];
+  let i = from;
+  while (out.length < 32 && i < text.length) {
+    const q = text[i];
+    if (q !== '"' && q !== "'") break;
+    let j = i + 1;
+    while (j < text.length && text[j] !== q) j += text[j] === '\\' ? 2 : 1;
+    out.push(text.slice(i + 1, j).replace(/\\n/g, '\n').replace(/\\(["'\\$])/g, '$1'));
+    i = j + 1;
+    while (text[i] === ' ') i++;
+    if (text[i] !== ',') break;
+    i++;
+    while (text[i] === ' ') i++;
+  }
+  return out;
+}
+
+function shellQuote(a: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * Every match of a global regex, collected before any is acted on: the loops below re-enter this
+ * rule through inspectNested (python running python), and a shared regex's lastIndex reset by
+ * the inner call would restart the outer loop forever.
+ */
+function allMatches(re: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m && out.length < 64; m = re.exec(text)) out.push(m);
+  re.lastIndex = 0;
+  return out;
+}
+
+function normalizeCode(code: string): string {
+  return code
+    .replace(HOME_EXPR, '"~"')
+    .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
+    .replace(CONCAT, '');
+}
+
 export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const code = inlineCode(cmd);
   if (!code) return;
-  const text = code.slice(0, 16_384);
+  const text = normalizeCode(code.slice(0, 16_384));
+  if (AWK.has(cmd.name)) {
+    for (const m of allMatches(AWK_SHELL, text)) {
+      const inner = (m[2] ?? m[4]).replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(["'\\])/g, '$1');
+      for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
+    }
+    if (DYNAMIC_SYSTEM.test(text)) ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} runs shell commands built from its input or variables, which cannot be checked before they run.` });
+  }
+  NON_RECURSIVE_DELETE.lastIndex = 0;
+  for (let m = NON_RECURSIVE_DELETE.exec(text); m; m = NON_RECURSIVE_DELETE.exec(text)) {
+    const risk = deletionRisk(m[2].replace(/\/\*$/, ''), ctx.cwd);
+    if (risk && severityRank(risk.severity) >= severityRank('high')) {
+      ctx.emit({ patternName: 'destructive_fs.delete_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code deletes ${m[2].includes('*') ? `everything in ${risk.label}` : risk.label}.`, paths: [m[2]] });
+      break;
+    }
+  }
+  for (const m of allMatches(LIST_CALL, text)) {
+    const list = literalList(text, m.index + m[0].length);
+    if (list.length < 2) continue;
+    const c = list.findIndex((x) => x === '-c');
+    const inner = c > 0 && /(?:^|\/)(?:ba|z|da|k)?sh$/.test(list[0]) ? list[c + 1] ?? '' : list.map(shellQuote).join(' ');
+    for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a command: ${f.reason}` });
+  }
   DELETE_CALL.lastIndex = 0;
   for (let m = DELETE_CALL.exec(text); m; m = DELETE_CALL.exec(text)) {
     const risk = deletionRisk(m[2], ctx.cwd);
@@ -41,9 +154,8 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
       break;
     }
   }
-  SHELL_CALL.lastIndex = 0;
-  for (let m = SHELL_CALL.exec(text); m; m = SHELL_CALL.exec(text)) {
-    const inner = m[2].replace(/\\(["'\\])/g, '$1');
+  for (const m of allMatches(SHELL_CALL, text)) {
+    const inner = m[2].replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(["'\\])/g, '$1');
     for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
   }
   if (SOCKET.test(text) && CONNECT.test(text) && SPAWN_SHELL.test(text)) {

@@ -32,9 +32,12 @@ const TOKEN_RULES: TokenRule[] = [
   { kind: 'openai_key', label: 'an OpenAI API key', re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,200}T3BlbkFJ[A-Za-z0-9_-]{16,200}\b|\bsk-proj-[A-Za-z0-9_-]{40,250}\b/g, severity: 'high' },
   { kind: 'anthropic_key', label: 'an Anthropic API key', re: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,150}\b/g, severity: 'high' },
   { kind: 'sendgrid_key', label: 'a SendGrid API key', re: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, severity: 'high' },
-  { kind: 'private_key', label: 'a private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----[\s+]{1,8}[A-Za-z0-9+/=]{40}/g, severity: 'high' },
+  // The body may follow real newlines or JSON-escaped ones ("private_key": "-----BEGIN …-----\\nMII…").
+  { kind: 'private_key', label: 'a private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----(?:[\s+]|\\[nr]){1,8}[A-Za-z0-9+/=]{24}/g, severity: 'high' },
+  { kind: 'azure_storage_key', label: 'an Azure storage account key', re: /AccountKey=[A-Za-z0-9+/]{86}==/g, severity: 'high' },
+  { kind: 'huggingface_token', label: 'a Hugging Face token', re: /\bhf_[A-Za-z]{34}\b/g, severity: 'high' },
 ];
-const TOKEN_HINT = /AKIA|ASIA|ABIA|ACCA|secret|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|_live_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY/i;
+const TOKEN_HINT = /AKIA|ASIA|ABIA|ACCA|secret|AccountKey|hf_|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|_live_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY/i;
 const PLACEHOLDER = /x{6,}|0{8,}|example|placeholder|dummy|sample|your[_-]|redacted|changeme|change[_-]me|fake|<[a-z_-]+>|\.\.\.|\*{4,}/i;
 const DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
 const ASSIGNMENT = /([A-Za-z0-9_.-]{0,40}(?:secret|token|api[_-]?key|apikey|passw(?:or)?d|pwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|signing[_-]?key|credential)[A-Za-z0-9_.-]{0,40})["']?\s{0,4}(?::|=|=>)\s{0,4}["'`]?([A-Za-z0-9+/=_\-.~!@#$%^&*]{16,256})/gi;
@@ -96,13 +99,58 @@ export function findSecrets(text: string, entropyThreshold: number, limit = 200_
   return hits;
 }
 
-/** Findings for `text`; `where` is a short phrase (“the file content”, “the command”). */
+// Where the secret is softened (a prompt: the user pasted it, nothing is written or sent yet),
+// high becomes medium: still a warning, since the prompt goes to the model provider and the
+// transcript. A private key is not softened: no task needs one pasted into chat.
+const NEVER_SOFTENED = new Set(['private_key']);
+
+/**
+ * Findings for `text`; `where` is a short phrase (“the file content”, “the command”). Reasons
+ * name the kind of secret, never its value.
+ */
 export function secretFindings(text: string, where: string, entropyThreshold: number, shift = 0): Finding[] {
   return findSecrets(text, entropyThreshold).map((h) => ({
     patternName: `${CATEGORY}.${h.kind}`,
-    severity: shift < 0 && h.severity !== 'low' ? (h.severity === 'high' ? 'medium' : 'low') : h.severity,
+    severity: shift < 0 && h.severity === 'high' && !NEVER_SOFTENED.has(h.kind) ? 'medium' : h.severity,
     category: CATEGORY,
     layer: h.kind === 'high_entropy_assignment' ? 'entropy' : 'builtin',
     reason: `${where} contains ${h.label}; secrets belong in a secret store or environment variable, not in code, commands or chat.`,
   }));
+}
+
+// In chat a secret is often stated rather than assigned: "the DB password is Pr0d!Xq7#2026",
+// or a database URL for a host on the private network (still a production credential).
+const STATED = /\b(?:password|passwd|passphrase|pwd|secret|api[\s_-]?key|token)\s{1,3}(?:is|was|=|:)\s{1,3}["'`]?([^\s"'`,;]{8,128})/gi;
+const PROMPT_DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
+
+/** Secrets a person types into a prompt that the file-oriented rules do not catch. */
+export function findPromptSecrets(text: string): SecretHit[] {
+  const t = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  const hits: SecretHit[] = [];
+  STATED.lastIndex = 0;
+  if (/passw|pwd|secret|key|token/i.test(t)) for (let m = STATED.exec(t); m; m = STATED.exec(t)) {
+    const v = m[1];
+    if (REFERENCE.test(v) || looksPlaceholder(v) || !/[0-9]/.test(v) || !/[A-Za-z]/.test(v) || /^[a-z]+[0-9]{1,2}$/.test(v)) continue;
+    hits.push({ kind: 'stated_secret', label: 'a password or secret value', severity: 'medium' });
+    break;
+  }
+  PROMPT_DB_URL.lastIndex = 0;
+  if (t.includes('://')) for (let m = PROMPT_DB_URL.exec(t); m; m = PROMPT_DB_URL.exec(t)) {
+    const host = m[2].toLowerCase();
+    if (host === 'localhost' || host.startsWith('127.') || host === '::1' || looksPlaceholder(m[1]) || m[1].startsWith('$')) continue;
+    hits.push({ kind: 'database_url_password', label: `a database URL with a password for ${m[2]}`, severity: 'medium' });
+    break;
+  }
+  return hits;
+}
+
+/** Prompt findings: the general secret rules (high softened to medium) plus stated secrets. */
+export function promptSecretFindings(text: string, where: string, entropyThreshold: number): Finding[] {
+  const general = secretFindings(text, where, entropyThreshold, -1);
+  const kinds = new Set(general.map((f) => f.patternName));
+  for (const h of findPromptSecrets(text)) {
+    if (kinds.has(`${CATEGORY}.${h.kind}`) || (h.kind === 'stated_secret' && general.length)) continue;
+    general.push({ patternName: `${CATEGORY}.${h.kind}`, severity: h.severity, category: CATEGORY, layer: 'builtin', reason: `${where} contains ${h.label}; secrets belong in a secret store or environment variable, not in code, commands or chat.` });
+  }
+  return general;
 }

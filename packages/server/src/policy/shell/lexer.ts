@@ -62,6 +62,8 @@ class Lexer {
   private cur: OpenWord | null = null;
   private readonly heredocs: { token: Token & { t: 'word' }; delim: string; stripTabs: boolean }[] = [];
   private expectHeredocDelim: boolean | null = null; // stripTabs flag while waiting for the delimiter word
+  /** Whether the open word is a Windows path or registry key; decided once per word. */
+  private curWindows: boolean | undefined = undefined;
   truncated = false;
 
   constructor(private readonly input: string, private readonly maxTokens: number) {}
@@ -72,7 +74,10 @@ class Lexer {
 
   private addSub(src: string): void {
     const word = this.word();
-    word.subs = [...word.subs, { src }];
+    // Append in place once the word owns its list: copying it per substitution made a word
+    // of 30,000 backticks quadratic (issue #15).
+    if (word.subs === NO_SUBS) word.subs = [{ src }];
+    else (word.subs as SubSource[]).push({ src });
   }
 
   private finish(): void {
@@ -84,6 +89,7 @@ class Lexer {
       this.expectHeredocDelim = null;
     }
     this.cur = null;
+    this.curWindows = undefined;
   }
 
   // `$(`, backticks and `${` inside or outside double quotes.
@@ -92,7 +98,22 @@ class Lexer {
     const next = input[i + 1];
     if (next === '(' && input[i + 2] === '(') {
       const end = matchParen(input, i + 2);
-      const stop = end < 0 ? input.length : Math.min(input.length, end + 2);
+      // matchParen gives the `)` matching the first `(`: the arithmetic ends right after it.
+      const stop = end < 0 ? input.length : Math.min(input.length, end + 1);
+      // Arithmetic runs the command substitutions inside it: `$(( $(rm -rf /) + 1 ))`.
+      for (let j = i + 3; j < stop - 1; j++) {
+        if (input[j] === '$' && input[j + 1] === '(' && input[j + 2] !== '(') {
+          const close = matchParen(input, j + 2);
+          const to = close < 0 || close > stop ? stop : close;
+          this.addSub(input.slice(j + 2, to));
+          j = to;
+        } else if (input[j] === '`') {
+          const close = input.indexOf('`', j + 1);
+          const to = close < 0 || close > stop ? stop : close;
+          this.addSub(input.slice(j + 1, to));
+          j = to;
+        }
+      }
       this.word().text += input.slice(i, stop);
       return stop;
     }
@@ -194,8 +215,13 @@ class Lexer {
       } else if (c === '\\') {
         // Windows paths and registry keys (`C:\Windows`, `.\bin`, `HKCU\Software`) keep their separators;
         // elsewhere a backslash escapes the next character as in POSIX shells.
-        const sofar = this.cur?.text ?? '';
-        if (/^(?:[A-Za-z]:|\.{1,2}$|%\w+%|\$env:\w+|HK(?:LM|CU|CR|U|CC|EY_\w+):?$)/i.test(sofar) || /^[A-Za-z]:\\|^HK\w*:?\\/i.test(sofar)) {
+        // Decided at the first backslash of a word, while the word is short, and remembered:
+        // re-testing the growing word at every backslash was quadratic (issue #15).
+        if (this.curWindows === undefined || (!this.curWindows && (this.cur?.text.length ?? 0) <= 64)) {
+          const sofar = this.cur?.text ?? '';
+          this.curWindows = sofar.length <= 64 && (/^(?:[A-Za-z]:|\.{1,2}$|%\w+%|\$env:\w+|HK(?:LM|CU|CR|U|CC|EY_\w+):?$)/i.test(sofar) || /^[A-Za-z]:\\|^HK\w*:?\\/i.test(sofar));
+        }
+        if (this.curWindows) {
           this.word().text += '\\';
           i++;
         } else {
@@ -209,11 +235,15 @@ class Lexer {
       } else {
         // An all-digit word directly before `<`/`>` is a file descriptor (`2>&1`), not an argument.
         const open = this.cur;
-        const isFd = open !== null && /^\d+$/.test(open.text) && !open.quoted && (c === '<' || c === '>');
+        // (The cheap character test comes first: testing the open word at every character was quadratic.)
+        const isFd = (c === '<' || c === '>') && open !== null && !open.quoted && open.text.length <= 10 && /^\d+$/.test(open.text);
         const redir = c === '<' || c === '>' || c === '&' ? REDIRECTS.find((r) => input.startsWith(r, i)) : undefined;
         const op = redir || !OPERATOR_START.has(c) ? undefined : OPERATORS.find((o) => input.startsWith(o, i));
         if (redir) {
-          if (isFd) this.cur = null;
+          if (isFd) {
+            this.cur = null;
+            this.curWindows = undefined;
+          }
           else this.finish();
           tokens.push({ t: 'redir', op: redir });
           if (redir === '<<' || redir === '<<-') this.expectHeredocDelim = redir === '<<-';
@@ -236,7 +266,8 @@ class Lexer {
   }
 }
 
-export function lex(input: string, maxTokens = 4000): LexResult {
+/** Tokenizes `input` in time linear in its length (no token bound by default: the parser bounds commands). */
+export function lex(input: string, maxTokens = Number.POSITIVE_INFINITY): LexResult {
   const lexer = new Lexer(input, maxTokens);
   lexer.run();
   return { tokens: lexer.tokens, truncated: lexer.truncated };

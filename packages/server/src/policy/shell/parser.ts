@@ -15,11 +15,89 @@ export interface ParseOptions {
   maxLength?: number;
 }
 
+/**
+ * The parser's bounds. Input past them is not guessed at: the script is marked `unanalysable`
+ * with the reason, and the policy denies it under strict and balanced (docs/policy.md).
+ * Every level of nesting (a group, a substitution, an `sh -c` string, a `find -exec`) counts
+ * towards `maxNesting`, so the parser's recursion, and with it the stack, is bounded; nested
+ * scripts are re-read from their text, so `maxDepth` also bounds the work to `maxDepth` passes.
+ */
+export const SHELL_LIMITS = {
+  maxNesting: 64,
+  maxDepth: 8,
+  maxCommands: 2000,
+  maxLength: 262_144,
+} as const;
+
 interface Ctx {
   commandsLeft: number;
   maxDepth: number;
   maxLength: number;
+  /** Current nesting (groups, substitutions, nested scripts) across all levels. */
+  nesting: number;
+  /**
+   * Characters nested scripts may still re-read. Each level re-reads its text, so without this
+   * an `eval eval eval …` chain costs the depth bound times the input; with it, at most
+   * `NESTED_READ_FACTOR` times the input (plus a small allowance).
+   */
+  charsLeft: number;
+  /** The first reason the input could not be analysed, shared by every level. */
+  unanalysable?: string;
+  /** Simple variable assignments seen so far (`f=.env`), expanded in later words. */
+  vars?: Map<string, string>;
+  /** Functions defined so far: their body tokens, re-read with the arguments of each call. */
+  functions?: Map<string, Token[]>;
+  /** Files an `echo`/`printf` wrote earlier in the line, by path, and what they hold. */
+  files?: Map<string, string>;
 }
+
+/** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
+interface ListState {
+  subdir: boolean;
+  shift?: string;
+}
+
+// Variables whose value is known without running anything.
+// TMPDIR is some directory below /tmp (or /var/folders): `$TMPDIR/x` is scratch, `$TMPDIR/../..` is not.
+const WELL_KNOWN: Record<string, string> = { TMPDIR: '/tmp/tmpdir', TMP: '/tmp/tmpdir', TEMP: '/tmp/tmpdir' };
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+const POSITIONAL = /\$\{?([1-9])\}?/g;
+
+function joinShift(shift: string | undefined, dir: string | undefined): string | undefined {
+  if (dir === undefined || dir === '' || dir === '~' || dir === '$HOME' || dir === '${HOME}') return '~';
+  if (dir === '-') return undefined;
+  if (/^[/~]/.test(dir) || /^\$\{?HOME\}?\//.test(dir)) return dir;
+  const base = shift ?? '';
+  const parts = (base ? base + '/' + dir : dir).split('/');
+  const out: string[] = [];
+  for (const seg of parts) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..' && out.length && out[out.length - 1] !== '..' && out[out.length - 1] !== '~' && !(out.length === 1 && out[0] === '')) out.pop();
+    else out.push(seg);
+  }
+  const abs = base.startsWith('/');
+  const joined = (abs ? '/' : '') + out.join('/');
+  return joined === '' ? (abs ? '/' : undefined) : joined;
+}
+
+const VIA: Partial<Record<CommandOrigin, string>> = {
+  'shell-c': 'a shell -c string',
+  eval: 'an eval',
+  substitution: 'a command substitution',
+  'find-exec': 'find -exec',
+  remote: 'an ssh command',
+  'script-file': 'a script written earlier in the same command',
+};
+
+const NESTED_READ_FACTOR = 4;
+const NESTED_READ_ALLOWANCE = 16_384;
+
+function giveUp(ctx: Ctx, reason: string): void {
+  ctx.unanalysable ??= reason;
+}
+
+const EMPTY_SOURCE = /^\s*$/;
+const EMPTY_SCRIPT = Object.freeze({ commands: Object.freeze([]), pipelines: Object.freeze([]), truncated: false }) as unknown as Script;
 
 /** The substitutions of a word without any (most words): one shared empty list. */
 const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
@@ -42,7 +120,22 @@ class Parser {
     private readonly elevated: boolean,
     private readonly ctx: Ctx,
     private readonly out: Script,
+    private readonly via: string[] = [],
+    private readonly positional?: Word[],
+    private readonly inherit?: ListState,
   ) {}
+
+  /** Counts one more level of nesting; false (and the rest of the input abandoned) past the bound. */
+  private enter(): boolean {
+    if (this.ctx.nesting >= SHELL_LIMITS.maxNesting) {
+      giveUp(this.ctx, `nesting deeper than ${SHELL_LIMITS.maxNesting} levels cannot be analysed`);
+      this.out.truncated = true;
+      this.pos = this.tokens.length;
+      return false;
+    }
+    this.ctx.nesting++;
+    return true;
+  }
 
   private peek(): Token | undefined {
     return this.tokens[this.pos];
@@ -53,8 +146,9 @@ class Parser {
     return t?.t === 'op' && t.op === op;
   }
 
-  parseList(closing?: ')' | '}'): void {
-    const state = { subdir: false };
+  parseList(closing?: ')' | '}', inherit?: ListState): void {
+    const from = inherit ?? this.inherit;
+    const state: ListState = from ? { ...from } : { subdir: false };
     while (this.pos < this.tokens.length) {
       const t = this.peek()!;
       if (t.t === 'op' && (t.op === ';' || t.op === '&' || t.op === '\n' || t.op === ';;')) {
@@ -70,11 +164,15 @@ class Parser {
       const before = this.pos;
       this.parseAndOr(state);
       if (this.pos === before) this.pos++; // never loop on an unexpected token
-      if (this.ctx.commandsLeft <= 0) return;
+      if (this.ctx.commandsLeft <= 0 || this.ctx.unanalysable) {
+        if (this.pos < this.tokens.length && !this.ctx.unanalysable) giveUp(this.ctx, `more than ${SHELL_LIMITS.maxCommands} commands in one call cannot be analysed`);
+        this.pos = this.tokens.length;
+        return;
+      }
     }
   }
 
-  private parseAndOr(state: { subdir: boolean }): void {
+  private parseAndOr(state: ListState): void {
     this.parsePipeline(state);
     while (this.isOp('&&') || this.isOp('||')) {
       this.pos++;
@@ -83,7 +181,7 @@ class Parser {
     }
   }
 
-  private parsePipeline(state: { subdir: boolean }): void {
+  private parsePipeline(state: ListState): void {
     const pipeline: Pipeline = { stages: [] };
     this.out.pipelines.push(pipeline);
     for (;;) {
@@ -94,13 +192,15 @@ class Parser {
     }
   }
 
-  private parseStage(pipeline: Pipeline, stage: number, state: { subdir: boolean }): SimpleCommand[] {
+  private parseStage(pipeline: Pipeline, stage: number, state: ListState): SimpleCommand[] {
     const t = this.peek();
     const group = t?.t === 'op' && t.op === '(' ? ')' : t?.t === 'word' && t.text === '{' && !t.quoted ? '}' : undefined;
     if (group) {
       this.pos++;
       const before = this.out.commands.length;
-      this.parseList(group);
+      if (!this.enter()) return [];
+      this.parseList(group, state);
+      this.ctx.nesting--;
       this.pos++; // the closing token
       while (this.peek()?.t === 'redir') this.pos += 2;
       return this.out.commands.slice(before);
@@ -108,7 +208,7 @@ class Parser {
     return this.parseSimple(pipeline, stage, state);
   }
 
-  private parseSimple(pipeline: Pipeline, stage: number, state: { subdir: boolean }): SimpleCommand[] {
+  private parseSimple(pipeline: Pipeline, stage: number, state: ListState): SimpleCommand[] {
     const words: Word[] = [];
     const redirects: Redirect[] = [];
     for (let t = this.peek(); t; t = this.peek()) {
@@ -121,7 +221,7 @@ class Parser {
           while (this.peek() && !this.isOp(';') && !this.isOp('\n') && !(this.peek()!.t === 'word' && (this.peek() as { text: string }).text === '{')) this.pos++;
           return [];
         }
-        words.push(this.word(t));
+        this.pushExpanded(words, this.word(t));
         this.pos++;
       } else if (t.t === 'redir') {
         this.pos++;
@@ -131,26 +231,90 @@ class Parser {
           this.pos++;
         }
       } else if (t.op === '(' && words.length === 1 && this.tokens[this.pos + 1]?.t === 'op') {
-        // `name() { …; }` defines a function; its body is parsed like any group.
+        // `name() { …; }` defines a function; its body is parsed like any group (so it is judged
+        // even if never called) and remembered, so each later call is judged with its arguments.
         this.pos += 2;
         while (this.isOp('\n')) this.pos++;
-        return this.parseStage(pipeline, stage, state);
+        // A definition runs nothing: its body is judged at each call, with the call's arguments.
+        const start = this.pos;
+        const commands = this.out.commands.length;
+        const pipelines = this.out.pipelines.length;
+        this.parseStage(pipeline, stage, state);
+        this.out.commands.length = commands;
+        this.out.pipelines.length = pipelines;
+        (this.ctx.functions ??= new Map()).set(words[0].text, this.tokens.slice(start, this.pos));
+        return [];
       } else break;
     }
     if (words.length === 0 && redirects.length === 0) return [];
     return this.makeCommand(words, redirects, pipeline, stage, state.subdir, this.origin, undefined, state);
   }
 
-  private word(t: Token & { t: 'word' }): Word {
-    return { text: t.text, quoted: t.quoted, subs: t.subs.length === 0 ? NO_SCRIPTS : t.subs.map((s) => this.recurse(s.src, 'substitution', this.elevated)) };
+  /**
+   * Adds a word after expanding what is known without running anything: positional parameters
+   * inside a called function, variables assigned earlier in the line, `${VAR:-default}`, TMPDIR.
+   * An unquoted expansion (or one in command position) that holds spaces splits into words.
+   */
+  private pushExpanded(words: Word[], w: Word): void {
+    if (w.text.indexOf('$') < 0) {
+      words.push(w);
+      return;
+    }
+    const pos = this.positional;
+    if (pos && (w.text === '$@' || w.text === '$*')) {
+      words.push(...pos);
+      return;
+    }
+    let text = w.text;
+    if (pos) text = text.replace(POSITIONAL, (_, n: string) => pos[Number(n) - 1]?.text ?? '');
+    const vars = this.ctx.vars;
+    text = text.replace(VARIABLE, (m, braced: string | undefined, dflt: string | undefined, bare: string | undefined) => {
+      const name = braced ?? bare!;
+      const v = vars?.get(name) ?? WELL_KNOWN[name];
+      if (v !== undefined) return v;
+      return dflt !== undefined ? dflt : m;
+    });
+    if (text === w.text) {
+      words.push(w);
+      return;
+    }
+    if ((!w.quoted || words.length === 0) && /\s/.test(text.trim())) {
+      for (const part of text.trim().split(/\s+/)) words.push({ text: part, quoted: w.quoted, subs: w.subs });
+    } else words.push({ text, quoted: w.quoted, subs: w.subs });
   }
 
-  private recurse(src: string, origin: CommandOrigin, elevated: boolean): Script {
-    if (this.depth + 1 > this.ctx.maxDepth || this.ctx.commandsLeft <= 0) {
+  private word(t: Token & { t: 'word' }): Word {
+    return { text: t.text, quoted: t.quoted, subs: t.subs.length === 0 ? NO_SCRIPTS : t.subs.map((s) => (EMPTY_SOURCE.test(s.src) ? this.emptySubstitution() : this.recurse(s.src, 'substitution', this.elevated))) };
+  }
+
+  /**
+   * An empty substitution runs nothing, but thousands of them (64 KiB of backticks) are no
+   * command anyone writes: each counts against the command budget, so a flood of them is
+   * reported as unanalysable instead of passing as harmless.
+   */
+  private emptySubstitution(): Script {
+    if (this.ctx.commandsLeft-- <= 0 && !this.ctx.unanalysable) {
+      giveUp(this.ctx, `more than ${SHELL_LIMITS.maxCommands} commands or command substitutions in one call cannot be analysed`);
+      this.out.truncated = true;
+    }
+    return EMPTY_SCRIPT;
+  }
+
+  private recurse(src: string, origin: CommandOrigin, elevated: boolean, via?: string, positional?: Word[], tokens?: Token[], inherit?: ListState): Script {
+    if (this.depth + 1 > this.ctx.maxDepth || this.ctx.commandsLeft <= 0 || this.ctx.unanalysable) {
+      if (this.depth + 1 > this.ctx.maxDepth && src.trim()) giveUp(this.ctx, `commands nested more than ${this.ctx.maxDepth} levels deep (substitutions, \`sh -c\` strings, \`find -exec\`) cannot be analysed`);
       this.out.truncated = true;
       return { commands: [], pipelines: [], truncated: true };
     }
-    const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx);
+    if ((this.ctx.charsLeft -= tokens ? tokens.length * 8 : src.length) < 0) {
+      giveUp(this.ctx, 'nested commands adding up to more than four times the length of the command cannot be analysed');
+      this.out.truncated = true;
+      return { commands: [], pipelines: [], truncated: true };
+    }
+    if (!this.enter()) return { commands: [], pipelines: [], truncated: true };
+    const label = via ?? VIA[origin];
+    const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx, label ? [...this.via, label] : this.via, positional, tokens, inherit);
+    this.ctx.nesting--;
     this.out.commands.push(...sub.commands);
     this.out.pipelines.push(...sub.pipelines);
     if (sub.truncated) this.out.truncated = true;
@@ -165,9 +329,19 @@ class Parser {
     cwdIsSubdir: boolean,
     origin: CommandOrigin,
     parent: SimpleCommand | undefined,
-    state?: { subdir: boolean },
+    state?: ListState,
   ): SimpleCommand[] {
+    if (parent) {
+      let levels = 0;
+      for (let p: SimpleCommand | undefined = parent; p; p = p.parent) levels++;
+      if (levels > this.ctx.maxDepth) {
+        giveUp(this.ctx, `commands nested more than ${this.ctx.maxDepth} levels deep (substitutions, \`sh -c\` strings, \`find -exec\`) cannot be analysed`);
+        this.out.truncated = true;
+        return [];
+      }
+    }
     if (this.ctx.commandsLeft-- <= 0) {
+      giveUp(this.ctx, `more than ${SHELL_LIMITS.maxCommands} commands in one call cannot be analysed`);
       this.out.truncated = true;
       return [];
     }
@@ -183,42 +357,104 @@ class Parser {
       wrappers: u.wrappers,
       dynamicArgs: u.dynamicArgs || parent !== undefined,
       parent,
-      origin: u.wrappers.includes('xargs') ? 'xargs' : origin,
+      origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
       pipeline,
       stage,
       cwdIsSubdir,
     };
+    const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
+    if (via.length) cmd.via = via;
+    if (state?.shift !== undefined) cmd.cwdShift = state.shift;
+    if (u.replaceString !== undefined) cmd.replaceString = u.replaceString;
     this.out.commands.push(cmd);
     const made = [cmd];
-    if (state && name === 'cd') state.subdir = isProjectSubdir(cmd.args[0]);
-    for (const n of nestedCommands(name, u.argv, cmd.elevated)) {
-      if (n.kind === 'source') this.recurse(n.src, n.origin, n.elevated);
-      else made.push(...this.makeCommand(n.argv, [], pipeline, stage, cwdIsSubdir, n.origin, cmd));
+    if (state && (name === 'cd' || name === 'pushd' || name === 'chdir')) {
+      const dir = cmd.args.find((a) => !a.startsWith('-') || a === '-');
+      state.subdir = isProjectSubdir(dir);
+      state.shift = state.subdir && state.shift === undefined ? undefined : joinShift(state.shift, dir);
+    } else if (state && name === 'popd') state.shift = undefined;
+    this.remember(cmd);
+    const fn = this.ctx.functions?.get(u.argv[0]?.text ?? '');
+    if (fn && u.argv.length) this.recurse('', 'function', cmd.elevated, `the function ${u.argv[0].text}`, u.argv.slice(1), fn, state);
+    const script = this.writtenScript(name, u.argv);
+    if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
+    for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects)) {
+      if (n.kind === 'source') this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined));
+      else if (this.enter()) {
+        for (const c of this.makeCommand(n.argv, [], pipeline, stage, cwdIsSubdir, n.origin, cmd)) made.push(c);
+        this.ctx.nesting--;
+      }
     }
     return made;
   }
+
+  /** Records variable assignments and files written by echo/printf for later commands. */
+  private remember(cmd: SimpleCommand): void {
+    if (cmd.name === '' || cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'local' || cmd.name === 'readonly' || cmd.name === 'typeset') {
+      const list = cmd.name === '' ? cmd.assignments : cmd.args.filter((a) => ASSIGNMENT_WORD.test(a));
+      for (const a of list) {
+        const eq = a.indexOf('=');
+        (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
+      }
+    }
+    if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.redirects.length) {
+      const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
+      if (r) {
+        let text = cmd.args.filter((a, k) => !(k === 0 && cmd.name === 'echo' && /^-[neE]+$/.test(a))).join(' ');
+        if (cmd.name === 'printf') text = text.replace(/\\n/g, '\n');
+        const files = (this.ctx.files ??= new Map());
+        files.set(r.target.text, (r.op === '>>' ? (files.get(r.target.text) ?? '') + '\n' : '') + text);
+      }
+    }
+  }
+
+  /** The content of a script file written earlier in the line that this command runs, if any. */
+  private writtenScript(name: string, argv: Word[]): string | undefined {
+    const files = this.ctx.files;
+    if (!files) return undefined;
+    const head = argv[0]?.text ?? '';
+    if (files.has(head)) return files.get(head);
+    if (SCRIPT_RUNNERS.has(name)) {
+      const file = argv.slice(1).find((w) => !w.text.startsWith('-'));
+      if (file && files.has(file.text)) return files.get(file.text);
+    }
+    return undefined;
+  }
 }
 
-function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx): Script {
-  const text = input.length > ctx.maxLength ? input.slice(0, ctx.maxLength) : input;
-  const { tokens, truncated } = lex(text);
+const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
+
+function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState): Script {
+  let text = input;
+  if (input.length > ctx.maxLength) {
+    giveUp(ctx, `a command longer than ${ctx.maxLength.toLocaleString('en-US')} characters cannot be analysed`);
+    text = input.slice(0, ctx.maxLength);
+  }
+  const { tokens, truncated } = preLexed ? { tokens: preLexed, truncated: false } : lex(text);
   const out: Script = { commands: [], pipelines: [], truncated: truncated || text.length < input.length };
-  new Parser(tokens, depth, origin, elevated, ctx, out).parseList();
+  new Parser(tokens, depth, origin, elevated, ctx, out, via, positional, inherit).parseList();
+  if (ctx.unanalysable) {
+    out.truncated = true;
+    out.unanalysable = ctx.unanalysable;
+  }
   return out;
 }
 
 /** Parses a shell command line into simple commands and pipelines (see types.ts). */
 export function parseShell(input: string, options: ParseOptions = {}): Script {
   const ctx: Ctx = {
-    commandsLeft: options.maxCommands ?? 400,
-    maxDepth: options.maxDepth ?? 4,
-    maxLength: options.maxLength ?? 65_536,
+    commandsLeft: options.maxCommands ?? SHELL_LIMITS.maxCommands,
+    maxDepth: options.maxDepth ?? SHELL_LIMITS.maxDepth,
+    maxLength: options.maxLength ?? SHELL_LIMITS.maxLength,
+    nesting: 0,
+    charsLeft: Math.min(input.length, options.maxLength ?? SHELL_LIMITS.maxLength) * NESTED_READ_FACTOR + NESTED_READ_ALLOWANCE,
   };
   return parseWith(input, 0, 'top', false, ctx);
 }
 
 /** Parses a script body (an `sh -c` string, an inline-code `os.system(…)` argument) one level deeper. */
 export function parseNested(input: string, origin: CommandOrigin, depth: number): Script {
-  return parseWith(input, depth, origin, false, { commandsLeft: 100, maxDepth: 4, maxLength: 16_384 });
+  return parseWith(input, depth, origin, false, { commandsLeft: 100, maxDepth: 4, maxLength: 16_384, nesting: depth, charsLeft: Math.min(input.length, 16_384) * NESTED_READ_FACTOR + NESTED_READ_ALLOWANCE });
 }

@@ -18,7 +18,7 @@ export interface Redirect {
 }
 
 /** How a command was reached: directly, or unwrapped from another command's argument. */
-export type CommandOrigin = 'top' | 'shell-c' | 'eval' | 'substitution' | 'find-exec' | 'xargs' | 'remote' | 'inline-code';
+export type CommandOrigin = 'top' | 'shell-c' | 'eval' | 'substitution' | 'find-exec' | 'xargs' | 'remote' | 'inline-code' | 'heredoc' | 'function' | 'script-file' | 'parallel';
 
 export interface SimpleCommand {
   /** argv after prefixes such as `sudo`, `env VAR=x`, `nohup`, `xargs` were unwrapped. */
@@ -35,6 +35,8 @@ export interface SimpleCommand {
   wrappers: string[];
   /** Extra arguments arrive at run time (xargs, find -exec): targets are not all visible. */
   dynamicArgs: boolean;
+  /** Under xargs/parallel, the string each input replaces (`-I X`); undefined when inputs are appended. */
+  replaceString?: string;
   /** For `find … -exec cmd {} ;` the find command whose matches become the arguments. */
   parent?: SimpleCommand;
   origin: CommandOrigin;
@@ -44,6 +46,14 @@ export interface SimpleCommand {
   stage: number;
   /** Set when a `cd` into a project-relative directory ran earlier in the same list. */
   cwdIsSubdir: boolean;
+  /**
+   * Where earlier `cd`/`pushd` in the same line moved, relative to the call's working directory
+   * (`..`, `../..`) or absolute (`/`, `~`); undefined when it did not move or moved into a project
+   * subdirectory. Relative targets resolve against it.
+   */
+  cwdShift?: string;
+  /** The wrappers this command was reached through, outermost first, in words ("a here-document run by sh"). */
+  via?: string[];
 }
 
 export interface Pipeline {
@@ -57,4 +67,10 @@ export interface Script {
   pipelines: Pipeline[];
   /** The parser stopped early (size or depth bound); rules should not assume completeness. */
   truncated: boolean;
+  /**
+   * Why part of the input could not be analysed within the parser's bounds (nesting, length,
+   * command count), e.g. `nesting deeper than 64 levels cannot be analysed`; unset when the
+   * whole input was parsed. The commands before the point of failure are still in `commands`.
+   */
+  unanalysable?: string;
 }

@@ -10,15 +10,21 @@ export interface Unwrapped {
   elevated: boolean;
   wrappers: string[];
   dynamicArgs: boolean;
+  /** The string xargs/parallel replace with each input (`-I X`, `--replace`, parallel's `{}`); undefined when inputs are appended. */
+  replaceString?: string;
 }
 
 export type Nested =
-  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote'; elevated: boolean }
+  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote' | 'heredoc'; elevated: boolean; via?: string }
   | { kind: 'argv'; argv: Word[]; origin: 'find-exec' };
+
+const SHELL_VARIABLE = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
 
 export function programName(word: Word | undefined): string {
   if (!word) return '';
   const t = word.text;
+  // `$SHELL -c …` and `${SHELL} -c …` run the user's shell.
+  if (SHELL_VARIABLE.test(t)) return 'sh';
   const cut = Math.max(t.lastIndexOf('/'), t.lastIndexOf('\\'));
   const base = (cut >= 0 ? t.slice(cut + 1) : t).toLowerCase();
   return base.endsWith('.exe') ? base.slice(0, -4) : base;
@@ -30,11 +36,12 @@ const NO_VALUES: ReadonlySet<string> = new Set();
 const VALUE_OPTIONS: Record<string, Set<string>> = {
   sudo: new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--chdir']),
   doas: new Set(['-u', '-C']),
-  env: new Set(['-u', '-C', '--unset', '--chdir']),
+  env: new Set(['-u', '-C', '-P', '-a', '--unset', '--chdir', '-S', '--split-string', '--argv0']),
   nice: new Set(['-n', '--adjustment']),
   ionice: new Set(['-c', '-n', '-p', '--class', '--classdata']),
   timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
-  xargs: new Set(['-I', '-n', '-P', '-L', '-s', '-d', '-E', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace']),
+  xargs: new Set(['-I', '-n', '-P', '-L', '-s', '-d', '-E', '-a', '-J', '-R', '-S', '--max-args', '--max-procs', '--max-chars', '--max-lines', '--delimiter', '--arg-file', '--process-slot-var']),
+  parallel: new Set(['-j', '-P', '-S', '-n', '-N', '-L', '-d', '-a', '-I', '--jobs', '--sshlogin', '--workdir', '--wd', '--delimiter', '--arg-file', '--colsep', '-C', '--tmpdir', '--results', '--joblog', '--timeout', '--retries', '--delay', '--env', '--basefile', '--return', '--max-args', '--max-replace-args', '--tag-string', '--halt', '--memfree', '--load', '--shebang-wrap']),
   exec: new Set(['-a']),
   stdbuf: new Set(['-i', '-o', '-e']),
   watch: new Set(['-n', '--interval', '-d']),
@@ -51,7 +58,8 @@ function skipOptions(words: Word[], start: number, name: string): number {
   while (i < words.length) {
     const t = words[i].text;
     if (t === '--') return i + 1;
-    if (name === 'env' && ASSIGNMENT.test(t)) {
+    // `env -` is `env -i`: it empties the environment and runs the program after it.
+    if (name === 'env' && (ASSIGNMENT.test(t) || t === '-')) {
       i++;
       continue;
     }
@@ -61,7 +69,26 @@ function skipOptions(words: Word[], start: number, name: string): number {
   return i;
 }
 
-export function unwrapPrefixes(words: Word[]): Unwrapped {
+const PLACEHOLDER_WORD = /^\{(?:\d*|\.|\/|\/\/|\/\.|#|%)\}$/;
+const PLACEHOLDER = /\{(?:\d*|\.|\/|\/\/|\/\.)\}/;
+const PLACEHOLDER_ALL = /\{(?:\d*|\.|\/|\/\/|\/\.)\}/g;
+
+/** The replace string xargs substitutes (`-I X`, `-IX`, `-i`, `--replace[=X]`, BSD `-J X`). */
+function xargsReplaceString(opts: Word[]): string | undefined {
+  let found: string | undefined;
+  for (let k = 0; k < opts.length; k++) {
+    const t = opts[k].text;
+    if (t === '-I' || t === '-J') found = opts[k + 1]?.text;
+    else if (/^-[IJ]./.test(t)) found = t.slice(2);
+    else if (t === '-i' || t === '--replace') found = '{}';
+    else if (t.startsWith('--replace=')) found = t.slice(10);
+    else if (/^-i./.test(t)) found = t.slice(2);
+  }
+  return found || undefined;
+}
+
+export function unwrapPrefixes(input: Word[]): Unwrapped {
+  let words = input;
   const out: Unwrapped = { argv: words, assignments: [], elevated: false, wrappers: [], dynamicArgs: false };
   let i = 0;
   let lastWrapper = -1;
@@ -80,6 +107,17 @@ export function unwrapPrefixes(words: Word[]): Unwrapped {
       out.wrappers.push(name);
       i = skipOptions(words, i + 1, name);
       if (name === 'gosu') i++; // gosu USER cmd
+    } else if (name === 'env' && words.slice(i + 1).some((w) => w.text === '-S' || w.text === '--split-string' || w.text.startsWith('--split-string=') || /^-S./.test(w.text))) {
+      // env -S 'prog args': the string is split into words and run.
+      out.wrappers.push(name);
+      let k = i + 1;
+      while (k < words.length && !(words[k].text === '-S' || words[k].text === '--split-string' || words[k].text.startsWith('--split-string=') || /^-S./.test(words[k].text))) k++;
+      const w = words[k];
+      const inline = w.text.startsWith('--split-string=') ? w.text.slice(15) : w.text.startsWith('-S') && w.text.length > 2 ? w.text.slice(2) : undefined;
+      const str = inline ?? words[k + 1]?.text ?? '';
+      const split = str.split(/\s+/).filter(Boolean).map((text) => ({ text, quoted: false, subs: w.subs }));
+      words = [...words.slice(0, i + 1), ...split, ...words.slice(k + (inline === undefined ? 2 : 1))];
+      i = i + 1;
     } else if (name === 'env' || name === 'nice' || name === 'ionice' || name === 'stdbuf' || name === 'exec' || name === 'flock') {
       out.wrappers.push(name);
       i = skipOptions(words, i + 1, name);
@@ -98,7 +136,43 @@ export function unwrapPrefixes(words: Word[]): Unwrapped {
     } else if (name === 'xargs') {
       out.wrappers.push(name);
       out.dynamicArgs = true;
-      i = skipOptions(words, i + 1, name);
+      const from = i + 1;
+      i = skipOptions(words, from, name);
+      out.replaceString = xargsReplaceString(words.slice(from, i)) ?? out.replaceString;
+    } else if (name === 'parallel' && !words.slice(i + 1).some((w) => w.text === '--dry-run' || w.text === '--dryrun')) {
+      // parallel [options] command ::: inputs — each input replaces {} / {1} / {.} in the
+      // command, or is appended to it; without ::: the inputs come from stdin like xargs.
+      // With no command at all, each input is itself a command line (see nestedCommands).
+      const first = skipOptions(words, i + 1, name);
+      if (first < words.length && /^:::/.test(words[first].text)) break;
+      out.wrappers.push(name);
+      i = first;
+      const sep = words.findIndex((w, k) => k >= i && (w.text === ':::' || w.text === '::::' || w.text === ':::+' || w.text === '::::+'));
+      if (sep < 0) {
+        out.dynamicArgs = true;
+        out.replaceString = '{}';
+      }
+      else {
+        const inputs = words.slice(sep + 1).filter((w) => !w.text.startsWith(':::'));
+        const template = words.slice(i, sep);
+        if (template.length === 0) {
+          words = [...words.slice(0, i), ...inputs];
+        } else {
+          const filled: Word[] = [];
+          let placed = false;
+          for (const w of template) {
+            if (PLACEHOLDER_WORD.test(w.text)) {
+              filled.push(...inputs);
+              placed = true;
+            } else if (PLACEHOLDER.test(w.text)) {
+              filled.push({ ...w, text: w.text.replace(PLACEHOLDER_ALL, inputs.map((x) => x.text).join(' ')) });
+              placed = true;
+            } else filled.push(w);
+          }
+          if (!placed) filled.push(...inputs);
+          words = [...words.slice(0, i), ...filled];
+        }
+      }
     } else if (PLAIN_PREFIXES.has(name)) {
       out.wrappers.push(name);
       i = name === 'time' ? skipOptions(words, i + 1, name) : i + 1;
@@ -116,10 +190,40 @@ export function unwrapPrefixes(words: Word[]): Unwrapped {
   return out;
 }
 
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `sh -c 'script' name arg…`: the words after the script are its $0, $1, … — visible here, so
+ * they are put in place of the positional parameters before the script is judged
+ * (`sh -c '"$@"' _ rm -rf /` runs `rm -rf /`). Quoted references stay single words.
+ */
+function withPositional(src: string, params: string[]): string {
+  // An IFS assignment changes how the values split: leave the script as written.
+  if (params.length < 2 || !/\$(?:\{[@*1-9]\}|[@*1-9])/.test(src) || /\bIFS=/.test(src)) return src;
+  const rest = params.slice(1);
+  const out = src
+    .replace(/"\$(?:\{@\}|@)"/g, () => rest.map(shellQuote).join(' '))
+    .replace(/"\$(?:\{\*\}|\*)"/g, () => shellQuote(rest.join(' ')))
+    .replace(/"\$(?:\{([1-9])\}|([1-9]))"/g, (_m, a: string | undefined, b: string | undefined) => shellQuote(params[Number(a ?? b)] ?? ''))
+    .replace(/\$(?:\{[@*]\}|[@*])/g, () => rest.join(' '))
+    .replace(/\$(?:\{([1-9])\}|([1-9]))/g, (_m, a: string | undefined, b: string | undefined) => params[Number(a ?? b)] ?? '');
+  // A substitution that multiplies the text (`$@ $@ $@ …`) is not expanded: the parser's size
+  // bound would otherwise turn an ordinary call into an unanalysable one.
+  return out.length > 4 * (src.length + params.join(' ').length) + 256 ? src : out;
+}
+
 function shellCommandString(argv: Word[]): string | undefined {
+  // `bash -n` only checks syntax: nothing runs.
+  if (argv.some((w, k) => k > 0 && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w.text) && !w.text.startsWith('--'))) return undefined;
   for (let i = 1; i < argv.length; i++) {
     const t = argv[i].text;
-    if (t === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(t) || t === '--command') return argv[i + 1]?.text;
+    if (t === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(t) || t === '--command') {
+      const at = argv[i + 1]?.text === '--' ? i + 2 : i + 1;
+      const src = argv[at]?.text;
+      return src === undefined ? undefined : withPositional(src, argv.slice(at + 1).map((w) => w.text));
+    }
     if (t === '-o' || t === '+o' || t === '-O' || t === '+O') {
       i++;
       continue;
@@ -137,15 +241,39 @@ function decodePowerShellBase64(b64: string): string {
   }
 }
 
-/** Scripts and commands carried inside `cmd`'s arguments. */
-export function nestedCommands(name: string, argv: Word[], elevated: boolean): Nested[] {
+/** True when a shell's arguments are only options (its script then comes from stdin). */
+function readsScriptFromStdin(argv: Word[]): boolean {
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i].text;
+    if (t === '-' || t === '--') return true;
+    if (t === '-o' || t === '+o' || t === '-O' || t === '+O') {
+      i++;
+      continue;
+    }
+    if (!t.startsWith('-') && !t.startsWith('+')) return false;
+    if (/^-[a-zA-Z]*n/.test(t) && !t.startsWith('--')) return false;
+  }
+  return true;
+}
+
+/** Scripts and commands carried inside `cmd`'s arguments (and, for shells, in a here-document or here-string). */
+export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = []): Nested[] {
   const args = argv.slice(1).map((w) => w.text);
   if (SHELLS.has(name)) {
     const src = shellCommandString(argv);
-    return src === undefined ? [] : [{ kind: 'source', src, origin: 'shell-c', elevated }];
+    if (src !== undefined) return [{ kind: 'source', src, origin: 'shell-c', elevated }];
+    const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+    if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}` }];
+    return [];
   }
   if (name === 'eval' || name === 'source' || name === '.') {
     return name === 'eval' ? [{ kind: 'source', src: args.join(' '), origin: 'eval', elevated }] : [];
+  }
+  if (name === 'parallel') {
+    // `parallel [options] ::: 'cmd one' 'cmd two'`: each input is run as a command line.
+    const at = args.findIndex((a) => /^:::/.test(a));
+    if (at < 0 || args.slice(0, at).some((a) => !a.startsWith('-'))) return [];
+    return args.slice(at + 1).filter((a) => !/^:::/.test(a)).map((src) => ({ kind: 'source', src, origin: 'shell-c', elevated, via: 'parallel' }));
   }
   if (name === 'su') {
     const at = args.findIndex((a) => a === '-c' || a === '--command');

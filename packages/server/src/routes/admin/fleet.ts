@@ -80,7 +80,7 @@ export const adminFleetRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Remove a workstation from the fleet; it registers again on its next event unless hooks are removed',
     async handler(ctx, deps) {
-      const removed = await deleteWorkstation(deps.store.knex, ctx.state.principal.orgId, hostParam(ctx));
+      const removed = await deleteWorkstation(deps.store.knex, ctx.state.principal.orgId, hostParam(ctx), { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
       deps.fleet.forget([removed.id]);
       ctx.body = { ...removed, deleted: true };
     },

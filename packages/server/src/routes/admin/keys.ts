@@ -29,7 +29,7 @@ export const adminKeyRoutes = [
     summary: 'Create an API key; the raw key is returned once',
     async handler(ctx, deps) {
       const body = parseBody(createKeyBody, ctx.state.body);
-      const created = await createApiKey(deps.store.knex, ctx.state.principal.orgId, { kind: body.kind, name: body.name, createdBy: ctx.state.principal.createdBy });
+      const created = await createApiKey(deps.store.knex, ctx.state.principal.orgId, { kind: body.kind, name: body.name, createdBy: ctx.state.principal.createdBy, actor: { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy } });
       ctx.status = 201;
       ctx.body = created;
     },
@@ -40,7 +40,8 @@ export const adminKeyRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Revoke an API key (takes effect on this process at once, on others within the key cache TTL)',
     async handler(ctx, deps) {
-      const result = await revokeApiKey(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      const force = ctx.request.query.force === 'true' || ctx.request.query.force === '1';
+      const result = await revokeApiKey(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, { force, actor: { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy } });
       deps.keys.invalidateOrg(ctx.state.principal.orgId);
       ctx.body = result;
     },

@@ -7,14 +7,15 @@ import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { applyPolicyPack, applyShieldPolicyPatch, POLICY_PACK_TEMPLATES, validateShieldPolicyPatch } from '../../policy/index.js';
 import type { ShieldPolicy } from '../../policy/types.js';
-import type { EffectivePolicy } from '../../runtime/policy-store.js';
+import type { PolicyActor, SavedPolicy } from '../../runtime/policy-store.js';
+import type { AppContext } from '../../http/context.js';
 
-function view(p: EffectivePolicy) {
+function view(p: SavedPolicy) {
   return { policy_version: p.version, pack_slug: p.packSlug, policy: p.policy };
 }
 
 /** Skill names as they appear after the slash: `name` or `plugin:name`. */
-const skillName = z
+export const skillName = z
   .string()
   .trim()
   .transform((s) => s.replace(/^\//, ''))
@@ -29,6 +30,11 @@ export function withSkillStatus(policy: ShieldPolicy, name: string, status: 'all
   if (status === 'block') blocked.push(name);
   if (status === 'warn') warn.push(name);
   return { ...policy, blocked_agent_skills: blocked, warn_only_agent_skills: warn };
+}
+
+/** The admin key that made an edit and the user who created it, for `policy.changed`. */
+function actorOf(ctx: AppContext): PolicyActor {
+  return { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy };
 }
 
 export const adminPolicyRoutes = [
@@ -50,11 +56,10 @@ export const adminPolicyRoutes = [
       if (ctx.state.body === undefined) throw new BadRequestError('A JSON request body is required.');
       const result = validateShieldPolicyPatch(ctx.state.body);
       if (!result.ok) throw new BadRequestError(`Invalid policy: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`);
-      const current = await deps.policies.get(ctx.state.principal.orgId);
-      const next: ShieldPolicy = applyShieldPolicyPatch(current.policy, result.value);
-      const saved = await deps.policies.save(ctx.state.principal.orgId, next, current.packSlug, {
+      const patch = result.value;
+      const saved = await deps.policies.edit(ctx.state.principal.orgId, (current) => ({ policy: applyShieldPolicyPatch(current.policy, patch), packSlug: current.packSlug }), {
         summary: `Policy fields changed: ${Object.keys(result.value).join(', ')}.`,
-        actor: null,
+        actor: actorOf(ctx),
         details: { changed_fields: Object.keys(result.value) },
       });
       ctx.body = view(saved);
@@ -67,10 +72,9 @@ export const adminPolicyRoutes = [
     summary: 'Allow, warn on or block a skill by name (the Allow/Warn/Block controls)',
     async handler(ctx, deps) {
       const body = parseBody(skillBody, ctx.state.body);
-      const current = await deps.policies.get(ctx.state.principal.orgId);
-      const saved = await deps.policies.save(ctx.state.principal.orgId, withSkillStatus(current.policy, body.name, body.status), current.packSlug, {
+      const saved = await deps.policies.edit(ctx.state.principal.orgId, (current) => ({ policy: withSkillStatus(current.policy, body.name, body.status), packSlug: current.packSlug }), {
         summary: `Skill /${body.name} set to ${body.status}.`,
-        actor: null,
+        actor: actorOf(ctx),
         details: { skill: body.name, status: body.status },
       });
       ctx.body = view(saved);
@@ -86,10 +90,9 @@ export const adminPolicyRoutes = [
       if (!POLICY_PACK_TEMPLATES.some((t) => t.slug === slug)) {
         throw new BadRequestError(`Unknown policy pack "${slug.slice(0, 60)}"; available: ${POLICY_PACK_TEMPLATES.map((t) => t.slug).join(', ')}.`);
       }
-      const current = await deps.policies.get(ctx.state.principal.orgId);
-      const saved = await deps.policies.save(ctx.state.principal.orgId, applyPolicyPack(current.policy, slug), slug, {
+      const saved = await deps.policies.edit(ctx.state.principal.orgId, (current) => ({ policy: applyPolicyPack(current.policy, slug), packSlug: slug }), {
         summary: `Policy pack ${slug} adopted.`,
-        actor: null,
+        actor: actorOf(ctx),
         details: { pack: slug },
       });
       ctx.body = view(saved);

@@ -40,7 +40,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Enable, disable or rename a webhook destination',
     async handler(ctx, deps) {
-      ctx.body = await updateDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, ctx.state.body);
+      ctx.body = await updateDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, ctx.state.body, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
     },
   }),
   defineRoute({
@@ -49,7 +49,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Remove a webhook destination: its secret is erased and its open deliveries canceled',
     async handler(ctx, deps) {
-      ctx.body = await deleteDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      ctx.body = await deleteDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
     },
   }),
   defineRoute({

@@ -4,15 +4,20 @@
 import type { AppContext } from '../../http/context.js';
 import type { AppDeps } from '../../app-deps.js';
 import { replyJson } from '../../http/reply.js';
-import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
+import { defineRoute, RUNTIME_ACCESS, type HookRoute } from '../../http/route.js';
 import type { Surface } from '../../policy/types.js';
 import { handleHookCall } from '../../runtime/hook-call.js';
 import { surfaceFromQuery } from './surface-query.js';
 
 async function answer(ctx: AppContext, deps: AppDeps, surface: Surface, route: 'evaluate' | 'audit'): Promise<void> {
-  const outcome = await handleHookCall(deps, ctx.state.principal, surface, ctx.state.body, ctx.req.headers, route);
+  const extra = ctx.state.bodyTruncated ? { body_truncated: true } : undefined;
+  const outcome = await handleHookCall(deps, ctx.state.principal, surface, ctx.state.body, ctx.req.headers, route, extra);
   replyJson(ctx, outcome.body);
 }
+
+const hook = (kind: HookRoute['kind'], surface: (ctx: AppContext) => Surface): HookRoute => ({ kind, surface });
+const fromQuery = (ctx: AppContext) => surfaceFromQuery(ctx.request.query.tool);
+const claudeCode = (): Surface => 'claude-code';
 
 export const evaluateRoutes = [
   defineRoute({
@@ -20,6 +25,7 @@ export const evaluateRoutes = [
     path: '/api/v1/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Unified policy evaluation for every surface (?tool=<surface>)',
+    hook: hook('evaluate', fromQuery),
     handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.request.query.tool), 'evaluate'),
   }),
   defineRoute({
@@ -27,6 +33,7 @@ export const evaluateRoutes = [
     path: '/api/v1/audit',
     access: RUNTIME_ACCESS,
     summary: 'Unified post-tool audit ingestion (?tool=<surface>); never blocks; answers {}',
+    hook: hook('audit', fromQuery),
     handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.request.query.tool), 'audit'),
   }),
   defineRoute({
@@ -34,6 +41,7 @@ export const evaluateRoutes = [
     path: '/api/v1/claude-code/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Claude Code UserPromptSubmit and PreToolUse evaluation',
+    hook: hook('evaluate', claudeCode),
     handler: (ctx, deps) => answer(ctx, deps, 'claude-code', 'evaluate'),
   }),
   defineRoute({
@@ -41,6 +49,7 @@ export const evaluateRoutes = [
     path: '/api/v1/claude-code/audit',
     access: RUNTIME_ACCESS,
     summary: 'Claude Code PostToolUse audit; answers {}',
+    hook: hook('audit', claudeCode),
     handler: (ctx, deps) => answer(ctx, deps, 'claude-code', 'audit'),
   }),
 ];

@@ -8,17 +8,18 @@ import { parseBody } from '../../http/validate.js';
 import { decideToolCall } from '../../policy/index.js';
 import { SEVERITIES, type Decision, type Surface, type ToolCall } from '../../policy/types.js';
 import { recordHookDecision, workstationForCall } from '../../runtime/hook-call.js';
-import { normalizeHookCall } from '../../http/surfaces/index.js';
+import { normalizeHookCall } from '../../runtime/surfaces.js';
 import { surfaceFromQuery } from './surface-query.js';
 import type { RecordInput } from '../../runtime/recorder.js';
 import { outboxRow } from '../../notifications/outbox.js';
 import { MAX_EVENTS_PER_BATCH } from './shield.js';
 import { retryingTransaction } from '../../store/retrying-transaction.js';
+import { identityText } from '../../fleet/identity.js';
 
 const name = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const identity = {
-  hostname: name(255).optional(),
-  machine_id: name(200).optional(),
+  hostname: identityText('hostname').min(1, 'must not be empty').optional(),
+  machine_id: identityText('machine_id').min(1, 'must not be empty').optional(),
   session_id: name(200).optional(),
   user_hint: name(320).optional(),
   source: z.string().optional(),
@@ -68,6 +69,12 @@ export const mcpRoutes = [
     path: '/api/v1/mcp/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Pre-execution decision for an MCP server/tool call (200 with the decision in the body)',
+    hook: {
+      kind: 'evaluate',
+      surface: () => 'claude-chat', // only for the recorded call; the answer is rendered below
+      recordAs: 'mcp_evaluate',
+      render: (decision) => ({ decision: decision.verdict, reason: decision.reason, pattern_name: decision.patternName, severity: decision.severity, policy_version: decision.policyVersion }),
+    },
     async handler(ctx, deps) {
       const body = parseBody(mcpCall, ctx.state.body);
       const call = mcpToolCall(body, ctx.req.headers);

@@ -8,6 +8,7 @@ import { SEVERITIES, type Decision, type ToolCall } from '../../policy/types.js'
 import { recentEvents } from '../../runtime/recent.js';
 import type { RecordInput } from '../../runtime/recorder.js';
 import { workstationForCall } from '../../runtime/hook-call.js';
+import { identityText } from '../../fleet/identity.js';
 
 export const MAX_EVENTS_PER_BATCH = 100;
 
@@ -16,7 +17,7 @@ const collectorVerdict = z.enum(['allow', 'warn', 'deny', 'block']).transform((v
 const shortText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 const collectorEvent = z.object({
-  hostname: shortText(255).min(1, 'must not be empty'),
+  hostname: identityText('hostname').min(1, 'must not be empty'),
   detection_layer: z.string().regex(/^[a-z0-9_.-]{1,32}$/, 'must be 1-32 characters of a-z, 0-9, _ . -'),
   verdict: collectorVerdict,
   severity: z.enum(SEVERITIES),
@@ -26,7 +27,7 @@ const collectorEvent = z.object({
   tool_name: shortText(200).min(1, 'must not be empty'),
   enforcement_reason: shortText(2000).optional(),
   context: z.record(z.unknown()).optional(),
-  machine_id: shortText(200).optional(),
+  machine_id: identityText('machine_id').optional(),
 });
 
 const eventsBody = z.object({

@@ -1,0 +1,89 @@
+// Expiry (issue #21: "It expires on time, and emits exception.expired"). The hot path never
+// applies an exception after its expires_at (active-set.ts checks it on every use); this sweep,
+// every SERVICE_EXCEPTION_SWEEP_MS, marks due approvals expired and writes exception.expired,
+// exactly once however many servers sweep: the row is claimed (SKIP LOCKED on MySQL) and moved
+// by a conditional UPDATE, with the outbox row, in one transaction.
+import type { Knex } from 'knex';
+import type { Logger } from '../log.js';
+import { describeError } from '../error-summary.js';
+import { outboxRow } from '../notifications/outbox.js';
+import type { Dialect } from '../store/index.js';
+import { bumpExceptionsVersion, claimDueExpiry, dueExpiries, updateException } from '../store/exceptions-repo.js';
+import { exceptionView } from './workflow.js';
+
+const CLAIM_BATCH = 200;
+
+export class ExceptionExpirySweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly dialect: Dialect,
+    private readonly logger: Logger,
+    private readonly intervalMs: number,
+    /** Called with the org of each expiry this process wrote (drop its cached set). */
+    private readonly onExpired: (orgId: string) => void,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.sweep(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.running) await this.running.catch(() => 0);
+  }
+
+  /** One sweep; resolves with the number of exceptions this process expired. */
+  sweep(now = Date.now()): Promise<number> {
+    this.running ??= this.run(now)
+      .catch((err) => {
+        this.logger.warn('exception expiry sweep failed; will retry', { err: describeError(err) });
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async run(now: number): Promise<number> {
+    let expired = 0;
+    for (;;) {
+      const due = await dueExpiries(this.knex, now, CLAIM_BATCH);
+      for (const d of due) if (await this.claim(d.org_id, d.id, now)) expired++;
+      if (due.length < CLAIM_BATCH) break;
+    }
+    return expired;
+  }
+
+  private async claim(orgId: string, id: string, now: number): Promise<boolean> {
+    const done = await this.knex.transaction(async (trx) => {
+      const row = await claimDueExpiry(trx, this.dialect, orgId, id, now);
+      if (!row) return false; // another sweeper holds or already expired it
+      if (!(await updateException(trx, orgId, id, 'approved', { status: 'expired', updated_at: now }))) return false;
+      await bumpExceptionsVersion(trx, orgId);
+      const after = { ...row, status: 'expired' as const, updated_at: now };
+      await trx('outbox').insert(
+        outboxRow({
+          orgId,
+          type: 'exception.expired',
+          severity: 'low',
+          sourceTable: 'exceptions',
+          sourceId: `${id}:expired`,
+          occurredAt: row.expires_at ?? now,
+          data: {
+            host: { hostname: row.event_hostname, platform: null },
+            evidence: { title: `Exception ${id} expired`, summary: `The exception for "${row.event_summary ?? ''}" expired at ${new Date(row.expires_at ?? now).toISOString()}.`, details: { exception: exceptionView(after) } },
+          },
+        }),
+      );
+      return true;
+    });
+    if (done) this.onExpired(orgId);
+    return done;
+  }
+}

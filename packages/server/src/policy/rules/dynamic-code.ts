@@ -1,0 +1,179 @@
+// remote_code_exec.dynamic_code: code that is assembled at run time from input the engine cannot
+// see: a shell or eval run by xargs/parallel whose program contains the input ({} or $1), a
+// shell run by xargs/parallel with the input as its script, eval or `sh -c` of a variable whose
+// value is unknown. The code that will run cannot be checked, so it is treated like unchecked
+// remote code (issue #16, class 1).
+import { INTERPRETERS, SHELLS } from './facts.js';
+import type { SimpleCommand } from '../shell/types.js';
+import type { RuleContext } from './context.js';
+
+// The input spliced into the program: {} anywhere, or an unquoted $1/$@ (a quoted "$1" is data).
+const PLACEHOLDER = /\{\d*\}|(?<!")\$[@*1-9]|(?<!")\$\{[1-9@*]\}/;
+// A program that starts with (or is only) a variable reference: `$X`, `"${CMD}" args`.
+// (`$SHELL`/`$BASH` name a shell, judged as one; `$HOME/bin/x` is a path, not code.)
+const VARIABLE_PROGRAM = /^\s*["']?\$\{?(?!(?:SHELL|BASH|ZSH_NAME)\b)[A-Za-z_][A-Za-z0-9_]*\}?["']?(?:\s|$)/;
+
+function emit(ctx: RuleContext, reason: string): void {
+  ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason });
+}
+
+function shellProgram(cmd: SimpleCommand): string | undefined {
+  const args = cmd.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) || a === '--command') return args[i + 1] === '--' ? args[i + 2] : args[i + 1];
+    if (!a.startsWith('-') && !a.startsWith('+')) return undefined;
+  }
+  return undefined;
+}
+
+// Prefixes that run the command named after their options; fed by xargs with nothing after them,
+// the input itself becomes the command.
+const EXEC_PREFIXES = new Set(['sudo', 'doas', 'env', 'nice', 'nohup', 'timeout', 'command', 'exec', 'stdbuf', 'setsid', 'time', 'builtin', 'run0', 'pkexec']);
+// Options whose value is code or names code to load: inline code, a script file, a module.
+const CODE_OPTION = /^(?:-[ceEfmMrI]|--(?:eval|command|file|require|loader|experimental-loader|import|exec))$/;
+const VALUE_OPTION = /^(?:-[A-Za-z]|--[a-z][a-z-]*)$/;
+const AWKS = /^(?:awk|gawk|mawk|nawk|busybox-awk)$/;
+// A positional parameter (the input, under `xargs sh -c '…' _`) used as a command or as code:
+// at the start of a command, after eval/exec/command/env/source/., after `sh -c`, or run by `$( )`.
+const POSITIONAL_AS_CODE = /(?:^|[;&|({`]\s*|\$\(\s*|\b(?:eval|exec|command|env|source|sudo|xargs)\s+(?:-\S+\s+)*|(?:^|\s)\.\s+|\b(?:ba|z|da|k)?sh\s+-c\s+)["']?[^"'\s]*\$\{?!?[@*1-9]/;
+
+// A positional parameter handed to eval, source or another shell's -c: its text becomes code.
+const EVAL_POSITIONAL = /(?:^|[\s;&|(])(?:eval|source|\.|(?:ba|z|da|k)?sh\s+-c)\s+(?:--\s+)?["']?\$\{?[@*1-9]/;
+
+function feeder(cmd: SimpleCommand): string | undefined {
+  // `xargs find … -exec sh -c …`: the command under -exec is fed by the outer xargs too.
+  for (let c: SimpleCommand | undefined = cmd; c; c = c.parent) {
+    if (c.wrappers.includes('xargs')) return 'xargs';
+    if (c.wrappers.includes('parallel') && c.dynamicArgs) return 'parallel';
+  }
+  return undefined;
+}
+
+function replaceString(cmd: SimpleCommand): string | undefined {
+  for (let c: SimpleCommand | undefined = cmd; c; c = c.parent) if (c.replaceString !== undefined) return c.replaceString;
+  return undefined;
+}
+
+/** The input read by xargs/parallel decides which program runs, its options, or its code. */
+function inputDecidesProgram(cmd: SimpleCommand): string | undefined {
+  const rs = replaceString(cmd);
+  const arg0 = cmd.argv[0];
+  if (arg0 && cmd.origin !== 'find-exec' && (arg0.subs.length > 0 || /\$[({A-Za-z_]|`/.test(arg0.text) || (rs !== undefined && arg0.text.includes(rs)))) return 'the program name is built at run time';
+  if (EXEC_PREFIXES.has(cmd.name) && !cmd.args.some((a) => !a.startsWith('-'))) return `${cmd.name} runs whatever command the input names`;
+  if (rs === undefined) return undefined;
+  // An option word, or the word that picks a subcommand, assembled from the input.
+  // (`--format={}` only fills in an option's value: that is data.)
+  if (cmd.args.some((a) => a.startsWith('-') && a.split('=')[0].includes(rs))) return 'the input chooses its options';
+  if (cmd.args[0] !== undefined && cmd.args[0].includes(rs) && !['echo', 'printf', 'cat', 'ls', 'wc', 'grep', 'head', 'tail', 'stat', 'file', 'touch', 'mkdir', 'cp', 'mv', 'basename', 'dirname', 'du', 'sha256sum', 'md5sum'].includes(cmd.name) && (cmd.name === 'git' || SHELLS.has(cmd.name) || INTERPRETERS.test(cmd.name) || AWKS.test(cmd.name))) return 'the input chooses its subcommand, script or program text';
+  return undefined;
+}
+
+/**
+ * An interpreter under xargs with no script or inline code of its own, or whose script, program
+ * text or an option's value (`-m X`, `--require X`, `-f X`) is the input: the input becomes code.
+ */
+function interpreterTakesInputAsCode(cmd: SimpleCommand): boolean {
+  const shell = SHELLS.has(cmd.name);
+  if (!INTERPRETERS.test(cmd.name) && !AWKS.test(cmd.name) && !shell) return false;
+  if (!shell && !cmd.args.some((a) => !a.startsWith('-'))) return true;
+  const rs = replaceString(cmd);
+  if (rs === undefined) return false;
+  // parallel shell-quotes what it substitutes, so inside inline code its input stays data.
+  const quoted = feeder(cmd) === 'parallel';
+  for (let i = 0; i < cmd.args.length; i++) {
+    const a = cmd.args[i];
+    const prev = i > 0 ? cmd.args[i - 1] : '';
+    const afterCode = CODE_OPTION.test(prev);
+    if (a.includes(rs)) {
+      if (afterCode) return !quoted || !/^-[ceE]$|^--eval$/.test(prev);
+      if (a.startsWith('-')) {
+        if (CODE_OPTION.test(a.split('=')[0]) || /^-[rmMI]./.test(a)) return true; // `--import=X`, `-MX`
+        continue;
+      }
+      if (VALUE_OPTION.test(prev)) continue; // the value of an ordinary option (`--title X`)
+      return true; // the script itself
+    }
+    // The script or inline code comes first: what follows is data.
+    if (!a.startsWith('-') && (afterCode || !VALUE_OPTION.test(prev))) return false;
+  }
+  return false;
+}
+
+/** `xargs find …`: the input is appended to find's expression and can add actions such as -delete or -exec. */
+function findExpressionFromInput(cmd: SimpleCommand): boolean {
+  if (cmd.name !== 'find' || !cmd.wrappers.includes('xargs')) return false;
+  const rs = cmd.replaceString;
+  if (rs === undefined) return true;
+  // `xargs -I{} find {}`: the input is one of find's starting points, where it can also be an action.
+  const firstExpr = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+  return cmd.args.slice(0, firstExpr < 0 ? undefined : firstExpr).includes(rs);
+}
+
+// A word that is only a variable reference (`"$FILE"`, `${SCRIPT}`): its value is unknown here.
+// (`$HOME/x` or `"$DIR/build.sh"` name a path under a known place and are judged as paths.)
+const ONLY_VARIABLE = /^\$\{?(?!(?:HOME|PWD|OLDPWD)\b)[A-Za-z_][A-Za-z0-9_]*\}?$/;
+
+/**
+ * A shell told to run code from a place we cannot see: a startup file named by BASH_ENV/ENV or
+ * --init-file/--rcfile, or a script (or sourced file) whose name is held in an unknown variable.
+ */
+function hiddenScript(cmd: SimpleCommand): string | undefined {
+  if (SHELLS.has(cmd.name)) {
+    // bash reads BASH_ENV only when not interactive; sh/ksh/dash read ENV, and bash reads
+    // --init-file/--rcfile, only when interactive (-i).
+    const interactive = cmd.args.some((a) => /^-[a-zA-Z]*i[a-zA-Z]*$/.test(a));
+    const bash = cmd.name === 'bash' || cmd.name === 'rbash';
+    const startup = cmd.assignments.find((a) => (bash && !interactive && /^BASH_ENV=./.test(a)) || (!bash && cmd.name !== 'zsh' && cmd.name !== 'fish' && interactive && /^ENV=./.test(a)));
+    if (startup) return `${cmd.name} is told to run a startup file first (${startup.slice(0, 60)}) whose content cannot be checked.`;
+    const rc = cmd.args.findIndex((a) => a === '--init-file' || a === '--rcfile');
+    if (rc >= 0 && bash && interactive) return `${cmd.name} ${cmd.args[rc]} runs a startup file (${(cmd.args[rc + 1] ?? '').slice(0, 60)}) whose content cannot be checked.`;
+  }
+  let i = 0;
+  const args = cmd.args;
+  while (i < args.length && args[i].startsWith('-') && args[i] !== '-') {
+    if (args[i] === '-c' || /^-[a-zA-Z]*[cns][a-zA-Z]*$/.test(args[i]) || args[i] === '--command') return undefined; // inline code, stdin or a syntax check
+    i += args[i] === '-o' || args[i] === '-O' || args[i] === '+O' || (args[i] === '-p' && cmd.name !== 'sh' && !SHELLS.has(cmd.name)) ? 2 : 1;
+  }
+  const script = args[i];
+  if (script !== undefined && ONLY_VARIABLE.test(script)) {
+    return `${cmd.name} runs a script named by a variable (${script.slice(0, 40)}) whose value, and so the code, cannot be checked.`;
+  }
+  return undefined;
+}
+
+export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  // parallel without a command runs each input line as a command.
+  if (cmd.name === 'parallel' && !cmd.args.some((a) => !a.startsWith('-')) && !cmd.args.some((a) => a === '--dry-run' || a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
+  const via = feeder(cmd);
+  if (via) {
+    const why = inputDecidesProgram(cmd);
+    if (why) return emit(ctx, `${cmd.name || 'a command'} is fed by ${via} and ${why}; what runs cannot be checked before it runs.`);
+    if (findExpressionFromInput(cmd)) return emit(ctx, `find is fed by ${via}: the input becomes part of its expression and can add actions such as -delete or -exec, which cannot be checked before it runs.`);
+    if (interpreterTakesInputAsCode(cmd)) return emit(ctx, `${cmd.name} runs the script or program text named by its input (through ${via}), which cannot be checked before it runs.`);
+  }
+  if (SHELLS.has(cmd.name) || cmd.name === 'source' || cmd.name === '.') {
+    const hidden = hiddenScript(cmd);
+    if (hidden) return emit(ctx, hidden);
+  }
+  const isShell = SHELLS.has(cmd.name);
+  if (!isShell && cmd.name !== 'eval') return;
+  // `sh -n` only checks syntax: nothing runs.
+  if (isShell && cmd.args.some((a) => /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a))) return;
+  const code = isShell ? shellProgram(cmd) : cmd.args.join(' ');
+  const fedByInput = feeder(cmd) !== undefined;
+  const rs = replaceString(cmd);
+  if (fedByInput) {
+    if (code === undefined && isShell && !cmd.args.some((a) => !a.startsWith('-'))) return emit(ctx, `${cmd.name} runs the script named by its input (through ${feeder(cmd)}), which cannot be checked before it runs.`);
+    if (code === undefined && !isShell) return emit(ctx, `eval runs its input as shell code (through ${feeder(cmd)}); it cannot be checked before it runs.`);
+    if (code !== undefined && (((PLACEHOLDER.test(code) || (rs !== undefined && code.includes(rs))) && feeder(cmd) !== 'parallel') || POSITIONAL_AS_CODE.test(code))) return emit(ctx, `${cmd.name} runs its input as shell code (through ${feeder(cmd)}); the code it builds cannot be checked before it runs.`);
+  }
+  // `sh -c 'eval "$1"' _ ARG`: the arguments after the script become code.
+  // (A quoted "$1" in command position is one word, a program name, not code.)
+  if (isShell && code !== undefined && EVAL_POSITIONAL.test(code) && cmd.args.indexOf(code) < cmd.args.length - 1) {
+    return emit(ctx, `${cmd.name} -c runs its own arguments as commands or code, which is not checked as such.`);
+  }
+  if (code !== undefined && VARIABLE_PROGRAM.test(code) && !/^\s*["']?\$\(/.test(code)) {
+    emit(ctx, `${cmd.name === 'eval' ? 'eval' : `${cmd.name} -c`} runs code held in a variable (${code.trim().slice(0, 40)}) whose value cannot be checked.`);
+  }
+}

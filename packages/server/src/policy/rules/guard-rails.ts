@@ -1,0 +1,404 @@
+// guard_rail_change: the agent loosening its own guard rails. Each agent reads a settings or
+// hooks file that decides whether it asks before acting and which hooks (ours among them)
+// see its tool calls. A write that turns the permission prompts off, widens the allow list to
+// everything, empties or deletes the hooks, or trusts every folder or MCP server switches the
+// policy off from the inside, so it is denied (high) at balanced and strict.
+//
+// Pure and shell-agnostic: `classifyGuardRailPath` names the file, `judgeSettingsContent`
+// judges text being written there (a whole file or only the new side of an edit), and
+// `guardRailFindings` turns both into findings. The shell rules call the same functions for
+// `echo … > .claude/settings.json`, `tee`, `sed -i`, `rm`. Reading these files is fine.
+import type { Finding } from '../findings.js';
+import { normalizePath } from '../paths.js';
+import type { Severity } from '../types.js';
+
+export const GUARD_RAIL_CATEGORY = 'guard_rail_change';
+
+export type GuardRailKind = 'settings' | 'hooks' | 'plugin';
+
+export interface GuardRailFile {
+  /** The agent whose guard rails the file holds, as a developer names it ("Claude Code"). */
+  agent: string;
+  kind: GuardRailKind;
+  /** The path as written, for reasons. */
+  display: string;
+}
+
+interface PathRule {
+  re: RegExp;
+  agent: string;
+  kind: GuardRailKind;
+}
+
+// Matched against the normalised, lower-cased path (home spelled `~`). `(?:^|/)` lets project
+// files match whatever the checkout directory is.
+const PATH_RULES: PathRule[] = [
+  { re: /(?:^|\/)\.service-plugin(?:\/|$)/, agent: 'the policy plugin', kind: 'plugin' },
+  { re: /(?:^|\/)\.claude\/settings(?:\.local)?\.json$/, agent: 'Claude Code', kind: 'settings' },
+  { re: /(?:^|\/)managed-settings(?:\.d\/[^/]+)?\.json$|(?:^|\/)managed-settings\.d\/[^/]+\.json$/, agent: 'Claude Code', kind: 'settings' },
+  { re: /(?:^|\/)\.claude\/hooks\.json$|(?:^|\/)\.claude-plugin\/hooks\.json$/, agent: 'Claude Code', kind: 'hooks' },
+  { re: /(?:^|\/)\.cursor\/hooks\.json$|(?:^|\/)(?:etc\/)?cursor\/hooks\.json$/, agent: 'Cursor', kind: 'hooks' },
+  { re: /(?:^|\/)\.cursor\/(?:cli|cli-config|permissions|settings)\.json$/, agent: 'Cursor', kind: 'settings' },
+  { re: /(?:^|\/)\.codex\/(?:config|requirements)\.toml$|^\/etc\/codex\/[^/]+\.toml$/, agent: 'Codex', kind: 'settings' },
+  { re: /(?:^|\/)\.codex\/hooks\.json$/, agent: 'Codex', kind: 'hooks' },
+  { re: /(?:^|\/)\.gemini\/config\/hooks\.json$|(?:^|\/)\.agents\/hooks\.json$|(?:^|\/)\.gemini\/antigravity\/[^/]+\.json$/, agent: 'Antigravity', kind: 'hooks' },
+  { re: /(?:^|\/)\.gemini\/settings\.json$|^\/etc\/gemini-cli\/settings\.json$/, agent: 'Gemini CLI', kind: 'settings' },
+  { re: /(?:^|\/)\.github\/hooks\/[^/]+\.json$|(?:^|\/)\.copilot\/hooks(?:\/[^/]+)?\.json$|^\/etc\/github-copilot\/policy\.d\/[^/]+\.json$/, agent: 'GitHub Copilot', kind: 'hooks' },
+  { re: /(?:^|\/)\.github\/copilot\/settings(?:\.local)?\.json$|(?:^|\/)\.copilot\/(?:config|settings)\.json$/, agent: 'GitHub Copilot', kind: 'settings' },
+  { re: /(?:^|\/)\.vscode\/settings\.json$|(?:^|\/)code\/user\/settings\.json$/, agent: 'VS Code agent mode', kind: 'settings' },
+  { re: /(?:^|\/)\.windsurf\/hooks\.json$|(?:^|\/)\.codeium\/(?:windsurf\/)?hooks\.json$|(?:^|\/)(?:etc\/)?windsurf\/hooks\.json$/, agent: 'Windsurf', kind: 'hooks' },
+  // Generic plugin and extension hook manifests (Claude Code plugins, Gemini extensions).
+  { re: /(?:^|\/)hooks\/hooks\.json$/, agent: 'an agent plugin', kind: 'hooks' },
+];
+const PATH_HINT = /service-plugin|settings|hooks|\.codex|\.cursor|copilot|windsurf|codeium|\.agents|antigravity/i;
+
+const INSTRUCTION_FILE = /(?:^|[\\/])(?:CLAUDE(?:\.local)?\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|[^\\/]+\.instructions\.md|\.cursor[\\/]rules[\\/][^\\/]+\.mdc?|\.windsurf[\\/]rules[\\/][^\\/]+\.md|\.agents?[\\/][^\\/]+\.md|\.claude[\\/](?:agents|commands|skills)[\\/].+\.md)$/i;
+
+/** Files an agent loads as standing instructions at the start of every session. */
+export function isAgentInstructionFile(path: string): boolean {
+  return path.length < 4096 && INSTRUCTION_FILE.test(path);
+}
+
+/** Which agent guard-rail file `path` is, or null. Works on any spelling of home and separators. */
+export function classifyGuardRailPath(path: string): GuardRailFile | null {
+  if (path.length < 5 || path.length > 4096 || !PATH_HINT.test(path)) return null;
+  const p = normalizePath(path).toLowerCase();
+  for (const r of PATH_RULES) if (r.re.test(p)) return { agent: r.agent, kind: r.kind, display: path };
+  return null;
+}
+
+export interface GuardRailChange {
+  /** Stable rule suffix: `guard_rail_change.<rule>`. */
+  rule: string;
+  severity: Severity;
+  /** What the change does, starting with a verb: "turns off Claude Code's permission prompts". */
+  effect: string;
+  /** The setting that does it, e.g. `bypassPermissions`. */
+  setting: string;
+}
+
+interface ContentRule {
+  rule: string;
+  severity: Severity;
+  re: RegExp;
+  effect: (agent: string) => string;
+  setting: string;
+}
+
+// Quoted keys may be bare (TOML, JSON5), single- or double-quoted; values likewise.
+const Q = `["']?`;
+const SEP = `${Q}\\s*[:=]\\s*`;
+// Tools whose unrestricted allow entry means "run anything without asking".
+const BROAD_TOOLS = 'bash|shell|run_shell_command|run_terminal_cmd|terminal|execute|exec|command|write|edit|multiedit|write_file|replace|webfetch|web_fetch|mcp__\\*|mcp|\\*';
+// A whole tool or a wildcard-only specifier: `Bash`, `Bash(*)`, `Bash(:*)`, `Shell(**)`, `Write(//**)`, `*`.
+const BROAD_ENTRY = new RegExp(`["'](?:${BROAD_TOOLS})(?:\\(\\s*(?:[*:/~]|\\*\\*)*\\s*\\))?["']`, 'i');
+// Programs whose blanket allowance is as good as any command: interpreters, root, fetch-and-run.
+const DANGEROUS_PREFIX = /["'](?:bash|shell)\(\s*(?:sudo|su|doas|rm|curl|wget|bash|sh|zsh|eval|exec|python3?|node|perl|ruby|chmod|chown|dd|ssh|scp|nc|git push)\b[^"')]*\)["']/i;
+
+const CONTENT_RULES: ContentRule[] = [
+  // Claude Code (and the VS Code agent that reads its settings).
+  { rule: 'bypass_permissions', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}bypassPermissions`, 'i'), effect: (a) => `turns off ${a}'s permission prompts`, setting: 'bypassPermissions' },
+  { rule: 'auto_accept_mode', severity: 'medium', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}(?:acceptEdits|auto)${Q}`, 'i'), effect: (a) => `makes ${a} accept actions without asking`, setting: 'defaultMode' },
+  { rule: 'disable_all_hooks', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])disableAllHooks${SEP}true`, 'i'), effect: (a) => `switches off every ${a} hook, policy checks included`, setting: 'disableAllHooks' },
+  { rule: 'enable_all_mcp_servers', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])enableAllProjectMcpServers${SEP}true`, 'i'), effect: (a) => `makes ${a} trust every MCP server a project declares`, setting: 'enableAllProjectMcpServers' },
+  { rule: 'skip_dangerous_prompt', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:skipDangerousModePermissionPrompt|dangerously[A-Za-z_]*)${SEP}true`, 'i'), effect: (a) => `turns off ${a}'s safety confirmation`, setting: 'dangerously…' },
+  // Codex.
+  { rule: 'approval_never', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])approval[_-]?policy${SEP}${Q}never`, 'i'), effect: (a) => `turns off ${a}'s approval prompts`, setting: 'approval_policy = "never"' },
+  { rule: 'sandbox_off', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])sandbox[_-]?mode${SEP}${Q}danger-full-access`, 'i'), effect: (a) => `turns off ${a}'s sandbox`, setting: 'sandbox_mode = "danger-full-access"' },
+  { rule: 'hooks_feature_off', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:codex_)?hooks${SEP}false`, 'i'), effect: (a) => `switches off ${a}'s hooks`, setting: 'hooks = false' },
+  { rule: 'trust_project', severity: 'medium', re: new RegExp(`${Q}(?<![\\w-])trust_level${SEP}${Q}trusted`, 'i'), effect: (a) => `marks a project as trusted by ${a}, so its own config applies unreviewed`, setting: 'trust_level = "trusted"' },
+  // Gemini CLI and Antigravity.
+  { rule: 'hooks_disabled', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])hooksConfig${Q}\\s*[:=]\\s*\\{[^}]{0,200}?${Q}enabled${SEP}false`, 'i'), effect: (a) => `switches off ${a}'s hooks`, setting: 'hooksConfig.enabled = false' },
+  { rule: 'yolo_mode', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:default)?approval[_-]?mode${SEP}${Q}(?:yolo|auto[_-]?edit|never|full[_-]?auto)|${Q}(?<![\\w-])yolo(?:Mode)?${SEP}true`, 'i'), effect: (a) => `makes ${a} run every tool without asking (YOLO mode)`, setting: 'yolo' },
+  { rule: 'auto_accept', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:autoAccept|auto[_-]?approve|autoApprove|allow[_-]?all[_-]?tools|allowAllTools|chat\\.tools\\.(?:global\\.)?autoApprove)${SEP}true`, 'i'), effect: (a) => `makes ${a} approve tool calls automatically`, setting: 'auto-approve' },
+  { rule: 'folder_trust_off', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])folderTrust${Q}\\s*[:=]\\s*(?:false|\\{[^}]{0,200}?${Q}enabled${SEP}false)`, 'i'), effect: (a) => `turns off ${a}'s folder-trust check`, setting: 'security.folderTrust.enabled = false' },
+  { rule: 'scope_widened', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:additionalDirectories|trusted_folders|trustedFolders|allowed_paths|allowedPaths)${Q}\\s*[:=]\\s*\\[[^\\]]{0,400}?["'](?:\\/|~\\/?|\\$HOME\\/?|\\*|\\/\\*\\*|[A-Za-z]:\\\\{1,2})["']`, 'i'), effect: (a) => `gives ${a} the whole disk or home directory without asking`, setting: 'trusted directories' },
+  { rule: 'sandbox_disabled', severity: 'medium', re: new RegExp(`${Q}(?<![\\w-])sandbox${SEP}false`, 'i'), effect: (a) => `turns off ${a}'s sandbox`, setting: 'sandbox = false' },
+];
+const SETTINGS_HINT = /additionalDirectories|trusted_?folders|allowed_?paths|defaultMode|disableAllHooks|enableAllProject|dangerous|approval|sandbox|hooks|trust_level|yolo|auto|allow|folderTrust/i;
+const ALLOW_LIST = new RegExp(`${Q}(?:allow|allowed|allowedTools|allowed_tools|allowlist|trusted_tools|coreTools|autoApprove)${Q}\\s*[:=]\\s*\\[([^\\]]{0,4000})\\]`, 'gi');
+const HOOK_EVENT = /PreToolUse|preToolUse|BeforeTool|beforeShellExecution|beforeMCPExecution|beforeReadFile|pre_run_command|pre_write_code|pre_read_code|pre_mcp_tool_use|UserPromptSubmit|beforeSubmitPrompt|BeforeAgent|pre_user_prompt|userPromptSubmitted|PreInvocation|SessionStart|sessionStart/;
+const OUR_MARKER = /service:install-hooks|X-Service-Installed-By/i;
+const EMPTY_HOOKS = new RegExp(`${Q}hooks${Q}\\s*[:=]\\s*(?:\\{\\s*\\}|\\[\\s*\\]|null|""|'')`, 'i');
+// A hook event emptied in place: `"preToolUse": []`, `"PreToolUse": {}`.
+const EMPTY_EVENT = new RegExp(`${Q}(?:${HOOK_EVENT.source})${Q}\\s*[:=]\\s*(?:\\[\\s*\\]|\\{\\s*\\}|null)`);
+// Handlers in a hooks block: fewer after the edit than before means some were removed.
+const HANDLER = /["']?(?:command|url|bash|powershell)["']?\s*[:=]/g;
+
+// Entries of deny / ask lists: fewer after an edit means a guard was taken away.
+const GUARD_LIST = /["']?(?:deny|ask|denied|blocked|excludeTools|exclude)["']?\s*[:=]\s*\[([^\]]{0,4000})\]/gi;
+
+function guardEntries(text: string): number {
+  GUARD_LIST.lastIndex = 0;
+  let n = 0;
+  for (let m = GUARD_LIST.exec(text); m; m = GUARD_LIST.exec(text)) n += (m[1].match(/["'][^"']+["']/g) ?? []).length;
+  return n;
+}
+
+function handlerCount(text: string): number {
+  HANDLER.lastIndex = 0;
+  let n = 0;
+  while (HANDLER.exec(text) && n < 1000) n++;
+  return n;
+}
+
+/** Decodes `\uXXXX` escapes so `"\u0062ypassPermissions"` reads as what the agent will parse. */
+function unescape(text: string): string {
+  return text.includes('\\u') ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : text;
+}
+
+export interface JudgeOptions {
+  /** The text the write replaces (an edit's old string), when the tool sent it. */
+  oldContent?: string;
+  /** True when `content` is only part of the file (an edit), false for a whole-file write. */
+  partial?: boolean;
+}
+
+/**
+ * What writing `content` to the guard-rail file `file` does to the agent's guard rails.
+ * Returns every loosening found (empty when the change is harmless, e.g. a model preference).
+ */
+export function judgeSettingsContent(file: GuardRailFile | string, content: string | undefined, opts: JudgeOptions = {}): GuardRailChange[] {
+  const f = typeof file === 'string' ? classifyGuardRailPath(file) : file;
+  if (!f) return [];
+  const agent = f.agent;
+  const out: GuardRailChange[] = [];
+  const text = unescape((content ?? '').slice(0, 200_000));
+  if (f.kind === 'plugin') {
+    out.push({ rule: 'policy_plugin_files', severity: 'high', effect: 'replaces the policy plugin\'s key or hook files, which can switch policy checks off', setting: 'the plugin directory' });
+    return out;
+  }
+  // Deleting or truncating the file: every hook it held is gone.
+  if (!opts.partial && /^\s*(?:\{\s*\}|\[\s*\]|null)?\s*$/.test(text)) {
+    out.push({ rule: 'hooks_truncated', severity: 'high', effect: `empties ${agent}'s ${f.kind === 'hooks' ? 'hooks file' : 'settings file'}, removing its hooks`, setting: 'empty file' });
+    return out;
+  }
+  if (SETTINGS_HINT.test(text)) {
+    for (const r of CONTENT_RULES) if (r.re.test(text)) out.push({ rule: r.rule, severity: r.severity, effect: r.effect(agent), setting: r.setting });
+    ALLOW_LIST.lastIndex = 0;
+    for (let m = ALLOW_LIST.exec(text); m; m = ALLOW_LIST.exec(text)) {
+      const entries = m[1];
+      const broad = BROAD_ENTRY.exec(entries) ?? DANGEROUS_PREFIX.exec(entries);
+      if (broad) {
+        out.push({ rule: 'allow_list_widened', severity: 'high', effect: `lets ${agent} run ${broad[0].replace(/["']/g, '')} without asking`, setting: broad[0].replace(/["']/g, '') });
+        break;
+      }
+    }
+    if (EMPTY_HOOKS.test(text)) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes ${agent}'s hooks`, setting: 'hooks' });
+    else if (EMPTY_EVENT.test(text)) out.push({ rule: 'hooks_removed', severity: 'high', effect: `empties one of ${agent}'s hook events`, setting: EMPTY_EVENT.exec(text)![0].split(/[:=]/)[0].replace(/["']/g, '').trim() });
+  }
+  // An edit whose old text held hooks (ours, or any pre-tool hook) and whose new text does not.
+  const old = opts.oldContent !== undefined ? unescape(opts.oldContent.slice(0, 200_000)) : undefined;
+  if (old !== undefined && out.every((c) => c.rule !== 'hooks_removed')) {
+    const lostOurs = OUR_MARKER.test(old) && !OUR_MARKER.test(text);
+    const lostHook = HOOK_EVENT.test(old) && !HOOK_EVENT.test(text) && /hooks|command|url/i.test(old);
+    const lostBlock = /["']?hooks["']?\s*[:=]|\[hooks/i.test(old) && !/["']?hooks["']?\s*[:=]|\[hooks/i.test(text);
+    const lostHandlers = (HOOK_EVENT.test(old) || /hooks/i.test(old)) && handlerCount(text) < handlerCount(old);
+    const lostGuards = guardEntries(old) > guardEntries(text) && /["']?(?:deny|ask|denied|blocked|excludeTools|exclude)["']?\s*[:=]/i.test(old);
+    if (lostGuards) out.push({ rule: 'deny_list_shrunk', severity: 'medium', effect: `removes entries from ${agent}'s deny or ask list`, setting: 'deny/ask list' });
+    if (lostOurs) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes the policy hooks from ${agent}'s configuration`, setting: 'hooks' });
+    else if (lostHook || lostBlock || lostHandlers) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes ${agent}'s hooks`, setting: 'hooks' });
+  }
+  // A whole-file rewrite of a hooks file that no longer holds any hook.
+  if (!opts.partial && f.kind === 'hooks' && out.length === 0 && !HOOK_EVENT.test(text) && !/["']?command["']?\s*:|["']?url["']?\s*:|bash|powershell/i.test(text)) {
+    out.push({ rule: 'hooks_removed', severity: 'high', effect: `rewrites ${agent}'s hooks file without any hook`, setting: 'hooks' });
+  }
+  // A whole settings file rewritten with no hooks section drops any hooks it had; we cannot see
+  // the old file, so this is only logged (a warning at strict).
+  if (!opts.partial && f.kind === 'settings' && out.length === 0 && f.agent !== 'Codex' && f.agent !== 'VS Code agent mode' && !/["']?hooks["']?\s*:/.test(text)) {
+    out.push({ rule: 'settings_rewritten_without_hooks', severity: 'low', effect: `rewrites ${agent}'s settings without a hooks section, dropping any hooks it held`, setting: 'hooks' });
+  }
+  return out;
+}
+
+function location(file: GuardRailFile): string {
+  return file.display.length > 120 ? `…${file.display.slice(-117)}` : file.display;
+}
+
+/**
+ * Findings for writing `content` to `path` (undefined content: unknown). `how` opens the reason
+ * when the caller wants one ("The patch", "`tee`"); reasons read
+ * "turns off Claude Code's permission prompts (bypassPermissions in .claude/settings.json)".
+ */
+export function guardRailFindings(path: string, content: string | undefined, opts: JudgeOptions & { how?: string } = {}): Finding[] {
+  const file = classifyGuardRailPath(path);
+  if (!file) return [];
+  if (content === undefined && !opts.partial) return [];
+  return judgeSettingsContent(file, content ?? '', opts).map((c) => ({
+    patternName: `${GUARD_RAIL_CATEGORY}.${c.rule}`,
+    severity: c.severity,
+    category: GUARD_RAIL_CATEGORY,
+    layer: 'builtin' as const,
+    reason: `${opts.how ?? 'The write'} ${c.effect} (${c.setting} in ${location(file)}).`,
+    paths: [path],
+  }));
+}
+
+/** Findings for deleting a guard-rail file (patch deletes, MCP delete tools, `rm`). */
+export function guardRailDeletion(path: string, how = 'Deletes'): Finding[] {
+  const file = classifyGuardRailPath(path);
+  if (!file) return [];
+  const what = file.kind === 'plugin' ? "the policy plugin's key or hook files" : `${file.agent}'s ${file.kind === 'hooks' ? 'hooks file' : 'settings file'}`;
+  return [{
+    patternName: `${GUARD_RAIL_CATEGORY}.hooks_deleted`,
+    severity: 'high',
+    category: GUARD_RAIL_CATEGORY,
+    layer: 'builtin',
+    reason: `${how} ${what}, removing its hooks and the policy checks they run (${location(file)}).`,
+    paths: [path],
+  }];
+}
+
+/** One file a write or edit tool touches, as the guard-rail rule needs it. */
+export interface GuardRailEdit {
+  path: string;
+  op: 'write' | 'edit' | 'delete';
+  /** New text: the whole file (write) or the inserted text (edit). */
+  content?: string;
+  /** Replaced text, when the tool sent it (edit old strings, patch `-` lines). */
+  old?: string;
+}
+
+const NEW_KEYS = ['new_string', 'new_str', 'newString', 'newText', 'new_text', 'ReplacementContent', 'replacement'];
+const OLD_KEYS = ['old_string', 'old_str', 'oldString', 'oldText', 'old_text', 'TargetContent', 'target'];
+const WHOLE_KEYS = ['content', 'file_text', 'CodeContent', 'contents', 'text', 'new_source', 'data', 'body'];
+const PATH_KEYS = ['file_path', 'filePath', 'path', 'TargetFile', 'target_file', 'AbsolutePath', 'filename', 'file', 'notebook_path', 'uri'];
+
+function firstString(o: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const k of keys) if (typeof o[k] === 'string') return o[k] as string;
+  return undefined;
+}
+
+/** `*** Begin Patch` bodies and unified diffs: per file, the added and removed lines. */
+function patchEdits(text: string): GuardRailEdit[] {
+  const out: GuardRailEdit[] = [];
+  let cur: (GuardRailEdit & { added: string[]; removed: string[] }) | undefined;
+  const lines = text.slice(0, 200_000).split(/\r?\n/);
+  for (const line of lines) {
+    const m = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(line) ?? /^\+\+\+ (?:b\/)?(.+)$/.exec(line);
+    if (m) {
+      const op = m.length === 3 ? (m[1] === 'Add' ? 'write' : m[1] === 'Delete' ? 'delete' : 'edit') : 'edit';
+      cur = { path: (m.length === 3 ? m[2] : m[1]).trim(), op, added: [], removed: [] };
+      out.push(cur);
+    } else if (/^\*\*\* Move to: /.test(line) && cur) {
+      out.push({ path: cur.path, op: 'delete' });
+      cur.path = line.slice(13).trim();
+    } else if (cur && line.startsWith('+')) cur.added.push(line.slice(1));
+    else if (cur && line.startsWith('-') && !line.startsWith('---')) cur.removed.push(line.slice(1));
+  }
+  return out.map((e) => {
+    if (!('added' in e)) return e;
+    const x = e as GuardRailEdit & { added: string[]; removed: string[] };
+    return x.op === 'delete' ? { path: x.path, op: 'delete' } : { path: x.path, op: x.op, content: x.added.join('\n'), old: x.op === 'edit' ? x.removed.join('\n') : undefined };
+  });
+}
+
+/**
+ * The files a write/edit tool call touches, from its raw input, on every surface: Write /
+ * write_file / create / write_to_file (whole file), Edit / MultiEdit / replace / str_replace /
+ * replace_file_content / Windsurf and Cursor `edits` (old and new text), apply_patch bodies.
+ */
+export function guardRailEditsOf(toolName: string, input: Record<string, unknown>, kind: 'write' | 'edit'): GuardRailEdit[] {
+  const patch = firstString(input, ['command', 'patch', 'input']);
+  if (patch && (/^\s*\*\*\* Begin Patch/.test(patch) || (/^\+\+\+ /m.test(patch) && /^@@/m.test(patch)))) return patchEdits(patch);
+  const path = firstString(input, PATH_KEYS);
+  if (!path) return [];
+  if (/^(?:delete|delete_file|remove_file|deletefile)$/i.test(toolName)) return [{ path, op: 'delete' }];
+  const news: string[] = [];
+  const olds: string[] = [];
+  const n = firstString(input, NEW_KEYS);
+  const o = firstString(input, OLD_KEYS);
+  if (n !== undefined) news.push(n);
+  if (o !== undefined) olds.push(o);
+  for (const field of ['edits', 'ReplacementChunks', 'chunks']) {
+    const list = input[field];
+    if (!Array.isArray(list)) continue;
+    for (const e of list.slice(0, 200)) {
+      if (!e || typeof e !== 'object') continue;
+      const ne = firstString(e as Record<string, unknown>, [...NEW_KEYS, ...WHOLE_KEYS]);
+      const oe = firstString(e as Record<string, unknown>, OLD_KEYS);
+      if (ne !== undefined) news.push(ne);
+      if (oe !== undefined) olds.push(oe);
+    }
+  }
+  if (news.length || olds.length) return [{ path, op: 'edit', content: news.join('\n'), old: olds.length ? olds.join('\n') : undefined }];
+  const whole = firstString(input, WHOLE_KEYS);
+  const appends = /append|insert/i.test(toolName);
+  if (whole !== undefined) return [{ path, op: kind === 'write' && !appends ? 'write' : 'edit', content: whole }];
+  return [];
+}
+
+/** Findings for every guard-rail file a write/edit call touches. */
+export function guardRailEditFindings(edits: readonly GuardRailEdit[], how?: string): Finding[] {
+  const out: Finding[] = [];
+  for (const e of edits) {
+    if (e.op === 'delete') out.push(...guardRailDeletion(e.path, how ? `${how} deletes` : 'Deletes'));
+    else out.push(...guardRailFindings(e.path, e.content ?? '', { partial: e.op === 'edit', oldContent: e.old, how }));
+  }
+  return out;
+}
+
+// Agent CLIs started (or configured) with their guard rails off. For the shell rules: they pass
+// the parsed program name and arguments; nothing here parses shell.
+const LAUNCH_FLAGS: { agents: RegExp; flag: RegExp; rule: string; effect: string }[] = [
+  { agents: /^claude$/, flag: /^--dangerously-skip-permissions$|^--permission-mode(?:=bypassPermissions)?$|^--allow-dangerously-skip-permissions$/, rule: 'bypass_permissions', effect: "starts Claude Code with its permission prompts off" },
+  { agents: /^codex$/, flag: /^--dangerously-bypass-approvals-and-sandbox$|^--yolo$|^--dangerously-bypass-hook-trust$/, rule: 'approval_never', effect: 'starts Codex with approvals and sandbox (or hook trust) off' },
+  { agents: /^codex$/, flag: /^(?:-a|--ask-for-approval)(?:=never)?$|^(?:-s|--sandbox)(?:=danger-full-access)?$|^--full-auto$/, rule: 'approval_never', effect: 'starts Codex without approvals or sandbox' },
+  { agents: /^gemini$/, flag: /^(?:-y|--yolo)$|^--approval-mode(?:=yolo)?$|^--skip-trust$/, rule: 'yolo_mode', effect: 'starts Gemini CLI in YOLO mode' },
+  { agents: /^(?:copilot|gh-copilot)$/, flag: /^--allow-all-tools$|^--allow-all-paths$|^--allow-all$|^--yolo$/, rule: 'auto_accept', effect: 'starts Copilot CLI with every tool allowed' },
+  { agents: /^(?:cursor-agent|agent)$/, flag: /^(?:-f|--force)$|^--yolo$/, rule: 'auto_accept', effect: 'starts Cursor Agent with every command allowed' },
+];
+const VALUE_NEEDED: Record<string, RegExp> = {
+  '--permission-mode': /^bypassPermissions$/i,
+  '-a': /^never$/i,
+  '--ask-for-approval': /^never$/i,
+  '-s': /^danger-full-access$/i,
+  '--sandbox': /^danger-full-access$/i,
+  '--approval-mode': /^yolo$/i,
+};
+
+/**
+ * Guard-rail changes made by running an agent CLI: launch flags that turn approvals, sandbox,
+ * hooks or permission prompts off (`codex --dangerously-bypass-approvals-and-sandbox`,
+ * `gemini --yolo`, `claude --dangerously-skip-permissions`, `copilot --allow-all-tools`), `-c`
+ * overrides (`codex -c approval_policy=never`), and settings commands
+ * (`claude config set -g defaultMode bypassPermissions`, `gemini config set …`).
+ */
+export function judgeAgentCommand(program: string, args: readonly string[]): GuardRailChange[] {
+  const name = program.replace(/^.*[\\/]/, '').toLowerCase();
+  if (!/^(?:claude|codex|gemini|copilot|gh-copilot|cursor-agent|agent|windsurf|agy|antigravity)$/.test(name)) return [];
+  const out: GuardRailChange[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    for (const l of LAUNCH_FLAGS) {
+      if (!l.agents.test(name) || !l.flag.test(flag)) continue;
+      const need = VALUE_NEEDED[flag];
+      if (need && !need.test(inline ?? args[i + 1] ?? '')) continue;
+      out.push({ rule: l.rule, severity: 'high', effect: l.effect, setting: inline !== undefined || !need ? a : `${a} ${args[i + 1]}` });
+    }
+    // `-c key=value` / `--config key=value` overrides, and `config set [-g] key value`.
+    if ((a === '-c' || a === '--config') && args[i + 1]) out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: 'a command-line override' }, args[i + 1], { partial: true }));
+  }
+  const set = args.indexOf('set');
+  if (args[0] === 'config' && set === 1) {
+    const rest = args.slice(2).filter((x) => !x.startsWith('-'));
+    if (rest.length >= 2) out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: 'its settings' }, `"${rest[0].replace(/^.*\./, '')}": "${rest.slice(1).join(' ')}"`, { partial: true }));
+  }
+  return out;
+}
+
+function agentName(program: string): string {
+  return { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', copilot: 'GitHub Copilot', 'gh-copilot': 'GitHub Copilot', 'cursor-agent': 'Cursor', agent: 'Cursor', windsurf: 'Windsurf', agy: 'Antigravity', antigravity: 'Antigravity' }[program] ?? program;
+}
+
+/** Findings for an agent CLI invocation (see judgeAgentCommand); reasons name the flag. */
+export function agentCommandFindings(program: string, args: readonly string[]): Finding[] {
+  return judgeAgentCommand(program, args).map((c) => ({
+    patternName: `${GUARD_RAIL_CATEGORY}.${c.rule}`,
+    severity: c.severity,
+    category: GUARD_RAIL_CATEGORY,
+    layer: 'builtin' as const,
+    reason: `\`${program.replace(/^.*[\\/]/, '')}\` ${c.effect} (${c.setting}).`,
+  }));
+}

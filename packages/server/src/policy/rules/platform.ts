@@ -1,0 +1,85 @@
+// Less common destructive or persistent families a default policy should at least warn on
+// (issue #16, class 6): repository and CI-secret deletion through platform CLIs, secrets-manager
+// deletions, container force-removal, backup pruning, file capabilities, user services, DNS
+// lookups that carry data. Judged by what the command does, not by a list of full spellings.
+import type { SimpleCommand } from '../shell/types.js';
+import type { Severity } from '../types.js';
+import type { RuleContext } from './context.js';
+import { hasShort, positionals } from './facts.js';
+
+function emit(ctx: RuleContext, category: string, rule: string, severity: Severity, reason: string): void {
+  ctx.emit({ patternName: `${category}.${rule}`, severity, category, layer: 'builtin', reason });
+}
+
+const FORCE = (args: readonly string[]): boolean => hasShort(args, 'f') || args.some((a) => a === '--force' || a.startsWith('--force='));
+
+export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const a = cmd.args;
+  const pos = positionals(a);
+  switch (cmd.name) {
+    case 'gh':
+    case 'glab':
+    case 'tea':
+    case 'bb': {
+      const [noun, verb] = pos;
+      if ((noun === 'repo' || noun === 'project') && verb === 'delete') return emit(ctx, 'cloud_destructive', 'repository_delete', 'high', `${cmd.name} ${noun} delete deletes a hosted repository with its issues, pull requests and history.`);
+      if ((noun === 'secret' || noun === 'variable') && (verb === 'delete' || verb === 'remove')) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} ${noun} ${verb} deletes a CI secret; pipelines that need it break.`);
+      if ((noun === 'release' || noun === 'environment' || noun === 'cache' || noun === 'run') && verb === 'delete') return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} ${noun} delete deletes hosted ${noun} data.`);
+      if (noun === 'api') {
+        const method = a.find((x, i) => a[i - 1] === '-X' || a[i - 1] === '--method') ?? a.find((x) => /^--method=/.test(x))?.slice(9) ?? a.find((x) => /^-X./.test(x))?.slice(2);
+        if (method && /^delete$/i.test(method)) return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} api ${method} deletes a hosted resource.`);
+      }
+      return;
+    }
+    case 'vault':
+      if ((pos[0] === 'kv' && /^(?:delete|destroy|metadata)$/.test(pos[1] ?? '') && (pos[1] !== 'metadata' || pos[2] === 'delete')) || pos[0] === 'delete') return emit(ctx, 'cloud_destructive', 'secret_delete', 'high', `vault ${pos.slice(0, 2).join(' ')} deletes secrets from Vault.`);
+      if (pos[0] === 'secrets' && pos[1] === 'disable') return emit(ctx, 'cloud_destructive', 'secret_delete', 'high', 'vault secrets disable removes a secrets engine and everything in it.');
+      return;
+    case 'op':
+    case 'doppler':
+    case 'infisical':
+      if (pos.includes('delete')) return emit(ctx, 'cloud_destructive', 'secret_delete', 'medium', `${cmd.name} delete deletes stored secrets.`);
+      return;
+    case 'docker':
+    case 'podman':
+    case 'nerdctl': {
+      const verb = pos[0] === 'container' || pos[0] === 'volume' || pos[0] === 'system' || pos[0] === 'image' ? `${pos[0]} ${pos[1] ?? ''}` : pos[0];
+      // Removing containers loses only their writable layer (the public corpus allows
+      // `docker rm -f $(docker ps -aq)`); removing them with their volumes deletes data.
+      if ((verb === 'rm' || verb === 'container rm') && FORCE(a) && (hasShort(a, 'v') || a.includes('--volumes'))) {
+        return emit(ctx, 'cloud_destructive', 'container_force_remove', 'medium', `${cmd.name} rm -f --volumes removes running containers together with their data volumes.`);
+      }
+      if (verb === 'volume rm' || verb === 'volume prune' || (verb === 'system prune' && a.includes('--volumes'))) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${verb} deletes data volumes.`);
+      return;
+    }
+    case 'restic':
+      if (pos.includes('forget') && a.includes('--prune')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'restic forget --prune permanently deletes backup snapshots.');
+      if (pos[0] === 'prune' || (pos[0] === 'key' && pos[1] === 'remove')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `restic ${pos[0]} permanently deletes backup data.`);
+      return;
+    case 'borg':
+      if (pos[0] === 'prune' || pos[0] === 'delete' || pos[0] === 'compact') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `borg ${pos[0]} permanently deletes backup archives.`);
+      return;
+    case 'tmutil':
+      if (pos[0] === 'delete' || pos[0] === 'deletelocalsnapshots' || pos[0] === 'disable') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `tmutil ${pos[0]} removes Time Machine backups.`);
+      return;
+    case 'vssadmin':
+    case 'wbadmin':
+      if (a.some((x) => /^delete$/i.test(x))) return emit(ctx, 'cloud_destructive', 'backup_prune', 'high', `${cmd.name} delete removes system backups or shadow copies.`);
+      return;
+    case 'setcap':
+      if (a.some((x) => /cap_(?:setuid|setgid|sys_admin|sys_ptrace|dac_override|dac_read_search|chown|fowner|net_admin|sys_module)/i.test(x))) return emit(ctx, 'privilege', 'file_capability', 'high', `setcap grants ${pos[0]} root-equivalent capabilities to ${pos[pos.length - 1] ?? 'a program'}.`);
+      return;
+    case 'systemctl':
+      if (a.includes('--user') && (pos[0] === 'enable' || pos[0] === 'link')) return emit(ctx, 'persistence', 'user_service', 'medium', `systemctl --user ${pos[0]} makes a service start at every login.`);
+      return;
+    case 'dig':
+    case 'nslookup':
+    case 'host':
+    case 'drill': {
+      // Data in the labels of a looked-up name: `dig $c.x.example` in a loop over an encoded file.
+      const name = pos.find((x) => x.includes('.') && !x.startsWith('@'));
+      if (name && /\$\{?[A-Za-z_]|\$\(|`/.test(name.split('.')[0] ?? '')) return emit(ctx, 'exfiltration', 'dns_exfiltration', 'high', `${cmd.name} looks up a name built from data (${name}); DNS queries can carry data out.`);
+      return;
+    }
+  }
+}

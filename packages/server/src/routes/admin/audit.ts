@@ -1,0 +1,36 @@
+// The activity log for auditors (issue #21, part 4): export and chain verification.
+import { z } from 'zod';
+import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
+import { parseQuery } from '../../http/validate.js';
+import { activityCsv, exportActivity, verifyActivityChain } from '../../audit/activity-log.js';
+
+const exportQuery = z.object({
+  since: z.string().datetime({ offset: true, message: 'since must be an ISO 8601 date-time' }).optional(),
+  format: z.enum(['json', 'csv'], { errorMap: () => ({ message: 'format must be json or csv' }) }).default('json'),
+});
+
+export const auditRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/audit/activity',
+    access: ADMIN_ACCESS,
+    summary: 'The activity log since a time, oldest first, as JSON or CSV',
+    async handler(ctx, deps) {
+      const q = parseQuery(exportQuery, ctx.query);
+      const entries = await exportActivity(deps.store.knex, ctx.state.principal.orgId, q.since ? Date.parse(q.since) : undefined);
+      if (q.format === 'csv') {
+        ctx.type = 'text/csv; charset=utf-8';
+        ctx.body = activityCsv(entries);
+      } else ctx.body = { entries };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/audit/verify',
+    access: ADMIN_ACCESS,
+    summary: 'Check the activity log’s hash chain; names the first edited or missing entry',
+    async handler(ctx, deps) {
+      ctx.body = await verifyActivityChain(deps.store.knex, ctx.state.principal.orgId);
+    },
+  }),
+];

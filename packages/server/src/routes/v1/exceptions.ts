@@ -1,0 +1,125 @@
+// Exceptions API (issue #21): the developer's request (runtime key) and the admin's workflow.
+import { z } from 'zod';
+import { ADMIN_ACCESS, RUNTIME_ACCESS, defineRoute } from '../../http/route.js';
+import { BadRequestError } from '../../http/errors.js';
+import { parseBody, parseQuery } from '../../http/validate.js';
+import { SCOPE_KINDS } from '../../exceptions/scope.js';
+import { MAX_EXCEPTION_MS, decideException, getExceptionView, listExceptionViews, requestException, type AdminStep } from '../../exceptions/workflow.js';
+import type { AppContext } from '../../http/context.js';
+import type { AppDeps } from '../../app-deps.js';
+
+const requestBody = z
+  .object({
+    event_id: z.string().trim().min(1, 'event_id is required').max(40),
+    reason: z.string().trim().min(1, 'reason is required').max(2000),
+    user: z.string().trim().max(320).optional(),
+  })
+  .strict();
+
+const noteBody = z.object({ note: z.string().trim().max(2000).optional() }).strict();
+const contextBody = z.object({ note: z.string().trim().min(1, 'note (what context is needed) is required').max(2000) }).strict();
+
+const approveBody = z
+  .object({
+    scope: z
+      .object({
+        kind: z.enum(SCOPE_KINDS, { errorMap: () => ({ message: `kind must be one of ${SCOPE_KINDS.join(', ')}` }) }),
+        value: z.string().max(2000).optional(),
+        host: z.string().trim().min(1).max(256).optional(),
+        user: z.string().trim().min(1).max(320).optional(),
+        repository: z.string().trim().min(1).max(1000).optional(),
+      })
+      .strict(),
+    expires_in_seconds: z.number().int().positive().max(MAX_EXCEPTION_MS / 1000).optional(),
+    expires_at: z.string().datetime({ offset: true }).optional(),
+    note: z.string().trim().max(2000).optional(),
+  })
+  .strict()
+  .refine((b) => (b.expires_in_seconds === undefined) !== (b.expires_at === undefined), { message: 'give exactly one of expires_in_seconds or expires_at' });
+
+const listQuery = z.object({
+  status: z.enum(['requested', 'triaged', 'context_requested', 'approved', 'denied', 'expired']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const actorOf = (ctx: AppContext) => ({ keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
+
+/** The step a triage / request-context / deny body asks for (request-context's note is required). */
+function stepOf(kind: 'triage' | 'request_context' | 'deny', body: unknown): AdminStep {
+  if (kind === 'request_context') return { kind, note: parseBody(contextBody, body).note };
+  return { kind, note: parseBody(noteBody, body).note };
+}
+
+function step(kind: 'triage' | 'request_context' | 'deny') {
+  return async (ctx: AppContext, deps: AppDeps) => {
+    const orgId = ctx.state.principal.orgId;
+    // Another org's id is a 404 before the body is judged.
+    await getExceptionView(deps.store.knex, orgId, ctx.params.id);
+    const next = stepOf(kind, ctx.state.body ?? {});
+    ctx.body = await decideException(deps.store.knex, deps.store.dialect, orgId, actorOf(ctx), ctx.params.id, next, () => {
+      deps.exceptions.invalidate(orgId);
+      deps.notifications.wake();
+    });
+  };
+}
+
+export const exceptionRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/exceptions',
+    access: RUNTIME_ACCESS,
+    summary: 'Ask for an exception to a recorded deny or warn (the id the deny message names)',
+    async handler(ctx, deps) {
+      const body = parseBody(requestBody, ctx.state.body);
+      const p = ctx.state.principal;
+      ctx.status = 201;
+      ctx.body = await requestException(deps.store.knex, p.orgId, p.keyId, { eventId: body.event_id, reason: body.reason, user: body.user });
+      deps.notifications.wake();
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/exceptions',
+    access: ADMIN_ACCESS,
+    summary: 'List exception requests, newest first (filter by status)',
+    async handler(ctx, deps) {
+      const q = parseQuery(listQuery, ctx.query);
+      ctx.body = { exceptions: await listExceptionViews(deps.store.knex, ctx.state.principal.orgId, q) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/v1/exceptions/:id',
+    access: ADMIN_ACCESS,
+    summary: 'One exception request',
+    async handler(ctx, deps) {
+      ctx.body = await getExceptionView(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+    },
+  }),
+  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/triage', access: ADMIN_ACCESS, summary: 'Mark an exception request triaged', handler: step('triage') }),
+  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/request-context', access: ADMIN_ACCESS, summary: 'Ask the requester for more context', handler: step('request_context') }),
+  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/deny', access: ADMIN_ACCESS, summary: 'Deny an exception request', handler: step('deny') }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/exceptions/:id/approve',
+    access: ADMIN_ACCESS,
+    summary: 'Approve an exception with a scope and an expiry (at most 90 days)',
+    async handler(ctx, deps) {
+      const orgId = ctx.state.principal.orgId;
+      const current = await getExceptionView(deps.store.knex, orgId, ctx.params.id); // 404 before the body is judged
+      const body = parseBody(approveBody, ctx.state.body);
+      const expiresAt = body.expires_at !== undefined ? Date.parse(body.expires_at) : Date.now() + body.expires_in_seconds! * 1000;
+      // Without a value, the scope is the decided call itself (its recorded command or path).
+      let value = body.scope.value?.trim();
+      if (!value) {
+        if (body.scope.kind === 'pattern' || !current.event.summary) throw new BadRequestError('scope.value is required for this scope kind.');
+        value = current.event.summary;
+      }
+      const scope = { kind: body.scope.kind, value, host: body.scope.host ?? null, user: body.scope.user ?? null, repository: body.scope.repository ?? null };
+      ctx.body = await decideException(deps.store.knex, deps.store.dialect, orgId, actorOf(ctx), ctx.params.id, { kind: 'approve', scope, expiresAt, note: body.note }, () => {
+        deps.exceptions.invalidate(orgId);
+        deps.notifications.wake();
+      });
+    },
+  }),
+];

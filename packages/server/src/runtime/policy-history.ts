@@ -1,0 +1,27 @@
+// The org's policy change history (who, when, what changed), read from the policy.changed
+// events that PolicyStore.save writes in the same transaction as each change.
+import type { Knex } from 'knex';
+
+export interface PolicyChange {
+  at: string;
+  actor: string | null;
+  summary: string;
+  details: Record<string, unknown>;
+}
+
+export async function policyHistory(knex: Knex, orgId: string, limit = 50): Promise<PolicyChange[]> {
+  const rows: { data: string; occurred_at: unknown }[] = await knex('outbox')
+    .where({ org_id: orgId, event_type: 'policy.changed' })
+    .orderBy('occurred_at', 'desc')
+    .limit(limit)
+    .select('data', 'occurred_at');
+  return rows.map((r) => {
+    let data: { actor?: { email?: string | null }; evidence?: { summary?: string; details?: Record<string, unknown> } } = {};
+    try {
+      data = JSON.parse(r.data);
+    } catch {
+      // An unreadable row still shows when it happened.
+    }
+    return { at: new Date(Number(r.occurred_at)).toISOString(), actor: data.actor?.email ?? null, summary: data.evidence?.summary ?? 'Policy changed.', details: data.evidence?.details ?? {} };
+  });
+}

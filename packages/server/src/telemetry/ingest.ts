@@ -1,0 +1,194 @@
+// OTLP log ingestion (issue #20): maps each decoded record to a workstation, session and person,
+// stores it through the group-commit writer with its outbox events, and answers only once the
+// rows are committed, so acknowledged records are stored records.
+//
+// Mapping order for the workstation: machine id (host.id resource attribute or X-Machine-Id),
+// then host name (host.name resource attribute or X-Hostname), then the session id correlated
+// with the same session's hook calls (Claude Code itself sends no host name).
+import type { Knex } from 'knex';
+import { newId } from '../ids.js';
+import { outboxInsert, outboxRow, type OutboxEvent } from '../notifications/outbox.js';
+import type { GroupCommitWriter, WireOp } from '../store/index.js';
+import { findSessionWorkstations, findWorkstations, otlpEventsOp } from '../store/telemetry-repo.js';
+import { mapRecord, type HeaderIdentity, type MappedRecord } from './mapping.js';
+import type { WireLogRecord } from './otlp-wire.js';
+
+/** Records in one request: the OpenTelemetry Collector's default batch size. */
+export const MAX_RECORDS_PER_REQUEST = 8192;
+/** Records accepted but not yet committed, across requests, before new requests get 503. */
+export const MAX_PENDING_RECORDS = 100_000;
+/** At most one otlp.error event per org in this window. */
+const ERROR_EVENT_INTERVAL_MS = 60_000;
+
+export class TelemetryOverloadedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`The server is busy storing telemetry; retry in ${retryAfterSeconds} second(s).`);
+  }
+}
+
+export class TooManyRecordsError extends Error {
+  constructor(readonly count: number) {
+    super(`The request has ${count} log records; send at most ${MAX_RECORDS_PER_REQUEST} per request (OTEL_BLRP_MAX_EXPORT_BATCH_SIZE).`);
+  }
+}
+
+export interface IngestResult {
+  accepted: number;
+  rejected: number;
+  /** Why records were rejected (the first reason, with the count), for partial_success. */
+  message: string;
+  unmapped: number;
+}
+
+export interface TelemetryDeps {
+  knex: Knex;
+  writer: GroupCommitWriter;
+  /** Called after outbox rows are committed (the notification worker's wake). */
+  wake(): void;
+}
+
+export class TelemetryIngest {
+  private pending = 0;
+  private readonly lastErrorEvent = new Map<string, number>();
+  readonly stats = { acknowledged: 0, rejected: 0, requests: 0, byEncoding: { protobuf: 0, json: 0 } };
+
+  constructor(private readonly deps: TelemetryDeps) {}
+
+  async ingest(orgId: string, records: WireLogRecord[], headers: HeaderIdentity, now = Date.now()): Promise<IngestResult> {
+    if (records.length > MAX_RECORDS_PER_REQUEST) throw new TooManyRecordsError(records.length);
+    if (this.pending + records.length > MAX_PENDING_RECORDS) throw new TelemetryOverloadedError(1);
+    this.stats.requests++;
+    const mapped: MappedRecord[] = [];
+    let rejected = 0;
+    let firstReason = '';
+    for (const rec of records) {
+      const m = mapRecord(rec, headers, now);
+      if (m.ok) mapped.push(m.record);
+      else {
+        rejected++;
+        firstReason ||= m.reason;
+      }
+    }
+    let unmapped = 0;
+    if (mapped.length > 0) {
+      this.pending += mapped.length;
+      try {
+        unmapped = await this.store(orgId, mapped, now);
+      } finally {
+        this.pending -= mapped.length;
+      }
+    }
+    this.stats.acknowledged += mapped.length;
+    this.stats.rejected += rejected;
+    const message = rejected > 0 ? `${rejected} of ${records.length} log records rejected: ${firstReason}.` : '';
+    if (rejected > 0) await this.reportError(orgId, message, now);
+    return { accepted: mapped.length, rejected, message, unmapped };
+  }
+
+  private async store(orgId: string, mapped: MappedRecord[], now: number): Promise<number> {
+    const machineIds = new Set<string>();
+    const hostnames = new Set<string>();
+    const sessions = new Set<string>();
+    for (const r of mapped) {
+      if (r.machineId) machineIds.add(r.machineId);
+      if (r.hostname) hostnames.add(r.hostname);
+      if (r.sessionKey) sessions.add(r.sessionKey);
+    }
+    const { byMachine, byHost } = machineIds.size + hostnames.size > 0 ? await findWorkstations(this.deps.knex, orgId, [...machineIds], [...hostnames]) : { byMachine: new Map(), byHost: new Map() };
+    const bySession = sessions.size > 0 ? await findSessionWorkstations(this.deps.knex, orgId, [...sessions]) : new Map<string, string>();
+    const values: unknown[] = [];
+    const outbox: OutboxEvent[] = [];
+    let unmapped = 0;
+    for (const r of mapped) {
+      let workstationId: string | null = (r.machineId && byMachine.get(r.machineId)) || (r.hostname && byHost.get(r.hostname)) || null;
+      let mappedBy = workstationId ? 'host' : 'none';
+      if (!workstationId && r.sessionKey) {
+        workstationId = bySession.get(r.sessionKey) ?? null;
+        if (workstationId) mappedBy = 'session';
+      }
+      if (!workstationId) unmapped++;
+      const id = newId(now);
+      values.push(
+        id,
+        orgId,
+        r.source,
+        r.eventName,
+        r.sessionKey,
+        workstationId,
+        r.hostname,
+        r.machineId,
+        r.userEmail,
+        r.userAccount,
+        r.team,
+        mappedBy,
+        r.model,
+        r.inputTokens,
+        r.outputTokens,
+        r.cacheReadTokens,
+        r.cacheCreationTokens,
+        r.costMicros,
+        r.durationMs,
+        r.toolName,
+        r.decision,
+        r.prompt,
+        r.attributes,
+        r.eventAt,
+        now,
+      );
+      if (r.rejected) outbox.push(toolRejectedEvent(orgId, id, r, workstationId));
+    }
+    const ops: WireOp[] = [otlpEventsOp(values)];
+    await this.deps.writer.write(outbox.length > 0 ? [...ops, outboxInsert(outbox)] : ops);
+    if (outbox.length > 0) this.deps.wake();
+    return unmapped;
+  }
+
+  /**
+   * otlp.error: ingestion failed for an org (bad body, rejected records). At most one event per
+   * org per minute, so a misconfigured exporter retrying in a loop does not flood the receivers.
+   */
+  /** Announces an ingestion failure as otlp.error (once a minute per org); resolves once it is committed. */
+  reportError(orgId: string, message: string, now = Date.now()): Promise<void> {
+    const last = this.lastErrorEvent.get(orgId) ?? 0;
+    if (now - last < ERROR_EVENT_INTERVAL_MS) return Promise.resolve();
+    this.lastErrorEvent.set(orgId, now);
+    if (this.lastErrorEvent.size > 10_000) this.lastErrorEvent.delete(this.lastErrorEvent.keys().next().value as string);
+    const event: OutboxEvent = {
+      orgId,
+      type: 'otlp.error',
+      severity: 'low',
+      sourceTable: 'otlp_ingest',
+      sourceId: newId(now),
+      occurredAt: now,
+      data: { evidence: { title: 'OTLP ingestion error', summary: message.slice(0, 500), details: { message: message.slice(0, 500) } } },
+    };
+    return this.deps.writer
+      .write([{ table: 'outbox', rows: [outboxRow(event)] }])
+      .then(() => this.deps.wake())
+      .catch(() => undefined);
+  }
+}
+
+function toolRejectedEvent(orgId: string, id: string, r: MappedRecord, workstationId: string | null): OutboxEvent {
+  return {
+    orgId,
+    type: 'otlp.tool_rejected',
+    severity: 'low',
+    sourceTable: 'otlp_events',
+    sourceId: id,
+    workstationId,
+    surface: r.source,
+    occurredAt: r.eventAt,
+    data: {
+      host: { hostname: r.hostname, platform: null },
+      session: { id: r.sessionKey },
+      actor: { email: r.userEmail, type: 'user' },
+      risk: { verdict: 'rejected', category: null },
+      evidence: {
+        title: `${r.toolName ?? 'Tool call'} rejected`,
+        summary: `${r.source} reported a rejected ${r.toolName ?? 'tool'} call (decision ${r.decision}).`,
+        details: { tool_name: r.toolName, decision: r.decision, event_name: r.eventName, source: r.source },
+      },
+    },
+  };
+}

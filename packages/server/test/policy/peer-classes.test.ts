@@ -1,0 +1,121 @@
+// Behaviour classes the peers' default configurations catch, written from the class with our own
+// examples: input that xargs/parallel turn into code, a program name or its options; wrappers
+// whose flags hide the program. Look-alikes where the input stays data remain allowed.
+import { test } from 'node:test';
+import { runTable, shell, type Row } from './helpers.js';
+
+test('xargs/parallel input that becomes code, a program or its options is unverifiable', async (t) => {
+  const rows: Row[] = [
+    // the input is spliced into a shell script as a command, whatever the replace string
+    [shell("git ls-files | xargs sh -c 'exec \"$1\"' _"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("cat jobs.txt | xargs bash -c 'eval \"$2\"' _ x"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("cat jobs.txt | xargs sh -c 'out=$(\"$1\")' _"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("ls | xargs -I@ bash -c 'touch @ && make @'"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("ls | xargs --replace=ITEM zsh -c 'cleanup ITEM'"), 'deny', 'remote_code_exec.dynamic_code'],
+    // the program name is built at run time, or the input is the whole command
+    [shell('cat list | xargs $(echo ch)mod 777'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('cat cmds | xargs doas --'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('cat cmds | xargs nohup'), 'deny', 'remote_code_exec.dynamic_code'],
+    // the input chooses options or the subcommand
+    [shell('cat flags | xargs -I% git commit -%'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('cat verbs | xargs -I% git % origin'), 'deny', 'remote_code_exec.dynamic_code'],
+    // an interpreter whose script, program text or loaded module is the input
+    [shell('ls scripts | xargs ruby'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('ls | xargs -I% node --require % server.js'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('ls | xargs -I% python3 -m %'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('ls | xargs -I% perl -M% -e 1'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('ls | xargs -I% bash -- %'), 'deny', 'remote_code_exec.dynamic_code'],
+    // find's expression or an -exec program fed by xargs
+    [shell('cat dirs | xargs find . -type f'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('cat dirs | xargs -I% find % -name x'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("cat items | xargs -I% find . -exec bash -c % ';'"), 'deny', 'remote_code_exec.dynamic_code'],
+    // long options that take a value do not hide the program
+    [shell('cat dirs | xargs --process-slot-var N rm -rf /'), 'deny', 'destructive_fs.recursive_delete'],
+    // the input stays data: allowed
+    [shell("git ls-files '*.md' | xargs -I% sh -c 'wc -l \"$1\"' _ %"), 'allow'],
+    [shell('ls *.json | xargs -I% python3 -m json.tool %'), 'allow'],
+    [shell('ls | xargs -I% node --title % app.js'), 'allow'],
+    [shell('ls | xargs -I% python3 tools/check.py %'), 'allow'],
+    [shell("parallel sh -c 'gzip -k {}' ::: a.log b.log"), 'allow'],
+    [shell("ls *.log | parallel bash -c 'gzip -k {}'"), 'allow'],
+    [shell('ls | xargs -I% git log --format=% -1'), 'allow'],
+    [shell('find . -name "*.sh" -print0 | xargs -0 -n1 bash -n'), 'allow'],
+    [shell('cat dirs | xargs -I% find . -name % -print'), 'allow'],
+    [shell('parallel --version'), 'allow'],
+    [shell('ls | xargs'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('env flags that precede the program do not hide it', async (t) => {
+  const rows: Row[] = [
+    [shell('env - git reset --hard'), 'deny', 'git'],
+    [shell('env -P /usr/local/bin git reset --hard HEAD~1'), 'deny', 'git'],
+    [shell('env -i - PATH=/usr/bin rm -rf /'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('env - PATH=/usr/bin git status'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('a shell told to run code we cannot see: startup files and scripts named by variables', async (t) => {
+  const rows: Row[] = [
+    [shell('BASH_ENV=/var/tmp/hook.sh bash deploy.sh'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('BASH_ENV="$PRELUDE" bash -c "make"'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('ENV=$HOME/.profile.d/x dash -i run.sh'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('bash --rcfile "$RC" -i'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('bash "$TASK"'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('source "${SETUP_SCRIPT}"'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell('. -p /opt "$PLUGIN"'), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("sh -c 'eval \"$1\"' _ 'echo hi'"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("bash -c 'exec bash -c \"$2\"' _ a b"), 'deny', 'remote_code_exec.dynamic_code'],
+    // files that are never read in that mode, a named script, arguments kept as data: allowed
+    [shell('BASH_ENV=/var/tmp/hook.sh bash -i'), 'allow'],
+    [shell('ENV=/var/tmp/hook.sh sh deploy.sh'), 'allow'],
+    [shell('bash --rcfile ./dev.rc -c "make test"'), 'allow'],
+    [shell('BASH_ENV= bash deploy.sh'), 'allow'],
+    [shell('bash "$SCRIPT_DIR/build.sh"'), 'allow'],
+    [shell('bash -s "$TARGET" < setup.sh'), 'allow'],
+    [shell("sh -c 'printf \"%s\\n\" \"$1\"' _ 'rm -rf /'"), 'allow'],
+    [shell("bash -c '\"$1\" --version' _ node"), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('every redirection that opens an environment file counts, not only < and >', async (t) => {
+  const rows: Row[] = [
+    [shell('grep KEY <> .env.local'), 'deny', 'credential_access'],
+    [shell('wc -l <& .env'), 'deny', 'credential_access'],
+    [shell('make dump >& .env'), 'deny', 'credential_access.credential_file_overwrite'],
+    [shell('make dump &>> .env.production'), 'warn', 'credential_access.credential_file_overwrite'],
+    // descriptors and here-strings are not files
+    [shell('make build >&2'), 'allow'],
+    [shell('make build 2>&1 | tee build.log'), 'allow'],
+    [shell('grep -c x <<< .env'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('sh -c arguments are put in place of the positional parameters before judging', async (t) => {
+  const rows: Row[] = [
+    [shell("bash -c '\"$@\"' runner git clean -fdx"), 'deny', 'git'],
+    [shell("sh -c '$*' x rm -rf ~"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("zsh -c 'exec \"$1\" \"$2\" \"$3\"' x rm -rf /usr"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("find . -exec sh -c '${1}' _ 'rm -rf /var' \\;"), 'deny', 'destructive_fs.recursive_delete'],
+    // values kept as data, a quoted value used as one program name, IFS games: allowed
+    [shell("sh -c 'echo \"$1\"' _ 'rm -rf /'"), 'allow'],
+    [shell("bash -c 'command \"$1\"' _ 'rm -rf /'"), 'allow'],
+    [shell("bash -c 'IFS=:; $*' _ 'rm -rf /'"), 'allow'],
+    [shell("bash -c 'for f in \"$@\"; do wc -l \"$f\"; done' _ a.txt b.txt"), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('parallel with no command runs each ::: input as a command line', async (t) => {
+  const rows: Row[] = [
+    [shell("parallel ::: 'make lint' 'rm -rf ~'"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("parallel -j2 ::: 'git push --force origin main'"), 'deny', 'git'],
+    [shell("parallel ::: 'make lint' 'make test'"), 'allow'],
+    [shell('parallel :::'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
