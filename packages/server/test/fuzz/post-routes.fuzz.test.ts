@@ -4,7 +4,7 @@
 // mounted), mutated: wrong types, missing and extra fields, huge strings, deep nesting, unicode
 // junk, NUL bytes, numbers at their limits, 10,000-element arrays; raw bodies (truncated JSON,
 // not JSON, wrong or absent content type, gzip claims); query junk; the right key, the wrong
-// kind of key, a bad key or none. Every answer must come within 2 s and below 500; hook-facing
+// kind of key, a bad key or none. Every answer must come before the hook timeout and below 500; hook-facing
 // routes answer 200 with a verdict in the surface's shape (spec: "A hook-facing route never
 // answers 5xx or 413 to an agent"), other routes 2xx or a 4xx in the error shape; a refused
 // request stores nothing; bodies shorter than their Content-Length are answered, not held.
@@ -16,15 +16,10 @@
 // Every run first sends a fixed example of each input class issue #15 names (see `examples`),
 // then random draws from the seed until the time is up.
 //
-// KNOWN DEFECTS. On the code this suite was written against (main at f12d6d9) it fails by design:
-// the violations it finds are issue #15's defects, fixed on other branches. (One more class it
-// found, skill names equal under the MySQL collation, is fixed on this branch and pinned in
-// found.test.ts.) Each violation is printed with a `known:` label when it matches
-// an entry of KNOWN_DEFECTS below, `NEW` otherwise. SERVICE_FUZZ_KNOWN_DEFECTS=tolerate prints
-// the known ones without failing (for merging before every fix has landed); the default is strict,
-// and once the fixes are merged KNOWN_DEFECTS can be emptied. The server runs in this process, so
-// a request that blocks its event loop (the backtick stall) also holds the client's timeout: such
-// a run overshoots SERVICE_FUZZ_MS by the length of the stall.
+// What counts as a violation is behaviour, never speed: a 5xx, no answer before the agents' hook
+// timeout (after which a hook fails open), a hook route answering anything but 200 with a verdict,
+// or an error not in the spec's shape. How long answers took is printed (the slowest request), and
+// timed in `npm run bench -- bombs`, never asserted here: a loaded CI machine is not a defect.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -39,12 +34,13 @@ import { identityHeaders, shellPayload } from '../runtime/payloads.js';
 
 const BUDGET_MS = Number(process.env.SERVICE_FUZZ_MS ?? 45_000);
 const SEED = process.env.SERVICE_FUZZ_SEED !== undefined ? Number(process.env.SERVICE_FUZZ_SEED) : Date.now() % 2 ** 31;
-const SLOW_MS = 2_000;
-/** A client-side bound so a hung request is a finding, not a hung test. */
-const CLIENT_TIMEOUT_MS = 5_000;
+/**
+ * No answer within the agents' hook timeout (10 s for every surface we install) means the hook
+ * fails open: that is a finding. It bounds liveness, not speed.
+ */
+const CLIENT_TIMEOUT_MS = 10_000;
 /** The body timeout the server is given here (SERVICE_BODY_TIMEOUT_MS, issue #15). */
 const BODY_TIMEOUT_MS = 300;
-const TOLERATE_KNOWN = process.env.SERVICE_FUZZ_KNOWN_DEFECTS === 'tolerate';
 
 // ---------------------------------------------------------------------------------------------
 // The routes under test, from the server's own table.
@@ -497,7 +493,6 @@ function verdictShapeProblem(kind: 'evaluate' | 'audit' | 'mcp', surface: Surfac
 }
 
 // ---------------------------------------------------------------------------------------------
-// Known defects of issue #15 (see the header): a violation matching one is labeled, not new.
 
 interface Violation {
   label: string;
@@ -511,25 +506,6 @@ interface Violation {
   run: number;
 }
 
-const KNOWN_DEFECTS: { name: string; matches(v: Violation): boolean }[] = [
-  // Issue #15's list.
-  { name: 'parser stack overflow on nested parens/braces', matches: (v) => v.hook && v.classes.includes('parser-nesting') && failedHard(v) },
-  { name: 'backtick stall', matches: (v) => v.hook && v.classes.includes('backticks') && failedHard(v) },
-  { name: '413 on hook bodies over 1 MiB', matches: (v) => v.status === 413 },
-  {
-    name: 'long hostnames/machine ids on MySQL',
-    matches: (v) => TEST_STORE === 'mysql' && v.status === 500 && !v.classes.includes('collation-variant') && ['long-identity', 'huge-string', 'identity-junk'].some((c) => v.classes.includes(c as InputClass)),
-  },
-  { name: 'JSON nested >= 5,000 deep', matches: (v) => v.classes.includes('deep-nesting') },
-  { name: 'Content-Length longer than the body hangs', matches: (v) => v.classes.includes('short-body') },
-];
-
-/** A 5xx, no answer, or a slow one: what a stack overflow or a stall looks like from outside. */
-function failedHard(v: Violation): boolean {
-  return v.status === 'timeout' || v.status === 'error' || (typeof v.status === 'number' && v.status >= 500) || v.ms > SLOW_MS;
-}
-
-const knownDefect = (v: Violation) => KNOWN_DEFECTS.find((d) => d.matches(v))?.name ?? null;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -703,7 +679,6 @@ describe(`fuzz: every write route (${TEST_STORE})`, () => {
     if (status === 'timeout') return `no answer within ${CLIENT_TIMEOUT_MS} ms`;
     if (status === 'error') return `the connection failed: ${clip(text, 120)}`;
     if (status >= 500) return `status ${status}`;
-    if (ms > SLOW_MS) return `took ${Math.round(ms)} ms (limit ${SLOW_MS})`;
     let body: unknown;
     try {
       body = text === '' ? undefined : JSON.parse(text);
@@ -799,7 +774,7 @@ describe(`fuzz: every write route (${TEST_STORE})`, () => {
     for (const r of routes) assert.ok(stats.routes.has(`${r.method} ${r.path}`), `the fuzz never reached ${r.method} ${r.path}`);
   });
 
-  test('bodies that never complete (short of their Content-Length, or a cut chunk) are answered within 2 s (raw socket)', { timeout: 60_000 }, async () => {
+  test('bodies that never complete (short of their Content-Length, or a cut chunk) are answered, not held (raw socket)', { timeout: 60_000 }, async () => {
     const { port } = new URL(srv.url);
     const targets = writeRoutes().filter((r) => r.method !== 'DELETE' && !r.path.includes(':'));
     // Two ways a body never completes: a Content-Length larger than what is sent, and a chunked body cut mid-chunk.
@@ -817,7 +792,7 @@ describe(`fuzz: every write route (${TEST_STORE})`, () => {
           const timer = setTimeout(() => {
             socket.destroy();
             resolve(got);
-          }, SLOW_MS);
+          }, CLIENT_TIMEOUT_MS);
           socket.on('data', (d) => {
             got += d.toString('utf8');
             if (/\r\n\r\n/.test(got)) {
@@ -850,7 +825,7 @@ describe(`fuzz: every write route (${TEST_STORE})`, () => {
             hook: kind !== null,
             classes: ['short-body'],
             status: status === 0 ? 'timeout' : status,
-            problem: status === 0 ? `no answer within ${SLOW_MS} ms to a body that never completes (${framing})` : `answered ${status} to a body that never completes (want ${kind ? '200 with a verdict' : '408'})`,
+            problem: status === 0 ? `no answer within ${CLIENT_TIMEOUT_MS} ms to a body that never completes (${framing})` : `answered ${status} to a body that never completes (want ${kind ? '200 with a verdict' : '408'})`,
             body: clip(answer.split('\r\n\r\n')[1] ?? '', 200),
             ms: Math.round(ms),
             run: 0,
@@ -936,24 +911,22 @@ describe(`fuzz: every write route (${TEST_STORE})`, () => {
   });
 
   test('the fuzz found no violation (summary on stdout)', () => {
-    const known = violations.filter((v) => knownDefect(v) !== null);
-    const fresh = violations.filter((v) => knownDefect(v) === null);
-    const line = `fuzz(${TEST_STORE}): ${stats.requests} requests over ${stats.routes.size} routes, ${stats.fiveXx} 5xx, slowest ${Math.round(stats.slowestMs)} ms (${stats.slowest}); ${violations.length} violations (${known.length} known, ${fresh.length} new); ${stats.refusedChecked} refused requests stored nothing; seed ${SEED}`;
+    const line = `fuzz(${TEST_STORE}): ${stats.requests} requests over ${stats.routes.size} routes, ${stats.fiveXx} 5xx, slowest ${Math.round(stats.slowestMs)} ms (${stats.slowest}); ${violations.length} violations; ${stats.refusedChecked} refused requests stored nothing; seed ${SEED}`;
     // Grouped by route, status and input class, with one example of each.
     const groups = new Map<string, { n: number; v: Violation }>();
     for (const v of violations) {
-      const k = `${v.label.split('?')[0]} | ${v.status} | ${v.classes.join('+')} | ${knownDefect(v) ? `known: ${knownDefect(v)}` : 'NEW'}`;
+      const k = `${v.label.split('?')[0]} | ${v.status} | ${v.classes.join('+')}`;
       const g = groups.get(k);
       if (g) g.n++;
       else groups.set(k, { n: 1, v });
     }
-    for (const [k, { n, v }] of groups) {
-      console.log(`fuzz violation x${n}: ${k} | ${v.problem} | ${v.ms} ms | run ${v.run} | body ${v.body}`);
-    }
-    if (violations.length) console.log(`fuzz: replay with SERVICE_FUZZ_SEED=${SEED} SERVICE_FUZZ_MS=${BUDGET_MS} SERVICE_TEST_STORE=${TEST_STORE} npm test -- test/fuzz/post-routes`);
+    const found = [...groups].map(([k, { n, v }]) => `x${n}: ${k} | ${v.problem} | ${v.ms} ms | run ${v.run} | body ${v.body}`);
+    for (const f of found) console.log(`fuzz violation ${f}`);
+    const replay = `replay with SERVICE_FUZZ_SEED=${SEED} SERVICE_FUZZ_MS=${BUDGET_MS} SERVICE_TEST_STORE=${TEST_STORE} npm test -- test/fuzz/post-routes`;
+    if (violations.length) console.log(`fuzz: ${replay}`);
     console.log(line);
     assert.equal(stats.fiveXx === 0 || violations.length > 0, true); // every 5xx is a violation
-    assert.deepEqual(fresh.map((v) => `${v.label} ${v.status} ${v.classes.join('+')}: ${v.problem}`).slice(0, 20), [], 'new defect classes');
-    if (!TOLERATE_KNOWN) assert.equal(known.length, 0, `${known.length} violations of known issue #15 defects (SERVICE_FUZZ_KNOWN_DEFECTS=tolerate to report them without failing)`);
+    // The findings go in the message too, so a CI log that keeps only the failure still names them.
+    assert.deepEqual(found.slice(0, 20), [], `${violations.length} violations; ${replay}`);
   });
 });
