@@ -3,7 +3,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from './app-deps.js';
 import type { AppContext, AppState } from './http/context.js';
-import { AppError, ClientAbortedError, MethodNotAllowedError, NotFoundError, errorBody } from './http/errors.js';
+import { asAppError, ClientAbortedError, MethodNotAllowedError, NotFoundError, errorBody } from './http/errors.js';
 import { readJsonBody } from './http/body.js';
 import { runHookRoute } from './http/hook-route.js';
 import { describeError, stackFrames } from './error-summary.js';
@@ -47,15 +47,16 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
       if (ctx.response.status === 404 && ctx.response.body === undefined) throw new NotFoundError(`No endpoint at ${ctx.method} ${ctx.path}.`);
     } catch (err) {
       const requestId = (ctx.state as AppState).requestId;
+      const known = asAppError(err);
       if (err instanceof ClientAbortedError || isClientAbort(err, ctx.req)) {
         // The client hung up mid-request: nobody reads the answer and nothing is wrong here.
         logger.debug('client closed the connection before the request was read', { requestId, method: ctx.method, path: ctx.path });
         ctx.status = 400;
         ctx.body = errorBody(400, 'The client closed the connection before the request body arrived.', requestId);
-      } else if (err instanceof AppError) {
-        ctx.status = err.status;
-        ctx.set(err.headers);
-        ctx.body = errorBody(err.status, err.message, requestId);
+      } else if (known) {
+        ctx.status = known.status;
+        ctx.set(known.headers);
+        ctx.body = errorBody(known.status, known.message, requestId);
       } else {
         const status = (err as { status?: number; expose?: boolean }).status;
         if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -5,7 +5,7 @@ import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/ac
 import { retryingTransaction } from '../store/retrying-transaction.js';
 import { z } from 'zod';
 import { newId } from '../ids.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.js';
+import { InvalidError, ConflictError, NotFoundError } from '../errors.js';
 import { generateApiKey, type KeyKind } from './api-keys.js';
 
 export const PLANS = ['free', 'early_adopter', 'pro', 'team', 'enterprise'] as const;
@@ -35,7 +35,7 @@ export interface CreatedOrg {
 
 export async function createOrg(knex: Knex, input: z.input<typeof createOrgInput>): Promise<CreatedOrg> {
   const parsed = createOrgInput.safeParse(input);
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues.map((i) => i.message).join('; '));
+  if (!parsed.success) throw new InvalidError(parsed.error.issues.map((i) => i.message).join('; '));
   const { name, plan, ownerEmail } = parsed.data;
   const now = Date.now();
   const orgId = newId(now);

@@ -4,7 +4,7 @@
 // outbox, and each admin step its activity entry, in the step's own transaction.
 import type { Knex } from 'knex';
 import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.js';
+import { InvalidError, ConflictError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
 import { outboxRow, type OutboxEventType } from '../notifications/outbox.js';
 import type { Severity } from '../policy/types.js';
@@ -158,10 +158,10 @@ export async function decideException(
 ): Promise<ExceptionView> {
   if (step.kind === 'approve') {
     const problem = scopeError(step.scope);
-    if (problem) throw new BadRequestError(`scope: ${problem}.`);
+    if (problem) throw new InvalidError(`scope: ${problem}.`);
     const now = Date.now();
-    if (step.expiresAt <= now) throw new BadRequestError('expires_at must be in the future.');
-    if (step.expiresAt - now > MAX_EXCEPTION_MS) throw new BadRequestError('An exception lasts at most 90 days; choose an earlier expiry.');
+    if (step.expiresAt <= now) throw new InvalidError('expires_at must be in the future.');
+    if (step.expiresAt - now > MAX_EXCEPTION_MS) throw new InvalidError('An exception lasts at most 90 days; choose an earlier expiry.');
   }
   const view = await retryingTransaction(knex, async (trx) => {
     await lockActivityLog(trx, orgId);

@@ -1,7 +1,7 @@
 // Workstation identity (spec: check-in behaviour 2): the stable machine_id first, then the
 // hostname from the payload, then the X-Hostname header. Values are trimmed and bounded.
 import { z } from 'zod';
-import { BadRequestError } from '../http/errors.js';
+import { InvalidError } from '../errors.js';
 
 /**
  * Hostnames and machine ids are at most 256 characters (the bound the hook adapters apply;
@@ -24,7 +24,7 @@ const clean = (v: unknown, field: 'hostname' | 'machine_id', where: string): str
   if (typeof v !== 'string') return null;
   const t = v.trim();
   if (t.length > MAX_IDENTITY_CHARS) {
-    throw new BadRequestError(`${where} ${field === 'hostname' ? 'hostname' : 'machine id'} is ${t.length} characters; ${field} must be at most ${MAX_IDENTITY_CHARS} characters.`);
+    throw new InvalidError(`${where} ${field === 'hostname' ? 'hostname' : 'machine id'} is ${t.length} characters; ${field} must be at most ${MAX_IDENTITY_CHARS} characters.`);
   }
   return t === '' ? null : t;
 };
@@ -33,7 +33,7 @@ export function resolveIdentity(input: { machineId?: unknown; hostname?: unknown
   const machineId = clean(input.machineId, 'machine_id', 'The') ?? clean(input.headerMachineId, 'machine_id', 'The X-Machine-Id');
   const hostname = clean(input.hostname, 'hostname', 'The') ?? clean(input.headerHostname, 'hostname', 'The X-Hostname');
   if (!machineId && !hostname) {
-    throw new BadRequestError('The workstation cannot be identified: send machine_id or hostname in the body, or the X-Machine-Id or X-Hostname header.');
+    throw new InvalidError('The workstation cannot be identified: send machine_id or hostname in the body, or the X-Machine-Id or X-Hostname header.');
   }
   // A machine known only by its id is still listed by something readable.
   return { machineId, hostname: hostname ?? `machine-${machineId!.slice(0, 12)}` };

@@ -5,7 +5,7 @@
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import type { AppDeps } from '../app-deps.js';
 import type { AppContext } from '../http/context.js';
-import { LimitExceededError } from '../http/errors.js';
+import { LimitExceededError } from '../errors.js';
 import type { Activity } from './heartbeats.js';
 import { resolveIdentity, type WorkstationIdentity } from './identity.js';
 import type { WorkstationDetails } from './registry.js';

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
 import type { Plan } from '../accounts/orgs.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import {
   STATS_WINDOW_MS,
   actionReasons,

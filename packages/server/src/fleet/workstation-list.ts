@@ -7,7 +7,7 @@
 // per-filter indexes (migration 005), so a first page costs an index range scan until it has
 // its rows, whatever the fleet size.
 import type { Knex } from 'knex';
-import { BadRequestError } from '../http/errors.js';
+import { InvalidError } from '../errors.js';
 import type { Plan } from '../accounts/orgs.js';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
 import { surfaceBit } from './classify.js';
@@ -43,7 +43,7 @@ export function decodeCursor(cursor: string): { lastSeenAt: number; id: string }
   } catch {
     // fall through
   }
-  throw new BadRequestError('Invalid cursor: pass the next_cursor value of the previous page unchanged.');
+  throw new InvalidError('Invalid cursor: pass the next_cursor value of the previous page unchanged.');
 }
 
 /**

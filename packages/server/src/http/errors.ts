@@ -1,5 +1,10 @@
-// Typed errors raised anywhere in the server, and the one table that maps them to the spec's
-// error body `{ error, message, code }` (spec: Errors). 5xx messages are never shown.
+// Transport errors (authentication, framing, body limits, rate limits) and the one place that
+// maps every error, domain errors included, to a status and the spec's error body
+// `{ error, message, code }` (spec: Errors). 5xx messages are never shown.
+import { ConflictError, DomainError, ForbiddenError, LimitExceededError, NotFoundError, type DomainErrorKind } from '../errors.js';
+
+// Routes raise the domain errors too (an unknown id in a path); they are the same classes.
+export { ConflictError, ForbiddenError, LimitExceededError, NotFoundError };
 
 export class AppError extends Error {
   constructor(
@@ -21,24 +26,9 @@ export class UnauthorizedError extends AppError {
     super(401, message, { 'WWW-Authenticate': 'Bearer' });
   }
 }
-export class ForbiddenError extends AppError {
-  constructor(message: string) {
-    super(403, message);
-  }
-}
-export class NotFoundError extends AppError {
-  constructor(message = 'Not found.') {
-    super(404, message);
-  }
-}
 export class MethodNotAllowedError extends AppError {
   constructor(allowed: string[]) {
     super(405, `Method not allowed here; use ${allowed.join(', ')}.`, { Allow: allowed.join(', ') });
-  }
-}
-export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
   }
 }
 export class PayloadTooLargeError extends AppError {
@@ -77,17 +67,6 @@ export class UnsupportedMediaTypeError extends AppError {
     super(415, 'Send the request body as JSON with "Content-Type: application/json".');
   }
 }
-/** A plan or size limit; carries the numbers so callers and messages can say them. */
-export class LimitExceededError extends AppError {
-  constructor(
-    message: string,
-    readonly limit: string,
-    readonly max: number,
-    readonly current: number,
-  ) {
-    super(403, message);
-  }
-}
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, { 'Retry-After': String(retryAfterSeconds) });
@@ -121,4 +100,19 @@ export function errorBody(status: number, message: string, requestId?: string): 
   const body: ErrorBody = { error: REASON[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request'), message, code: status };
   if (status >= 500 && requestId) body.requestId = requestId;
   return body;
+}
+
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  limit_exceeded: 403,
+};
+
+/** Any error the server answers with a 4xx of its own, as an AppError; null for anything else (a 5xx). */
+export function asAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof DomainError) return new AppError(DOMAIN_STATUS[err.kind], err.message);
+  return null;
 }

@@ -18,7 +18,7 @@ import type { AppDeps } from '../app-deps.js';
 import type { Decision, SecurityLevel, Surface, ToolCall } from '../policy/types.js';
 import { readJson } from './body.js';
 import type { AppContext } from './context.js';
-import { AppError, ClientAbortedError, JsonTooDeepError, PayloadTooLargeError, RequestTimeoutError } from './errors.js';
+import { asAppError, ClientAbortedError, JsonTooDeepError, PayloadTooLargeError, RequestTimeoutError } from './errors.js';
 import { replyJson } from './reply.js';
 import type { HookRoute, RouteDef } from './route.js';
 import { headerValue, HOSTNAME_HEADER, MACHINE_ID_HEADER, phaseOfEvent } from '@service/surfaces';
@@ -85,7 +85,8 @@ export async function runHookRoute(ctx: AppContext, deps: AppDeps, route: RouteD
 }
 
 function isClientError(err: unknown): boolean {
-  if (err instanceof AppError) return err.status < 500 || err instanceof ClientAbortedError;
+  const known = asAppError(err);
+  if (known) return known.status < 500 || known instanceof ClientAbortedError;
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -4,7 +4,7 @@
 // that would take a host, or the org, past a cap is refused whole (its transaction rolls back):
 // nothing already stored is lost and nothing of the refused report is kept.
 import type { Knex } from 'knex';
-import { LimitExceededError } from '../http/errors.js';
+import { LimitExceededError } from '../errors.js';
 
 export type InventoryKind = 'skills' | 'mcp_servers' | 'plugins';
 

@@ -5,7 +5,7 @@
 // rows through the (org_id, name, workstation_id) index.
 import type { Knex } from 'knex';
 import { riskLevelForScore } from '@service/scanner';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { InvalidError, NotFoundError } from '../errors.js';
 import type { ShieldPolicy } from '../policy/types.js';
 
 export type SkillStatus = 'Active' | 'Warn' | 'Blocked';
@@ -32,7 +32,7 @@ export function decodeNameCursor(cursor: string, parts: number): string[] {
   } catch {
     // fall through
   }
-  throw new BadRequestError('Invalid cursor: pass the next_cursor value of the previous page unchanged.');
+  throw new InvalidError('Invalid cursor: pass the next_cursor value of the previous page unchanged.');
 }
 
 export interface SkillSummary {

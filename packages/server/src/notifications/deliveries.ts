@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { outboxRow } from './outbox.js';
 import { newDeliveryRow } from './dispatch.js';
 import { assertPlanAllowsWebhooks } from './destinations.js';

@@ -6,7 +6,7 @@ import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/ac
 import { retryingTransaction } from '../store/retrying-transaction.js';
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../http/errors.js';
+import { InvalidError, ForbiddenError, NotFoundError } from '../errors.js';
 import { describeIssues } from '../http/validate.js';
 import { newId } from '../ids.js';
 import { isEventSelector, selectorMatches, severityRank, SEVERITIES } from './event-types.js';
@@ -120,15 +120,15 @@ export async function createDestination(
 ): Promise<DestinationView & { secret: string }> {
   assertPlanAllowsWebhooks(principal.plan);
   const parsed = createDestinationInput.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequestError(`Invalid request body: ${describeIssues(parsed.error)}.`);
+  if (!parsed.success) throw new InvalidError(`Invalid request body: ${describeIssues(parsed.error)}.`);
   const input = parsed.data;
   const urlProblem = checkDestinationUrl(input.url, settings.allowPrivate);
-  if (urlProblem) throw new BadRequestError(`Invalid request body: ${urlProblem}.`);
+  if (urlProblem) throw new InvalidError(`Invalid request body: ${urlProblem}.`);
   const kind = KINDS[input.kind as DestinationKind];
-  if (kind.credential === 'required' && !input.credential) throw new BadRequestError(`Invalid request body: credential is required for kind ${input.kind} (${kind.credentialHint}).`);
-  if (kind.credential === 'none' && input.credential) throw new BadRequestError(`Invalid request body: kind ${input.kind} takes no credential.`);
+  if (kind.credential === 'required' && !input.credential) throw new InvalidError(`Invalid request body: credential is required for kind ${input.kind} (${kind.credentialHint}).`);
+  if (kind.credential === 'none' && input.credential) throw new InvalidError(`Invalid request body: kind ${input.kind} takes no credential.`);
   const options = kind.options.safeParse(input.options);
-  if (!options.success) throw new BadRequestError(`Invalid request body: options: ${describeIssues(options.error)}.`);
+  if (!options.success) throw new InvalidError(`Invalid request body: options: ${describeIssues(options.error)}.`);
 
   const now = Date.now();
   const id = newId(now);
@@ -189,7 +189,7 @@ export async function getDestination(knex: Knex, orgId: string, id: string): Pro
 export async function updateDestination(knex: Knex, orgId: string, id: string, body: unknown, actor?: ActivityActor): Promise<DestinationView> {
   const before = await getDestination(knex, orgId, id); // another org's id is a 404 before the body is judged
   const parsed = updateDestinationInput.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequestError(`Invalid request body: ${describeIssues(parsed.error)}.`);
+  if (!parsed.success) throw new InvalidError(`Invalid request body: ${describeIssues(parsed.error)}.`);
   const changes: Record<string, unknown> = { updated_at: Date.now() };
   if (parsed.data.enabled !== undefined) changes.enabled = parsed.data.enabled;
   if (parsed.data.name !== undefined) changes.name = parsed.data.name;

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { newId } from '../ids.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { outboxInsert, outboxRow, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
 import { CHAIN_WINDOW_EVENTS, CHAIN_WINDOW_MS, type ChainMatch } from '../policy/chains/index.js';

@@ -1,14 +1,14 @@
 // The server's door to @service/surfaces: the same adapters the CLI uses, with a refused payload
-// turned into this server's BadRequestError, so a route that does nothing special answers 400
+// turned into this server's InvalidError, so a route that does nothing special answers 400
 // with the spec's error body naming the field (the package itself has no dependencies).
 import { normalizeHookCall as normalize, SurfaceInputError, type NormalizeContext } from '@service/surfaces';
-import { BadRequestError } from '../http/errors.js';
+import { InvalidError } from '../errors.js';
 import type { Surface, ToolCall } from '../policy/types.js';
 
 export { renderAuditAck, renderDecision, SurfaceInputError, type HeaderBag, type NormalizeContext } from '@service/surfaces';
 
 /** A SurfaceInputError as the server's 400; `field` is the body field the agent must fix. */
-export class SurfaceBadRequestError extends BadRequestError {
+export class SurfaceBadRequestError extends InvalidError {
   constructor(
     message: string,
     readonly field: string,

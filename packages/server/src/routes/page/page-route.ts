@@ -4,7 +4,7 @@
 // session route must carry the session's CSRF token, checked here once for all of them.
 import type { AppDeps } from '../../app-deps.js';
 import type { AppContext } from '../../http/context.js';
-import { AppError, ForbiddenError, PayloadTooLargeError } from '../../http/errors.js';
+import { asAppError, ForbiddenError, PayloadTooLargeError } from '../../http/errors.js';
 import { errorPage } from '../../page/layout.js';
 import type { SafeHtml } from '../../page/html.js';
 import { findPageSession, tokensMatch, type PageSession } from '../../page/sessions.js';
@@ -106,9 +106,10 @@ export function runPage(route: PageRoute, deps: AppDeps, tls: boolean) {
       // The handler's time (queries and rendering), for operators and the page benchmark.
       ctx.set('Server-Timing', `page;dur=${(performance.now() - started).toFixed(1)}`);
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      for (const [k, v] of Object.entries(err.headers)) if (k.toLowerCase() !== 'www-authenticate') ctx.set(k, v);
-      sendHtml(ctx, errorPage(err.status, err.message), err.status);
+      const known = asAppError(err);
+      if (!known) throw err;
+      for (const [k, v] of Object.entries(known.headers)) if (k.toLowerCase() !== 'www-authenticate') ctx.set(k, v);
+      sendHtml(ctx, errorPage(known.status, known.message), known.status);
     }
   };
 }
