@@ -3,6 +3,7 @@
 // the server; this reports the stricter pure-engine ratio (no HTTP or storage cost to hide in).
 //   npm run bench -- bombs
 import { compilePolicy } from '../packages/server/src/policy/compile.js';
+import { compileCustomPattern } from '../packages/server/src/policy/custom-patterns.js';
 import { decideToolCall } from '../packages/server/src/policy/decide.js';
 import { DEFAULT_SHIELD_POLICY } from '../packages/server/src/policy/policy-schema.js';
 import { plainText, shellBombs } from '../packages/server/src/policy/shell/bombs.js';
@@ -36,6 +37,17 @@ for (const [name, command] of Object.entries(shellBombs())) {
   console.log(`${name.padEnd(40)} ${String(command.length).padStart(7)} chars ${ms.toFixed(2).padStart(8)} ms  ${(ms / plain).toFixed(1).padStart(5)}×  ${d.verdict} ${d.patternName ?? ''}`);
 }
 console.log(`worst ratio to plain text: ${worst.toFixed(1)}× (issue #15 bound through the server: 20×)`);
+
+// Org-supplied patterns that would backtrack catastrophically in a backtracking engine, on 100 KB
+// that does not match (the tests check only that they finish and answer false).
+const hostile = 'a'.repeat(100_000) + '!';
+for (const entry of ['re:(a+)+$', 're:(a|aa)*b', 're:(a*)*b', 're:.*x', 're:.*a.*b.*c.*d', 're:(x+x+)+y', 'glob:*a*a*a*a*b']) {
+  const pattern = compileCustomPattern(entry);
+  const t0 = process.cpuUsage();
+  const hit = pattern.test(hostile);
+  const d = process.cpuUsage(t0);
+  console.log(`custom pattern ${entry.padEnd(26)} on 100 KB: ${((d.user + d.system) / 1000).toFixed(2).padStart(8)} ms CPU  match=${hit}`);
+}
 
 // Through the server, as the issue measures it: a real server process on a fresh SQLite store,
 // each body POSTed to the Claude Code evaluate route; median wall time of a few requests, and

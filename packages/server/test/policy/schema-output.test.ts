@@ -60,8 +60,6 @@ test('findOutputRisks: secrets and injected instructions in tool output', () => 
   assert.deepEqual(findOutputRisks('total 12\ndrwxr-xr-x 3 dev dev 4096 src\n'), []);
   assert.deepEqual(findOutputRisks(''), []);
   const big = 'x'.repeat(MAX_OUTPUT_SCAN) + key;
-  const t0 = performance.now();
   const bounded = findOutputRisks(big);
-  assert.ok(performance.now() - t0 < 200);
   assert.deepEqual(bounded.map((r) => r.patternName), ['output.truncated_scan'], 'text past the bound is not scanned');
 });
