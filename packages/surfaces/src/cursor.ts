@@ -22,6 +22,14 @@ function inferCursorEvent(body: JsonObject, route: NormalizeContext['route']): s
   });
 }
 
+/** Cursor's file events: the tool each stands for, and the body field that carries the text. */
+const CURSOR_FILE_EVENTS = {
+  beforeReadFile: { toolName: 'Read', tool: 'read', contentField: 'content' },
+  beforeTabFileRead: { toolName: 'TabRead', tool: 'read', contentField: 'content' },
+  afterFileEdit: { toolName: 'Write', tool: 'edit', contentField: 'edits' },
+  afterTabFileEdit: { toolName: 'TabWrite', tool: 'edit', contentField: 'edits' },
+} as const;
+
 function readCursor(body: JsonObject, ctx: NormalizeContext): SurfaceReading {
   const event = readString(body, ['hook_event_name'], 'cursor') ?? inferCursorEvent(body, ctx.route);
   const at = `cursor ${event}`;
@@ -38,19 +46,14 @@ function readCursor(body: JsonObject, ctx: NormalizeContext): SurfaceReading {
       break;
     }
     case 'beforeReadFile':
-    case 'beforeTabFileRead': {
-      const filePath = requireString(body, 'file_path', at, 'the path of the file');
-      reading.toolName = event === 'beforeReadFile' ? 'Read' : 'TabRead';
-      reading.tool = 'read';
-      reading.toolInput = { file_path: filePath, content: body.content };
-      break;
-    }
+    case 'beforeTabFileRead':
     case 'afterFileEdit':
     case 'afterTabFileEdit': {
+      const file = CURSOR_FILE_EVENTS[event];
       const filePath = requireString(body, 'file_path', at, 'the path of the file');
-      reading.toolName = event === 'afterFileEdit' ? 'Write' : 'TabWrite';
-      reading.tool = 'edit';
-      reading.toolInput = { file_path: filePath, edits: body.edits };
+      reading.toolName = file.toolName;
+      reading.tool = file.tool;
+      reading.toolInput = { file_path: filePath, [file.contentField]: body[file.contentField] };
       break;
     }
     case 'beforeMCPExecution':
