@@ -1,9 +1,10 @@
 // What the scanner reads from Codex's config.toml: MCP server tables, the approval and sandbox
-// settings (top level and per profile), and hook commands. Nothing else is decoded; env tables,
-// headers and provider keys are scanned over and dropped by the TOML reader.
+// settings (top level and per profile), and hook commands. The file is parsed with smol-toml;
+// only those fields are taken from it, so env tables, headers and provider keys never leave
+// this function.
+import { parse, TomlError } from 'smol-toml';
 import { ConfigReader } from './config-files.js';
 import type { McpServerDefinition } from './mcp-entries.js';
-import { readToml, TomlSyntaxError, type TomlValue } from './toml-reader.js';
 
 export interface CodexConfig {
   /** approval_policy / sandbox_mode: top level first, then one per [profiles.<name>]. */
@@ -14,45 +15,53 @@ export interface CodexConfig {
   hookCommands: { event: string; command: string }[];
 }
 
-const MCP_FIELDS = new Set(['command', 'args', 'url', 'type', 'transport']);
+/** Arrays and inline tables nested deeper than this are refused rather than walked. */
+const MAX_NESTING = 64;
+const MCP_FIELDS = ['command', 'args', 'url', 'type', 'transport'] as const;
 
-function wanted(path: string[]): boolean {
-  const [head] = path;
-  const last = path[path.length - 1];
-  if (path.length === 1) return head === 'approval_policy' || head === 'sandbox_mode';
-  if (head === 'profiles') return path.length === 3 && (last === 'approval_policy' || last === 'sandbox_mode');
-  if (head === 'mcp_servers') return path.length === 3 && MCP_FIELDS.has(last);
-  if (head === 'hooks') return last === 'command';
-  return false;
+type Table = Record<string, unknown>;
+const isTable = (v: unknown): v is Table => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+/** Strings, booleans, and arrays made only of strings are kept; anything else reads as null. */
+function scalar(v: unknown): string | boolean | string[] | null {
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return null;
 }
 
+/** Every `command` string anywhere under a hooks.<Event> entry (arrays of tables included). */
+function commandsUnder(v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) for (const x of v) commandsUnder(x, out);
+  else if (isTable(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'command' && typeof x === 'string') out.push(x);
+      else commandsUnder(x, out);
+    }
+  }
+  return out;
+}
+
+/** Parses config.toml; throws smol-toml's TomlError (with its line) on text that is not TOML. */
 export function parseCodexConfig(text: string): CodexConfig {
-  const doc = readToml(text, wanted);
+  const doc = parse(text, { maxDepth: MAX_NESTING, unsafeKeyBehaviour: 'drop' }) as Table;
   const config: CodexConfig = { approvalPolicies: [], sandboxModes: [], mcpServers: [], hookCommands: [] };
-  const servers = new Map<string, McpServerDefinition>();
-  const server = (name: string) => {
-    let def = servers.get(name);
-    if (!def) {
-      def = { name };
-      servers.set(name, def);
-    }
-    return def;
-  };
-  for (const table of doc.tables) {
-    if (table[0] === 'mcp_servers' && table.length >= 2 && table[1] !== '[]') server(table[1]);
+  const settings: [string, Table][] = [['top level', doc]];
+  if (isTable(doc.profiles)) for (const [name, profile] of Object.entries(doc.profiles)) if (isTable(profile)) settings.push([`profile ${name}`, profile]);
+  for (const [scope, table] of settings) {
+    if (typeof table.approval_policy === 'string') config.approvalPolicies.push({ scope, value: table.approval_policy });
+    if (typeof table.sandbox_mode === 'string') config.sandboxModes.push({ scope, value: table.sandbox_mode });
   }
-  for (const { path, value } of doc.statements) {
-    const last = path[path.length - 1];
-    if (path[0] === 'mcp_servers' && path.length >= 3) {
-      const def = server(path[1]);
-      if (value !== undefined && path.length === 3) (def as unknown as Record<string, TomlValue>)[last] = value;
-    } else if (typeof value === 'string') {
-      if (path[0] === 'hooks') config.hookCommands.push({ event: path[1] ?? '', command: value });
-      else if (last === 'approval_policy') config.approvalPolicies.push({ scope: path.length === 1 ? 'top level' : `profile ${path[1]}`, value });
-      else if (last === 'sandbox_mode') config.sandboxModes.push({ scope: path.length === 1 ? 'top level' : `profile ${path[1]}`, value });
+  if (isTable(doc.mcp_servers)) {
+    for (const [name, entry] of Object.entries(doc.mcp_servers)) {
+      if (!isTable(entry)) continue;
+      const def: Record<string, unknown> = { name };
+      for (const field of MCP_FIELDS) if (field in entry) def[field] = scalar(entry[field]);
+      config.mcpServers.push(def as unknown as McpServerDefinition);
     }
   }
-  config.mcpServers = [...servers.values()];
+  if (isTable(doc.hooks)) {
+    for (const [event, entries] of Object.entries(doc.hooks)) for (const command of commandsUnder(entries)) config.hookCommands.push({ event, command });
+  }
   return config;
 }
 
@@ -68,8 +77,8 @@ export function readCodexConfig(reader: ConfigReader, path: string): Promise<Cod
     try {
       return parseCodexConfig(read.text);
     } catch (err) {
-      if (!(err instanceof TomlSyntaxError)) throw err;
-      reader.warn(`${path}: skipped (${err.message})`);
+      if (!(err instanceof TomlError)) throw err;
+      reader.warn(`${path}: skipped (not valid TOML near line ${err.line})`);
       return undefined;
     }
   });
