@@ -188,12 +188,26 @@ test('uninstall keeps settings the user changed after install and removes only o
   assert.equal(read(path), jsonText({ version: 1, hooks: { stop: [{ command: 'a' }, { command: 'b' }] } }));
 });
 
-test('a settings file with comments is refused with a sentence, and nothing is written', async () => {
+test('a settings file with comments and a trailing comma keeps them through install; uninstall restores it byte for byte', async () => {
   const fx = makeFixture();
   const path = join(fx.home, '.gemini', 'settings.json');
-  const text = '{\n  // my settings\n  "theme": "dark"\n}\n';
+  const text = '{\n  // my settings\n  "theme": "dark", /* kept */\n  "ui": { "hideBanner": true, },\n}\n';
   writeOriginal(path, text);
-  await assert.rejects(install(fx, 'gemini'), /not plain JSON/);
+  await install(fx, 'gemini');
+  const installed = read(path);
+  // The comments and the person's values stay; jsonc-parser may re-indent the member it inserts after.
+  for (const kept of ['// my settings\n', '"theme": "dark", /* kept */', '"hideBanner": true']) assert.ok(installed.includes(kept), `${kept} kept in ${installed}`);
+  assert.ok(installed.includes('"BeforeTool"') && installed.includes('service-policy'), installed);
+  await uninstall(fx, 'gemini');
+  assert.equal(read(path), text);
+});
+
+test('a settings file that is not JSON is refused naming the line, and nothing is written', async () => {
+  const fx = makeFixture();
+  const path = join(fx.home, '.gemini', 'settings.json');
+  const text = '{\n  "theme": "dark"\n  "ui": {}\n}\n';
+  writeOriginal(path, text);
+  await assert.rejects(install(fx, 'gemini'), /is not valid JSON \(CommaExpected on line 3\); fix it/);
   assert.equal(read(path), text);
 });
 

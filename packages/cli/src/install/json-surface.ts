@@ -1,12 +1,8 @@
-// The common shape of a JSON settings-file edit: parse, mutate in place, re-format the way
-// the file was formatted. Also the "is this file back to what we found" tests uninstall uses.
-import { isJsonObject, jsonEqual, parseJsonDocument, formatJsonDocument, type JsonObject } from './json-document.js';
+// The common shape of a JSON settings-file edit (parse, mutate, write back only what changed,
+// comments kept), and the "is this file back to what we found" tests uninstall uses.
+import { isJsonObject, jsonEqual, readJsonc, type JsonObject } from './json-document.js';
 
-export function editJson(text: string | null, label: string, mutate: (root: JsonObject) => void): string {
-  const { value, format } = parseJsonDocument(text, label);
-  mutate(value);
-  return formatJsonDocument(value, format);
-}
+export { editJsonDocument as editJson } from './json-document.js';
 
 /** A copy without empty hook lists and without an empty `hooks` object. */
 function withoutEmptyHooks(value: unknown): unknown {
@@ -20,19 +16,13 @@ function withoutEmptyHooks(value: unknown): unknown {
 
 /** Same settings, ignoring formatting and hook lists that are merely empty. */
 export function jsonEquivalent(a: string, b: string): boolean {
-  try {
-    return jsonEqual(withoutEmptyHooks(JSON.parse(a)), withoutEmptyHooks(JSON.parse(b)));
-  } catch {
-    return false;
-  }
+  const before = readJsonc(a);
+  const after = readJsonc(b);
+  return before !== undefined && after !== undefined && jsonEqual(withoutEmptyHooks(before), withoutEmptyHooks(after));
 }
 
 /** True when the document holds nothing but the given skeleton keys (e.g. Cursor's "version"). */
 export function jsonLeftEmpty(text: string, skeletonKeys: readonly string[] = []): boolean {
-  try {
-    const value = withoutEmptyHooks(JSON.parse(text));
-    return isJsonObject(value) && Object.keys(value).every((k) => skeletonKeys.includes(k));
-  } catch {
-    return false;
-  }
+  const value = withoutEmptyHooks(readJsonc(text));
+  return isJsonObject(value) && Object.keys(value).every((k) => skeletonKeys.includes(k));
 }
