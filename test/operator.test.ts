@@ -33,6 +33,22 @@ test('our own commands are not handed over', () => {
   assert.match(help.stdout, /fleet/);
 });
 
+test('every topic has a description of its own, not the first command\'s, in --help and in the topic\'s help', () => {
+  const help = run(['--help']);
+  assert.equal(help.status, 0, help.stderr);
+  const topics = help.stdout.split('\nTOPICS\n')[1]?.split('\nCOMMANDS\n')[0] ?? '';
+  const names = [...topics.matchAll(/^  ([a-z-]+) {2,}/gm)].map((m) => m[1]);
+  assert.ok(names.length >= 10, `topics listed: ${names.join(', ')}`);
+  for (const topic of names) {
+    const own = run([topic, '--help']);
+    assert.equal(own.status, 0, `${topic} --help: ${own.stderr}`);
+    const description = own.stdout.split('\n')[0];
+    // oclif falls back to the first command's description; a topic's own one is listed in its COMMANDS section nowhere.
+    const commands = own.stdout.split('\nCOMMANDS\n')[1] ?? '';
+    assert.ok(description.length > 0 && !commands.replace(/\s+/g, ' ').includes(description.replace(/\s+/g, ' ')), `${topic}: "${description}" is one of its commands' descriptions`);
+  }
+});
+
 test('admin create-org prints keys that GET /api/v1/me accepts (plan team, role owner)', async () => {
   const store = await freshStore(TEST_STORE);
   try {
