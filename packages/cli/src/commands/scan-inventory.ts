@@ -13,6 +13,12 @@ import { BaseCommand } from '../output/base-command.js';
 
 /** Spec: the check-in must not hold the session up; an unreachable server costs at most ~3 s in all. */
 const TOTAL_BUDGET_MS = 3000;
+/**
+ * The check-in request itself always gets at least this long: on a busy machine the CLI can take
+ * most of the budget just to start, and a refused connection fails at once anyway; only a server
+ * that accepts and never answers costs the whole wait.
+ */
+const MIN_REQUEST_MS = 2000;
 
 function readStdinBriefly(timeoutMs: number): Promise<string> {
   if (process.stdin.isTTY) return Promise.resolve('');
@@ -79,7 +85,7 @@ export default class ScanInventory extends BaseCommand {
       const identity = await machineIdentity();
       const hooks = localHookReports({ serverUrl, key, identity, projectDir: cwd });
       const { body } = await gatherCheckin({ home, cwd, identity, input, env: process.env, hooks });
-      const timeoutMs = Math.max(250, TOTAL_BUDGET_MS - performance.now());
+      const timeoutMs = Math.max(MIN_REQUEST_MS, TOTAL_BUDGET_MS - performance.now());
       const res = await runtimeRequest(serverUrl, 'POST', '/api/v1/claude-code/checkin', { key, identity, body, timeoutMs });
       const notice = planLimitMessage(res.body);
       if (notice) process.stderr.write(`service: ${notice}\n`);

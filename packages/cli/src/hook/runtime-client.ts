@@ -42,6 +42,8 @@ export async function runtimeRequest(
     const date = res.headers.date;
     return { status: res.statusCode, body, date: Array.isArray(date) ? date[0] : date };
   } catch (err) {
+    // AbortSignal.timeout rejects with a DOMException named TimeoutError (its legacy code is 23).
+    if ((err as Error).name === 'TimeoutError') throw new ServerUnreachableError(`no answer from ${serverUrl} within ${Math.round(opts.timeoutMs)} ms`);
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code ?? (err as Error).name;
     throw new ServerUnreachableError(`could not reach ${serverUrl} (${cause})`);
   }
