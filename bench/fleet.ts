@@ -35,7 +35,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 const server = await startServer(loadConfig(env), { logger: createLogger('error') });
 const knex = server.deps.store.knex;
 try {
-  const org = await createOrg(knex, { name: 'Bench', plan: 'enterprise' });
+  const org = await createOrg(server.deps.store.accounts, { name: 'Bench', plan: 'enterprise' });
   const now = Date.now();
   log(`seeding ${hosts} workstations on ${store} …`);
   let t = performance.now();

@@ -36,7 +36,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 const server = await startServer(loadConfig(env), { logger: createLogger('error') });
 const knex = server.deps.store.knex;
 try {
-  const org = await createOrg(knex, { name: 'Bench', plan: 'enterprise' });
+  const org = await createOrg(server.deps.store.accounts, { name: 'Bench', plan: 'enterprise' });
   log(`seeding ${hosts} workstations on ${store} …`);
   await server.deps.fleet.classifier.stop();
   const counts = await seedFleet(knex, server.deps.store.dialect, { hosts, orgId: org.org_id, now: Date.now(), log });

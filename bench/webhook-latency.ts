@@ -23,7 +23,7 @@ const config = loadConfig({
   SERVICE_WEBHOOK_ALLOW_PRIVATE: '1',
 });
 const server = await startServer(config, { logger: createLogger('error') });
-const org = await createOrg(server.deps.store.knex, { name: 'Bench', plan: 'enterprise' });
+const org = await createOrg(server.deps.store.accounts, { name: 'Bench', plan: 'enterprise' });
 
 let arrived: ((at: number, headers: http.IncomingHttpHeaders, body: string) => void) | null = null;
 const receiver = http.createServer((req, res) => {

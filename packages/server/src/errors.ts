@@ -2,6 +2,7 @@
 // conflict, invalid, over a limit, not allowed) and nothing about HTTP: http/errors.ts is the one
 // place that maps each kind to a status and the spec's error body. Domain folders import these,
 // never http/.
+import type { z } from 'zod';
 
 export type DomainErrorKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'limit_exceeded';
 
@@ -42,4 +43,12 @@ export class LimitExceededError extends DomainError {
   ) {
     super(message);
   }
+}
+
+/** A zod failure as one sentence naming each offending field (the first ten). */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 10)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
 }

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { KeyVerifier } from './accounts/key-cache.js';
-import { countOrgs, createOrg, type CreatedOrg } from './accounts/orgs.js';
+import { createOrg, hasNoOrg, type CreatedOrg } from './accounts/orgs.js';
 import type { AppDeps } from './app-deps.js';
 import { createApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -36,12 +36,12 @@ export interface RunningServer {
 }
 
 export async function buildDeps(config: ServerConfig, store: Store, logger: Logger): Promise<AppDeps> {
-  const notifications = new NotificationWorker(store, config, logger);
+  const notifications = new NotificationWorker(store.notifications, config, logger);
   return {
     config,
     store,
     logger,
-    keys: new KeyVerifier(store.knex, config.keyCacheTtlMs),
+    keys: new KeyVerifier(store.accounts, config.keyCacheTtlMs, logger),
     authLimiter: new AuthFailureLimiter(config.authFailuresPerMinute),
     fleet: new FleetRegistry(store.knex, store.dialect, logger),
     policies: new PolicyStore(store.knex, store.dialect),
@@ -121,9 +121,9 @@ async function serve(config: ServerConfig, store: Store, logger: Logger, lock: D
   // listen (a busy port), its keys would be printed by no one and lost for good, and the next
   // start would find an organization and create none.
   let bootstrap: CreatedOrg | null = null;
-  if (config.bootstrapDefaultOrg && (await countOrgs(store.knex)) === 0) {
+  if (config.bootstrapDefaultOrg && (await hasNoOrg(store.accounts))) {
     try {
-      bootstrap = await createOrg(store.knex, { name: 'Default', plan: 'enterprise' });
+      bootstrap = await createOrg(store.accounts, { name: 'Default', plan: 'enterprise' });
     } catch (err) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       throw err;

@@ -369,7 +369,7 @@ describe(`response headers and logs (${TEST_STORE})`, () => {
     const running = await startServer(config, { logger: createLogger('debug', (l) => lines.push(l)) });
     try {
       const { createOrg } = await import('../src/accounts/orgs.js');
-      const org = await createOrg(running.deps.store.knex, { name: 'abort', plan: 'enterprise' });
+      const org = await createOrg(running.deps.store.accounts, { name: 'abort', plan: 'enterprise' });
       const head = `POST /api/v1/admin/keys HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.admin_key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
       // Koa's default error handler writes stacks to stderr: nothing may arrive there either.
       const stderr: string[] = [];

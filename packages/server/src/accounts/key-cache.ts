@@ -2,7 +2,10 @@
 // A cached key is trusted for at most `ttlMs` (≤ 60 s), which is the documented bound within
 // which a revocation made on another server process takes effect; on the process that
 // revoked it, it takes effect at once.
-import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from '../log.js';
+import { PeriodicTask } from '../periodic-task.js';
+import type { AccountsRepo } from '../store/accounts-repo.js';
 import { hashApiKey, kindOfRawKey, type KeyKind } from './api-keys.js';
 import type { Plan, Role } from './orgs.js';
 
@@ -28,10 +31,10 @@ interface CacheEntry {
 export const KEY_USAGE_FLUSH_MS = 30_000;
 
 export class KeyVerifier {
-  private readonly cache = new Map<string, CacheEntry>();
-  /** key id → last use (ms) not yet written; one UPDATE per key per flush, whatever the traffic. */
-  private readonly used = new Map<string, number>();
-  private flushTimer: NodeJS.Timeout | null = null;
+  private readonly cache: LRUCache<string, CacheEntry>;
+  /** key id → its org and last use (ms) not yet written; one UPDATE per key per flush, whatever the traffic. */
+  private readonly used = new Map<string, { orgId: string; at: number }>();
+  private flushLoop: PeriodicTask | null = null;
   private flushing: Promise<void> = Promise.resolve();
   /**
    * The key last hashed on each connection. A hook's connection is kept alive and sends the
@@ -41,10 +44,13 @@ export class KeyVerifier {
   private readonly connectionKeys = new WeakMap<object, { raw: string; hash: string }>();
 
   constructor(
-    private readonly knex: Knex,
+    private readonly accounts: Pick<AccountsRepo, 'keyForHash' | 'recordKeyUse'>,
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    private readonly logger: Logger,
+    maxEntries = 10_000,
+  ) {
+    this.cache = new LRUCache({ max: maxEntries });
+  }
 
   /**
    * The verdict on a key presented on `connection` (the request's socket, where its hash is
@@ -62,26 +68,28 @@ export class KeyVerifier {
     const now = Date.now();
     const hit = this.cache.get(hash);
     if (hit && hit.expiresAt > now) {
-      if (hit.result.ok) this.used.set(hit.result.principal.keyId, now);
+      this.noteUse(hit.result, now);
       return hit.result;
     }
     return this.lookup(hash, now).then((result) => {
-      if (result.ok) this.used.set(result.principal.keyId, now);
+      this.noteUse(result, now);
       return result;
     });
   }
 
-  /** Starts writing `last_used_at` every `intervalMs`. */
-  startUsageFlush(intervalMs = KEY_USAGE_FLUSH_MS): void {
-    if (this.flushTimer) return;
-    this.flushTimer = setInterval(() => void this.flushUsage(), intervalMs);
-    this.flushTimer.unref();
+  private noteUse(result: KeyLookup, now: number): void {
+    if (result.ok) this.used.set(result.principal.keyId, { orgId: result.principal.orgId, at: now });
   }
 
-  /** Stops the timer and writes what is pending (at shutdown, before the store closes). */
+  /** Starts writing `last_used_at` every `intervalMs`. */
+  startUsageFlush(intervalMs = KEY_USAGE_FLUSH_MS): void {
+    this.flushLoop ??= new PeriodicTask({ name: 'key usage flush', intervalMs, pass: () => this.flushUsage(), logger: this.logger });
+    this.flushLoop.start();
+  }
+
+  /** Stops the loop and writes what is pending (at shutdown, before the store closes). */
   async stopUsageFlush(): Promise<void> {
-    if (this.flushTimer) clearInterval(this.flushTimer);
-    this.flushTimer = null;
+    await this.flushLoop?.stop();
     await this.flushUsage();
   }
 
@@ -91,12 +99,9 @@ export class KeyVerifier {
       if (this.used.size === 0) return;
       const batch = [...this.used];
       this.used.clear();
-      for (const [keyId, at] of batch) {
+      for (const [keyId, { orgId, at }] of batch) {
         try {
-          await this.knex('api_keys')
-            .where({ id: keyId })
-            .andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', at))
-            .update({ last_used_at: at });
+          await this.accounts.recordKeyUse(orgId, keyId, at);
         } catch {
           // The store is busy or closing: the next use of the key records it again.
         }
@@ -106,35 +111,25 @@ export class KeyVerifier {
   }
 
   private async lookup(hash: string, now: number): Promise<KeyLookup> {
-    const row = await this.knex('api_keys as k')
-      .join('orgs as o', 'o.id', 'k.org_id')
-      .leftJoin('users as u', function () {
-        this.on('u.id', '=', 'k.created_by').andOn('u.org_id', '=', 'k.org_id');
-      })
-      .where('k.key_hash', hash)
-      .first('k.id', 'k.kind', 'k.org_id', 'k.revoked_at', 'k.created_by', 'o.name as org_name', 'o.plan', 'u.role');
+    const row = await this.accounts.keyForHash(hash);
     let result: KeyLookup;
     if (!row) result = { ok: false, reason: 'unknown' };
-    else if (row.revoked_at !== null && row.revoked_at !== undefined) result = { ok: false, reason: 'revoked' };
+    else if (row.revoked_at !== null) result = { ok: false, reason: 'revoked' };
     else {
       result = {
         ok: true,
-        principal: { keyId: row.id, kind: row.kind, orgId: row.org_id, orgName: row.org_name, plan: row.plan, role: row.role ?? null, createdBy: row.created_by ?? null },
+        principal: { keyId: row.id, kind: row.kind, orgId: row.org_id, orgName: row.org_name, plan: row.plan as Plan, role: row.role as Role | null, createdBy: row.created_by },
       };
     }
     // Unknown keys are cached briefly too, so a flood of made-up keys does not reach the store.
     const ttl = result.ok ? this.ttlMs : Math.min(this.ttlMs, 5_000);
-    if (this.cache.size >= this.maxEntries) {
-      // Maps iterate in insertion order: dropping the first entry evicts the oldest.
-      this.cache.delete(this.cache.keys().next().value as string);
-    }
     this.cache.set(hash, { result, expiresAt: now + ttl });
     return result;
   }
 
   /** Forget every cached verdict of an org's keys (after a revoke or a plan change here). */
   invalidateOrg(orgId: string): void {
-    for (const [hash, entry] of this.cache) {
+    for (const [hash, entry] of [...this.cache]) {
       if (entry.result.ok && entry.result.principal.orgId === orgId) this.cache.delete(hash);
     }
   }

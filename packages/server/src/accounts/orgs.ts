@@ -1,9 +1,8 @@
 // Org, user and API key verbs. Creating an org creates its owner and one key of each kind
 // in one transaction; raw keys are returned once and never stored.
-import type { Knex } from 'knex';
-import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
 import { z } from 'zod';
+import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
+import type { AccountsRepo } from '../store/accounts-repo.js';
 import { newId } from '../ids.js';
 import { InvalidError, ConflictError, NotFoundError } from '../errors.js';
 import { generateApiKey, type KeyKind } from './api-keys.js';
@@ -33,7 +32,7 @@ export interface CreatedOrg {
   runtime_key: string;
 }
 
-export async function createOrg(knex: Knex, input: z.input<typeof createOrgInput>): Promise<CreatedOrg> {
+export async function createOrg(accounts: AccountsRepo, input: z.input<typeof createOrgInput>): Promise<CreatedOrg> {
   const parsed = createOrgInput.safeParse(input);
   if (!parsed.success) throw new InvalidError(parsed.error.issues.map((i) => i.message).join('; '));
   const { name, plan, ownerEmail } = parsed.data;
@@ -42,31 +41,30 @@ export async function createOrg(knex: Knex, input: z.input<typeof createOrgInput
   const ownerId = newId(now);
   const admin = generateApiKey('admin');
   const runtime = generateApiKey('runtime');
-  await knex.transaction(async (trx) => {
-    await trx('orgs').insert({ id: orgId, name, plan, policy_version: 1, created_at: now });
-    await trx('users').insert({ id: ownerId, org_id: orgId, email: ownerEmail ?? `owner@${orgId.toLowerCase()}.local`, role: 'owner', created_at: now });
-    await trx('api_keys').insert([
+  await accounts.insertOrg(
+    { id: orgId, name, plan, policy_version: 1, created_at: now },
+    { id: ownerId, org_id: orgId, email: ownerEmail ?? `owner@${orgId.toLowerCase()}.local`, role: 'owner', created_at: now },
+    [
       { id: newId(now), org_id: orgId, kind: 'admin', name: 'Initial admin key', key_hash: admin.hash, display_prefix: admin.displayPrefix, created_by: ownerId, created_at: now },
       { id: newId(now), org_id: orgId, kind: 'runtime', name: 'Initial runtime key', key_hash: runtime.hash, display_prefix: runtime.displayPrefix, created_by: ownerId, created_at: now },
-    ]);
-  });
+    ],
+  );
   return { org_id: orgId, admin_key: admin.raw, runtime_key: runtime.raw };
 }
 
-export async function countOrgs(knex: Knex): Promise<number> {
-  const row = await knex('orgs').count<{ n: number }[]>({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+/** Whether this is the store's first start: no org at all yet. */
+export async function hasNoOrg(accounts: AccountsRepo): Promise<boolean> {
+  return (await accounts.countOrgs()) === 0;
 }
 
-export async function getOrg(knex: Knex, orgId: string): Promise<OrgRow> {
-  const org = await knex<OrgRow>('orgs').where({ id: orgId }).first();
+export async function getOrg(accounts: AccountsRepo, orgId: string): Promise<OrgRow> {
+  const org = await accounts.findOrg(orgId);
   if (!org) throw new NotFoundError('Organization not found.');
-  return { ...org, created_at: Number(org.created_at), policy_version: Number(org.policy_version) };
+  return { ...org, plan: org.plan as Plan };
 }
 
-export async function setOrgPlan(knex: Knex, orgId: string, plan: Plan): Promise<void> {
-  const n = await knex('orgs').where({ id: orgId }).update({ plan });
-  if (n === 0) throw new NotFoundError('Organization not found.');
+export async function setOrgPlan(accounts: AccountsRepo, orgId: string, plan: Plan): Promise<void> {
+  if (!(await accounts.setOrgPlan(orgId, plan))) throw new NotFoundError('Organization not found.');
 }
 
 export interface KeyListItem {
@@ -81,10 +79,10 @@ export interface KeyListItem {
   created_by: string | null;
 }
 
-const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export async function createApiKey(
-  knex: Knex,
+  accounts: AccountsRepo,
   orgId: string,
   input: { kind: KeyKind; name?: string; createdBy: string | null; actor?: ActivityActor },
 ): Promise<{ id: string; key: string; kind: KeyKind; prefix: string }> {
@@ -92,9 +90,9 @@ export async function createApiKey(
   const now = Date.now();
   const id = newId(now);
   const name = input.name?.trim() || `${input.kind} key`;
-  await retryingTransaction(knex, async (trx) => {
-    if (input.actor) await lockActivityLog(trx, orgId);
-    await trx('api_keys').insert({
+  await accounts.transaction(async (repo, tx) => {
+    if (input.actor) await lockActivityLog(tx, orgId);
+    await repo.insertApiKey({
       id,
       org_id: orgId,
       kind: input.kind,
@@ -105,19 +103,13 @@ export async function createApiKey(
       created_at: now,
     });
     // An admin's key creation is an activity entry (never the key or its hash).
-    if (input.actor) await appendActivity(trx, orgId, input.actor, 'key.create', { type: 'api_key', id }, null, { kind: input.kind, name, prefix: material.displayPrefix });
+    if (input.actor) await appendActivity(tx, orgId, input.actor, 'key.create', { type: 'api_key', id }, null, { kind: input.kind, name, prefix: material.displayPrefix });
   });
   return { id, key: material.raw, kind: input.kind, prefix: material.displayPrefix };
 }
 
-export async function listApiKeys(knex: Knex, orgId: string): Promise<KeyListItem[]> {
-  const rows = await knex('api_keys as k')
-    .leftJoin('users as u', function () {
-      this.on('u.id', '=', 'k.created_by').andOn('u.org_id', '=', 'k.org_id');
-    })
-    .where('k.org_id', orgId)
-    .orderBy('k.created_at', 'asc')
-    .select('k.id', 'k.kind', 'k.name', 'k.display_prefix', 'k.created_at', 'k.revoked_at', 'k.last_used_at', 'u.email as created_by_email');
+export async function listApiKeys(accounts: AccountsRepo, orgId: string): Promise<KeyListItem[]> {
+  const rows = await accounts.listApiKeys(orgId);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -126,35 +118,32 @@ export async function listApiKeys(knex: Knex, orgId: string): Promise<KeyListIte
     created_at: iso(r.created_at)!,
     revoked_at: iso(r.revoked_at),
     last_used_at: iso(r.last_used_at),
-    created_by: r.created_by_email ?? null,
+    created_by: r.created_by_email,
   }));
 }
 
 /** Revokes a key of the caller's org; another org's key id is answered as not found. */
-export async function revokeApiKey(knex: Knex, orgId: string, keyId: string, opts: { force?: boolean; actor?: ActivityActor } = {}): Promise<{ id: string; revoked_at: string }> {
+export async function revokeApiKey(accounts: AccountsRepo, orgId: string, keyId: string, opts: { force?: boolean; actor?: ActivityActor } = {}): Promise<{ id: string; revoked_at: string }> {
   const now = Date.now();
   const { actor } = opts;
-  // MySQL: lock the org's admin keys so two revokes cannot each leave the other as the last one.
-  // SQLite serializes write transactions itself (and has no row locks).
-  const mysql = String((knex.client as { config?: { client?: unknown } }).config?.client ?? '').includes('mysql');
-  const locked = <T extends Knex.QueryBuilder>(q: T): T => (mysql ? (q.forUpdate() as T) : q);
-  const n = await retryingTransaction(knex, async (trx): Promise<number> => {
-    if (actor) await lockActivityLog(trx, orgId);
-    const key = await locked(trx('api_keys').where({ org_id: orgId, id: keyId }).whereNull('revoked_at')).first('kind');
-    if (key?.kind === 'admin' && !opts.force) {
+  // The admin keys are read with their row locks, so two revokes cannot each leave the other as
+  // the last one.
+  const revoked = await accounts.transaction(async (repo, tx): Promise<boolean> => {
+    if (actor) await lockActivityLog(tx, orgId);
+    const kind = await repo.activeKeyKind(orgId, keyId, { lock: true });
+    if (kind === 'admin' && !opts.force) {
       // Revoking the last admin key locks the organization out of its own admin API; the way
       // back then needs the store (service admin create-key). So it takes an explicit force.
-      const others = await locked(trx('api_keys').where({ org_id: orgId, kind: 'admin' }).whereNull('revoked_at').whereNot({ id: keyId })).select('id');
-      if (others.length === 0) {
+      if ((await repo.countOtherActiveAdminKeys(orgId, keyId, { lock: true })) === 0) {
         throw new ConflictError('This is the organization\'s last active admin key: revoking it would lock everyone out of the admin API. Create another admin key first (service keys create --kind admin), or revoke with --force (API: ?force=true).');
       }
     }
-    const changed = Number(await trx('api_keys').where({ org_id: orgId, id: keyId }).whereNull('revoked_at').update({ revoked_at: now }));
-    if (changed && actor) await appendActivity(trx, orgId, actor, 'key.revoke', { type: 'api_key', id: keyId }, { revoked_at: null }, { revoked_at: new Date(now).toISOString() });
+    const changed = await repo.revokeApiKey(orgId, keyId, now);
+    if (changed && actor) await appendActivity(tx, orgId, actor, 'key.revoke', { type: 'api_key', id: keyId }, { revoked_at: null }, { revoked_at: new Date(now).toISOString() });
     return changed;
   });
-  if (n === 0) {
-    const exists = await knex('api_keys').where({ org_id: orgId, id: keyId }).first('revoked_at');
+  if (!revoked) {
+    const exists = await accounts.keyRevokedAt(orgId, keyId);
     if (!exists) throw new NotFoundError(`No API key with id ${keyId} in this organization.`);
     return { id: keyId, revoked_at: iso(exists.revoked_at)! };
   }

@@ -3,6 +3,7 @@
 // once a second, so an approval (or a denial, or an expiry) made through any node is seen
 // everywhere within about a second. Expiry is also checked on every use: an exception never
 // applies after its expires_at, whether or not the sweep has marked it yet.
+import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import type { Decision, ToolCall } from '../policy/types.js';
 import { activeApproved, exceptionsVersion } from '../store/exceptions-repo.js';
@@ -25,7 +26,7 @@ interface Cached {
 }
 
 export class ActiveExceptions {
-  private readonly cache = new Map<string, Cached>();
+  private readonly cache = new LRUCache<string, Cached>({ max: MAX_ORGS });
   private readonly inflight = new Map<string, Promise<Cached>>();
 
   constructor(private readonly knex: Knex) {}
@@ -59,7 +60,6 @@ export class ActiveExceptions {
       }
     }
     const fresh: Cached = { version, checkedAt: now, active };
-    if (!this.cache.has(orgId) && this.cache.size >= MAX_ORGS) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(orgId, fresh);
     return fresh;
   }

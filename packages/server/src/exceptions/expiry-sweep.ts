@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../log.js';
 import { describeError } from '../error-summary.js';
+import { PeriodicTask } from '../periodic-task.js';
 import { outboxRow } from '../notifications/outbox.js';
 import type { Dialect } from '../store/index.js';
 import { bumpExceptionsVersion, claimDueExpiry, dueExpiries, updateException } from '../store/exceptions-repo.js';
@@ -14,26 +15,26 @@ import { exceptionView } from './workflow.js';
 const CLAIM_BATCH = 200;
 
 export class ExceptionExpirySweeper {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: PeriodicTask;
   private running: Promise<number> | null = null;
 
   constructor(
     private readonly knex: Knex,
     private readonly dialect: Dialect,
     private readonly logger: Logger,
-    private readonly intervalMs: number,
+    intervalMs: number,
     /** Called with the org of each expiry this process wrote (drop its cached set). */
     private readonly onExpired: (orgId: string) => void,
-  ) {}
+  ) {
+    this.loop = new PeriodicTask({ name: 'exception expiry sweep', intervalMs, pass: () => this.sweep(), logger });
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.sweep(), this.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     if (this.running) await this.running.catch(() => 0);
   }
 

@@ -31,6 +31,7 @@ import {
 } from './derive/index.js';
 import { buildEvidence, EVIDENCE_COLUMNS, loadSurfaces, type WorkstationRow } from './evidence-store.js';
 import { describeError } from '../error-summary.js';
+import { PeriodicTask } from '../periodic-task.js';
 
 export const STANDBY_MS = STANDBY_INACTIVITY_MS;
 export const RUNTIME_FRESH_MS = RUNTIME_HEARTBEAT_FRESH_MS;
@@ -113,7 +114,7 @@ const BATCH = 500;
 
 /** Refreshes stored classifications: rows marked dirty and rows whose threshold has passed. */
 export class Classifier {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: PeriodicTask;
   private running: Promise<number> | null = null;
   private again = false;
   readonly stats = { passes: 0, rows: 0 };
@@ -121,17 +122,17 @@ export class Classifier {
   constructor(
     private readonly knex: Knex,
     private readonly logger: Logger,
-    private readonly intervalMs = 1000,
-  ) {}
+    intervalMs = 1000,
+  ) {
+    this.loop = new PeriodicTask({ name: 'classifier pass', intervalMs, pass: () => this.runAll(), logger });
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.runAll(), this.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     if (this.running) await this.running.catch(() => 0);
   }
 

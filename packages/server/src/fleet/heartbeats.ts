@@ -7,11 +7,13 @@
 // marks a host's stored classification dirty when an update can change it (fleet/classify.ts):
 // activity after a quiet spell longer than the window the derivations use, a first block in
 // 7 days, a runtime heartbeat after a stale one, a new surface or session.
+import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import type { Logger } from '../log.js';
 import { BLOCKED_WINDOW_MS, RUNTIME_FRESH_MS, STANDBY_MS } from './classify.js';
 import { describeError } from '../error-summary.js';
+import { PeriodicTask } from '../periodic-task.js';
 
 export interface SessionActivity {
   /** The surface's session id (bounded to 200 characters when stored). */
@@ -69,10 +71,10 @@ const cut = (v: string | null | undefined, max: number) => (typeof v === 'string
 
 export class HeartbeatCoalescer {
   private pending = new Map<string, Pending>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: PeriodicTask;
   private flushing: Promise<void> | null = null;
   /** Surfaces and sessions this process has written: an unknown one may change the classification. */
-  private readonly known = new Set<string>();
+  private readonly known = new LRUCache<string, true>({ max: KNOWN_MAX });
   /** Called with ids whose row no longer exists (deleted hosts), so caches can drop them. */
   onMissing: (workstationIds: string[]) => void = () => undefined;
   /** Called after a flush that marked rows dirty, so the classifier can refresh them soon. */
@@ -82,12 +84,13 @@ export class HeartbeatCoalescer {
   constructor(
     private readonly knex: Knex,
     private readonly logger: Logger,
-    private readonly intervalMs = 1000,
-  ) {}
+    intervalMs = 1000,
+  ) {
+    this.loop = new PeriodicTask({ name: 'heartbeat flush', intervalMs, pass: () => this.flush(), logger });
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   record(workstationId: string, orgId: string, a: Activity): void {
@@ -139,16 +142,14 @@ export class HeartbeatCoalescer {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     if (this.flushing) await this.flushing;
     await this.flush();
   }
 
   private remember(key: string): boolean {
     if (this.known.has(key)) return false;
-    if (this.known.size >= KNOWN_MAX) this.known.clear();
-    this.known.add(key);
+    this.known.set(key, true);
     return true;
   }
 

@@ -14,11 +14,12 @@ import { outboxRow } from '../notifications/outbox.js';
 import type { Dialect } from '../store/index.js';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
 import { describeError } from '../error-summary.js';
+import { PeriodicTask } from '../periodic-task.js';
 
 const CLAIM_BATCH = 200;
 
 export class OfflineSweeper {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly loop: PeriodicTask;
   private running: Promise<number> | null = null;
   readonly stats = { sweeps: 0, emitted: 0 };
 
@@ -26,17 +27,17 @@ export class OfflineSweeper {
     private readonly knex: Knex,
     private readonly dialect: Dialect,
     private readonly logger: Logger,
-    private readonly intervalMs: number,
-  ) {}
+    intervalMs: number,
+  ) {
+    this.loop = new PeriodicTask({ name: 'offline sweep', intervalMs, pass: () => this.sweep(), logger });
+  }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.sweep(), this.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.loop.stop();
     if (this.running) await this.running.catch(() => 0);
   }
 

@@ -4,6 +4,7 @@
 // Race-freedom of the plan limit: creation happens in a transaction that first locks the
 // org row (SELECT … FOR UPDATE on MySQL; SQLite serializes writers), then counts and inserts,
 // so two server processes can never both register the last allowed workstation.
+import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import type { Plan } from '../accounts/orgs.js';
 import { newId } from '../ids.js';
@@ -42,7 +43,7 @@ const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 100_000;
 
 export class FleetRegistry {
-  private readonly cache = new Map<string, { id: string; expiresAt: number }>();
+  private readonly cache = new LRUCache<string, { id: string; expiresAt: number }>({ max: CACHE_MAX });
   readonly heartbeats: HeartbeatCoalescer;
   /** Keeps the stored classification columns fresh (fleet/classify.ts). */
   readonly classifier: Classifier;
@@ -88,7 +89,6 @@ export class FleetRegistry {
     } else {
       result = await this.findOrCreate(org, identity, now, details);
       if (result.ok) {
-        if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
         this.cache.set(key, { id: result.workstationId, expiresAt: now + CACHE_TTL_MS });
       }
     }
@@ -99,7 +99,7 @@ export class FleetRegistry {
   /** Drop cached ids (after a delete here, or when a heartbeat finds the row gone). */
   forget(workstationIds: string[]): void {
     const gone = new Set(workstationIds);
-    for (const [k, v] of this.cache) if (gone.has(v.id)) this.cache.delete(k);
+    for (const [k, v] of [...this.cache]) if (gone.has(v.id)) this.cache.delete(k);
   }
 
   private async lookup(q: Knex | Knex.Transaction, orgId: string, identity: WorkstationIdentity): Promise<{ id: string; machine_id: string | null } | undefined> {

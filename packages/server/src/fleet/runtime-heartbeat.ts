@@ -9,6 +9,7 @@
 // Heartbeats can be frequent, so the alive signal goes through the coalescer (one row update
 // per host per second at most) and the evidence is written only when it differs from what this
 // process last wrote for the host.
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import type { AppDeps } from '../app-deps.js';
@@ -63,8 +64,8 @@ export interface HeartbeatResult {
 
 // Per process: host → fingerprint of the evidence last written and when. Re-written at least
 // once a minute even when unchanged, in case another writer changed the same fields meanwhile.
-const lastWritten = new Map<string, { fingerprint: string; at: number }>();
 const LAST_WRITTEN_MAX = 100_000;
+const lastWritten = new LRUCache<string, { fingerprint: string; at: number }>({ max: LAST_WRITTEN_MAX });
 const REWRITE_MS = 60_000;
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -126,7 +127,6 @@ export async function runtimeHeartbeat(deps: AppDeps, principal: KeyPrincipal, i
       await applyHookReports(trx, principal.orgId, id, hooks, now);
     });
     await deps.fleet.classifier.classifyIds(principal.orgId, [id], now);
-    if (lastWritten.size >= LAST_WRITTEN_MAX) lastWritten.delete(lastWritten.keys().next().value as string);
     lastWritten.set(id, { fingerprint, at: now });
   }
   return { ok: true, workstation_id: id, registered: reg.created, source: surface, shield: sessionShield(policy.policy) };

@@ -6,6 +6,7 @@
 // key's first characters, so there is no timing hint about partial keys), and only a failed
 // verification meets the limiter. One client's bad keys therefore cannot lock another client's
 // hooks out of a shared address (a NAT, a proxy).
+import { LRUCache } from 'lru-cache';
 import type { Next } from 'koa';
 import type { KeyKind } from '../accounts/api-keys.js';
 import type { KeyVerifier } from '../accounts/key-cache.js';
@@ -15,6 +16,11 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from './error
 const FAILURE_WINDOW_MS = 60_000;
 const MAX_TRACKED = 50_000;
 
+interface FailureWindow {
+  count: number;
+  windowStart: number;
+}
+
 /** What a failure is counted under besides the address: the kind marker and the next 6 characters of a key-shaped token. */
 export function keyPrefixOf(token: string): string | null {
   const m = /^(svc_(?:rt|adm)_[A-Za-z0-9]{6})/.exec(token);
@@ -22,8 +28,8 @@ export function keyPrefixOf(token: string): string | null {
 }
 
 export class AuthFailureLimiter {
-  private readonly byAddress = new Map<string, { count: number; windowStart: number }>();
-  private readonly byPrefix = new Map<string, { count: number; windowStart: number }>();
+  private readonly byAddress = new LRUCache<string, FailureWindow>({ max: MAX_TRACKED });
+  private readonly byPrefix = new LRUCache<string, FailureWindow>({ max: MAX_TRACKED });
 
   constructor(private readonly maxFailuresPerWindow = 60) {}
 
@@ -38,7 +44,7 @@ export class AuthFailureLimiter {
     if (prefix !== null) this.bump(this.byPrefix, prefix, now);
   }
 
-  private retryAfter(map: Map<string, { count: number; windowStart: number }>, id: string, now: number): number {
+  private retryAfter(map: LRUCache<string, FailureWindow>, id: string, now: number): number {
     const entry = map.get(id);
     if (entry && now - entry.windowStart < FAILURE_WINDOW_MS && entry.count >= this.maxFailuresPerWindow) {
       return Math.max(1, Math.ceil((entry.windowStart + FAILURE_WINDOW_MS - now) / 1000));
@@ -46,10 +52,9 @@ export class AuthFailureLimiter {
     return 0;
   }
 
-  private bump(map: Map<string, { count: number; windowStart: number }>, id: string, now: number): void {
+  private bump(map: LRUCache<string, FailureWindow>, id: string, now: number): void {
     const entry = map.get(id);
     if (!entry || now - entry.windowStart >= FAILURE_WINDOW_MS) {
-      if (!entry && map.size >= MAX_TRACKED) map.delete(map.keys().next().value as string);
       map.set(id, { count: 1, windowStart: now });
     } else entry.count++;
   }

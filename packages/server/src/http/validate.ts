@@ -1,13 +1,7 @@
 // Turns a zod schema failure into one 400 that names each offending field.
 import type { z } from 'zod';
+import { describeIssues } from '../errors.js';
 import { BadRequestError } from './errors.js';
-
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 10)
-    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ');
-}
 
 export function parseBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> {
   if (body === undefined) throw new BadRequestError('A JSON request body is required.');

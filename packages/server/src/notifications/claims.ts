@@ -11,13 +11,11 @@
 //  - A worker killed mid-attempt never records it; after the lease expires the same attempt
 //    number is sent again. That is the one at-least-once edge: the receiver may have got it,
 //    with the same X-Service-Delivery id, which is why receivers deduplicate on it.
-import type { Knex } from 'knex';
 import { newId } from '../ids.js';
-import type { Dialect } from '../store/index.js';
+import type { NotificationsRepo } from '../store/notifications-repo.js';
 import type { EventPayload } from './payload.js';
-import { nextState, OPEN_STATUSES, type DeliveryStatus } from './schedule.js';
+import { nextState, type DeliveryStatus } from './schedule.js';
 import type { AttemptResult } from './sender.js';
-import { workerTransaction } from './tx.js';
 
 export interface ClaimedDelivery {
   id: string;
@@ -29,66 +27,25 @@ export interface ClaimedDelivery {
   destination: { kind: string; url: string; secret: string; credential: string | null; options: Record<string, string>; deleted: boolean } | null;
 }
 
-export async function claimDueDeliveries(knex: Knex, dialect: Dialect, worker: string, input: { limit: number; leaseMs: number; now?: number }): Promise<ClaimedDelivery[]> {
-  if (input.limit <= 0) return [];
-  const now = input.now ?? Date.now();
-  const open = [...OPEN_STATUSES];
-  const ids = await workerTransaction(knex, dialect, async (trx) => {
-    const due = (q: Knex.QueryBuilder) =>
-      q
-        .whereIn('status', open)
-        .where('next_attempt_at', '<=', now)
-        .where((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<=', now));
-    let select = due(trx('webhook_deliveries')).orderBy('next_attempt_at').limit(input.limit).select('id');
-    if (dialect === 'mysql') select = select.forUpdate().skipLocked();
-    const rows: { id: string }[] = await select;
-    if (rows.length === 0) return [];
-    const picked = rows.map((r) => r.id);
-    // The conditions are repeated so the update can never take a row another claimer holds.
-    await due(trx('webhook_deliveries').whereIn('id', picked)).update({ claimed_by: worker, claimed_until: now + input.leaseMs });
-    return picked;
-  });
-  if (ids.length === 0) return [];
-  const rows = await knex('webhook_deliveries as w')
-    .leftJoin('webhook_destinations as d', function () {
-      this.on('d.id', '=', 'w.destination_id').andOn('d.org_id', '=', 'w.org_id');
-    })
-    .whereIn('w.id', ids)
-    .where('w.claimed_by', worker)
-    .select('w.id', 'w.org_id', 'w.destination_id', 'w.attempt_count', 'w.payload', 'd.kind', 'd.url', 'd.secret', 'd.credential', 'd.options', 'd.deleted_at', 'd.id as d_id');
+export async function claimDueDeliveries(notifications: NotificationsRepo, worker: string, input: { limit: number; leaseMs: number; now?: number }): Promise<ClaimedDelivery[]> {
+  const rows = await notifications.claimDueDeliveries(worker, { limit: input.limit, leaseMs: input.leaseMs, now: input.now ?? Date.now() });
   return rows.map((r) => ({
     id: r.id,
     orgId: r.org_id,
     destinationId: r.destination_id,
-    attemptNo: Number(r.attempt_count) + 1,
+    attemptNo: r.attempt_count + 1,
     payload: JSON.parse(r.payload) as EventPayload,
-    destination: r.d_id
-      ? { kind: r.kind, url: r.url, secret: r.secret, credential: r.credential ?? null, options: JSON.parse(r.options || '{}'), deleted: r.deleted_at !== null && r.deleted_at !== undefined }
-      : null,
+    destination: r.destination ? { ...r.destination, options: JSON.parse(r.destination.options) as Record<string, string> } : null,
   }));
 }
 
 /** Records a finished attempt; false when the lease was lost (nothing is written then). */
-export async function recordAttempt(knex: Knex, dialect: Dialect, worker: string, claim: ClaimedDelivery, result: AttemptResult, scale: number): Promise<{ recorded: boolean; status: DeliveryStatus; nextAttemptAt: number | null }> {
+export async function recordAttempt(notifications: NotificationsRepo, worker: string, claim: ClaimedDelivery, result: AttemptResult, scale: number): Promise<{ recorded: boolean; status: DeliveryStatus; nextAttemptAt: number | null }> {
   const now = Date.now();
   const next = nextState(claim.attemptNo, result.outcome, now, scale);
-  const recorded = await workerTransaction(knex, dialect, async (trx) => {
-    const n = await trx('webhook_deliveries')
-      .where({ id: claim.id, claimed_by: worker, attempt_count: claim.attemptNo - 1 })
-      .whereIn('status', [...OPEN_STATUSES])
-      .update({
-        status: next.status,
-        attempt_count: claim.attemptNo,
-        next_attempt_at: next.nextAttemptAt,
-        claimed_by: null,
-        claimed_until: null,
-        last_status_code: result.statusCode,
-        last_error: result.errorClass,
-        updated_at: now,
-        completed_at: next.nextAttemptAt === null ? now : null,
-      });
-    if (n === 0) return false;
-    await trx('webhook_attempts').insert({
+  const recorded = await notifications.recordAttempt(
+    worker,
+    {
       id: newId(now),
       org_id: claim.orgId,
       delivery_id: claim.id,
@@ -100,17 +57,14 @@ export async function recordAttempt(knex: Knex, dialect: Dialect, worker: string
       error_class: result.errorClass,
       response_excerpt: result.responseExcerpt,
       worker,
-    });
-    return true;
-  });
+    },
+    { status: next.status, nextAttemptAt: next.nextAttemptAt, statusCode: result.statusCode, errorClass: result.errorClass },
+    now,
+  );
   return { recorded, ...next };
 }
 
 /** A delivery whose destination was removed is closed without an attempt. */
-export async function cancelClaimed(knex: Knex, worker: string, claim: ClaimedDelivery): Promise<void> {
-  const now = Date.now();
-  await knex('webhook_deliveries')
-    .where({ id: claim.id, claimed_by: worker })
-    .whereIn('status', [...OPEN_STATUSES])
-    .update({ status: 'canceled', next_attempt_at: null, claimed_by: null, claimed_until: null, completed_at: now, updated_at: now });
+export function cancelClaimed(notifications: NotificationsRepo, worker: string, claim: ClaimedDelivery): Promise<void> {
+  return notifications.cancelClaimed(claim.orgId, worker, claim.id, Date.now());
 }

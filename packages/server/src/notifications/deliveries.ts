@@ -1,14 +1,12 @@
 // Delivery log, test event and replay (spec: Events, Destinations, test and replay). Every
 // query is scoped to the caller's org inside the query.
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { outboxRow } from './outbox.js';
 import { newDeliveryRow } from './dispatch.js';
 import { assertPlanAllowsWebhooks } from './destinations.js';
-import type { OutboxRecord } from './payload.js';
-import { DELIVERY_STATUSES } from './schedule.js';
+import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryListRow, type NotificationsRepo } from '../store/notifications-repo.js';
 
 export const listDeliveriesQuery = z
   .object({
@@ -49,82 +47,46 @@ export interface DeliveryView {
   attempts: AttemptView[];
 }
 
-const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function deliveryView(row: Record<string, any>, attempts: AttemptView[]): DeliveryView {
-  return {
-    id: row.id,
-    destination_id: row.destination_id,
-    event_id: row.event_id,
-    event_type: row.event_type,
-    severity: row.severity,
-    status: row.status,
-    attempt_count: Number(row.attempt_count),
-    next_attempt_at: iso(row.next_attempt_at),
-    replay_of: row.replay_of ?? null,
-    last_status_code: row.last_status_code ?? null,
-    last_error: row.last_error ?? null,
-    created_at: iso(row.created_at)!,
-    completed_at: iso(row.completed_at),
-    attempts,
-  };
+function attemptView(a: AttemptRecord): AttemptView {
+  return { attempt: a.attempt_no, at: iso(a.started_at)!, status_code: a.status_code, latency_ms: a.latency_ms, outcome: a.outcome, error: a.error_class, response_excerpt: a.response_excerpt };
 }
 
-const DELIVERY_COLUMNS = ['id', 'destination_id', 'event_id', 'event_type', 'severity', 'status', 'attempt_count', 'next_attempt_at', 'replay_of', 'last_status_code', 'last_error', 'created_at', 'completed_at'];
+function deliveryView(row: DeliveryListRow, attempts: AttemptView[]): DeliveryView {
+  return { ...row, next_attempt_at: iso(row.next_attempt_at), created_at: iso(row.created_at)!, completed_at: iso(row.completed_at), attempts };
+}
 
-async function withAttempts(knex: Knex, orgId: string, rows: Record<string, any>[]): Promise<DeliveryView[]> {
+async function withAttempts(notifications: NotificationsRepo, orgId: string, rows: DeliveryListRow[]): Promise<DeliveryView[]> {
   const byDelivery = new Map<string, AttemptView[]>();
-  if (rows.length > 0) {
-    const attempts = await knex('webhook_attempts').where({ org_id: orgId }).whereIn('delivery_id', rows.map((r) => r.id)).orderBy(['delivery_id', 'attempt_no']);
-    for (const a of attempts) {
-      const list = byDelivery.get(a.delivery_id) ?? [];
-      list.push({
-        attempt: Number(a.attempt_no),
-        at: iso(a.started_at)!,
-        status_code: a.status_code ?? null,
-        latency_ms: Number(a.latency_ms),
-        outcome: a.outcome,
-        error: a.error_class ?? null,
-        response_excerpt: a.response_excerpt ?? null,
-      });
-      byDelivery.set(a.delivery_id, list);
-    }
+  for (const a of await notifications.attemptsOf(orgId, rows.map((r) => r.id))) {
+    byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), attemptView(a)]);
   }
   return rows.map((r) => deliveryView(r, byDelivery.get(r.id) ?? []));
 }
 
-export async function listDeliveries(knex: Knex, orgId: string, query: z.output<typeof listDeliveriesQuery>): Promise<DeliveryView[]> {
-  let q = knex('webhook_deliveries').where({ org_id: orgId });
-  if (query.destination_id) q = q.where({ destination_id: query.destination_id });
-  if (query.status) q = q.where({ status: query.status });
-  if (query.event_type) q = q.where({ event_type: query.event_type });
-  if (query.before) q = q.where('id', '<', query.before);
-  const rows = await q.orderBy('id', 'desc').limit(query.limit).select(DELIVERY_COLUMNS);
-  return withAttempts(knex, orgId, rows);
+export async function listDeliveries(notifications: NotificationsRepo, orgId: string, query: z.output<typeof listDeliveriesQuery>): Promise<DeliveryView[]> {
+  const rows = await notifications.listDeliveries(orgId, { destinationId: query.destination_id, status: query.status, eventType: query.event_type, before: query.before, limit: query.limit });
+  return withAttempts(notifications, orgId, rows);
 }
 
-export async function getDelivery(knex: Knex, orgId: string, id: string): Promise<DeliveryView> {
-  const row = await knex('webhook_deliveries').where({ org_id: orgId, id }).first(DELIVERY_COLUMNS);
+export async function getDelivery(notifications: NotificationsRepo, orgId: string, id: string): Promise<DeliveryView> {
+  const row = await notifications.findDelivery(orgId, id);
   if (!row) throw new NotFoundError(`No webhook delivery with id ${id} in this organization.`);
-  return (await withAttempts(knex, orgId, [row]))[0];
+  return (await withAttempts(notifications, orgId, [row]))[0];
 }
 
-async function liveDestination(knex: Knex, orgId: string, id: string) {
-  return knex('webhook_destinations').where({ org_id: orgId, id }).whereNull('deleted_at').first('id');
-}
-
-async function actorOf(knex: Knex, principal: KeyPrincipal): Promise<{ email: string | null; type: string }> {
+async function actorOf(notifications: NotificationsRepo, principal: KeyPrincipal): Promise<{ email: string | null; type: string }> {
   if (!principal.createdBy) return { email: null, type: 'api_key' };
-  const user = await knex('users').where({ org_id: principal.orgId, id: principal.createdBy }).first('email');
-  return { email: user?.email ?? null, type: 'user' };
+  return { email: await notifications.userEmail(principal.orgId, principal.createdBy), type: 'user' };
 }
 
 /**
  * `notification.test`: an outbox record (already dispatched, so no route sees it) and one
  * delivery to this destination only, due at once. The worker signs and sends it like any other.
  */
-export async function createTestDelivery(knex: Knex, principal: KeyPrincipal, destinationId: string): Promise<{ delivery_id: string; event_id: string; destination_id: string; status: string }> {
-  if (!(await liveDestination(knex, principal.orgId, destinationId))) throw new NotFoundError(`No webhook destination with id ${destinationId} in this organization.`);
+export async function createTestDelivery(notifications: NotificationsRepo, principal: KeyPrincipal, destinationId: string): Promise<{ delivery_id: string; event_id: string; destination_id: string; status: string }> {
+  if (!(await notifications.findDestination(principal.orgId, destinationId))) throw new NotFoundError(`No webhook destination with id ${destinationId} in this organization.`);
   assertPlanAllowsWebhooks(principal.plan);
   const now = Date.now();
   const row = outboxRow({
@@ -135,7 +97,7 @@ export async function createTestDelivery(knex: Knex, principal: KeyPrincipal, de
     sourceId: '',
     occurredAt: now,
     data: {
-      actor: await actorOf(knex, principal),
+      actor: await actorOf(notifications, principal),
       evidence: {
         title: 'Test notification',
         summary: 'A test notification requested by an administrator; no action is needed.',
@@ -146,27 +108,24 @@ export async function createTestDelivery(knex: Knex, principal: KeyPrincipal, de
   // The test event is its own record: event_id is `outbox:<its id>`.
   row.source_id = row.id;
   row.dispatched_at = now;
-  const delivery = newDeliveryRow(row as unknown as OutboxRecord, { id: principal.orgId, name: principal.orgName }, destinationId, now);
-  await knex.transaction(async (trx) => {
-    await trx('outbox').insert(row);
-    await trx('webhook_deliveries').insert(delivery);
-  });
-  return { delivery_id: delivery.id as string, event_id: delivery.event_id as string, destination_id: destinationId, status: 'pending' };
+  const delivery = newDeliveryRow(row, { id: principal.orgId, name: principal.orgName }, destinationId, now);
+  await notifications.insertEventWithDelivery(row, delivery);
+  return { delivery_id: delivery.id, event_id: delivery.event_id, destination_id: destinationId, status: 'pending' };
 }
 
 /** Spec: only admins and owners replay. The role is that of the user who created the key. */
-export async function replayDelivery(knex: Knex, principal: KeyPrincipal, deliveryId: string): Promise<{ id: string; replay_of: string; destination_id: string; status: string }> {
-  const original = await knex('webhook_deliveries').where({ org_id: principal.orgId, id: deliveryId }).first('id', 'destination_id', 'outbox_id');
+export async function replayDelivery(notifications: NotificationsRepo, principal: KeyPrincipal, deliveryId: string): Promise<{ id: string; replay_of: string; destination_id: string; status: string }> {
+  const original = await notifications.deliverySource(principal.orgId, deliveryId);
   if (!original) throw new NotFoundError(`No webhook delivery with id ${deliveryId} in this organization.`);
   if (principal.role !== 'owner' && principal.role !== 'admin') {
     throw new ForbiddenError('Only admins and owners can replay a delivery; use an admin key created by an admin or owner.');
   }
-  if (!(await liveDestination(knex, principal.orgId, original.destination_id))) throw new ConflictError('The destination of this delivery was removed; a replay has nowhere to go.');
-  const event = await knex('outbox').where({ org_id: principal.orgId, id: original.outbox_id }).first();
+  if (!(await notifications.findDestination(principal.orgId, original.destination_id))) throw new ConflictError('The destination of this delivery was removed; a replay has nowhere to go.');
+  const event = await notifications.findOutboxEvent(principal.orgId, original.outbox_id);
   if (!event) throw new ConflictError('The event of this delivery is no longer stored; it cannot be replayed.');
-  const org = await knex('orgs').where({ id: principal.orgId }).first('id', 'name');
+  const orgName = (await notifications.orgName(principal.orgId)) ?? principal.orgName;
   // A replay is a new delivery (new X-Service-Delivery id), so receivers that deduplicate process it.
-  const row = newDeliveryRow(event as OutboxRecord, { id: org.id, name: org.name }, original.destination_id, Date.now(), original.id);
-  await knex('webhook_deliveries').insert(row);
-  return { id: row.id as string, replay_of: original.id, destination_id: original.destination_id, status: 'pending' };
+  const row = newDeliveryRow(event, { id: principal.orgId, name: orgName }, original.destination_id, Date.now(), original.id);
+  await notifications.insertDelivery(row);
+  return { id: row.id, replay_of: original.id, destination_id: original.destination_id, status: 'pending' };
 }

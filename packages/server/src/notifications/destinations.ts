@@ -1,14 +1,12 @@
 // Destination and route verbs. Every query filters by the caller's org inside the query; an
 // id of another org is answered as not found. The signing secret (and a kind's credential)
 // is returned once, by createDestination, and never again.
-import type { Knex } from 'knex';
-import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import { InvalidError, ForbiddenError, NotFoundError } from '../errors.js';
-import { describeIssues } from '../http/validate.js';
+import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
+import { describeIssues, InvalidError, ForbiddenError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
+import type { DestinationRecord, NotificationsRepo, RouteRecord } from '../store/notifications-repo.js';
 import { isEventSelector, selectorMatches, severityRank, SEVERITIES } from './event-types.js';
 import { checkDestinationUrl } from './address-guard.js';
 import { DESTINATION_KINDS, KINDS, PLANS_FOR_NON_EMAIL, type DestinationKind } from './formats.js';
@@ -56,7 +54,7 @@ export interface DestinationView {
   created_at: string;
 }
 
-const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
+const iso = (ms: number) => new Date(ms).toISOString();
 
 export function displayUrl(raw: string): string {
   try {
@@ -76,11 +74,11 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-export function routeView(row: Record<string, any>): RouteView {
+export function routeView(row: Pick<RouteRecord, 'id' | 'event_types' | 'min_severity' | 'host' | 'surface'>): RouteView {
   return { id: row.id, events: parseJson<string[]>(row.event_types, ['*']), min_severity: row.min_severity, host: row.host ?? null, surface: row.surface ?? null };
 }
 
-function destinationView(row: Record<string, any>, routes: RouteView[]): DestinationView {
+function destinationView(row: DestinationRecord, routes: RouteView[]): DestinationView {
   return {
     id: row.id,
     name: row.name,
@@ -113,7 +111,7 @@ function activityState(row: { name: string; kind: string; url: string; enabled: 
 }
 
 export async function createDestination(
-  knex: Knex,
+  notifications: NotificationsRepo,
   principal: KeyPrincipal,
   body: unknown,
   settings: { allowPrivate: boolean },
@@ -133,7 +131,7 @@ export async function createDestination(
   const now = Date.now();
   const id = newId(now);
   const secret = generateSigningSecret();
-  const route = {
+  const route: RouteRecord = {
     id: newId(now),
     org_id: principal.orgId,
     destination_id: id,
@@ -143,7 +141,7 @@ export async function createDestination(
     surface: input.surface ?? null,
     created_at: now,
   };
-  const row = {
+  const row: DestinationRecord = {
     id,
     org_id: principal.orgId,
     name: input.name ?? `${input.kind} ${new URL(input.url).hostname}`,
@@ -157,75 +155,65 @@ export async function createDestination(
     updated_at: now,
     deleted_at: null,
   };
-  await retryingTransaction(knex, async (trx) => {
-    await lockActivityLog(trx, principal.orgId);
-    await trx('webhook_destinations').insert(row);
-    await trx('webhook_routes').insert(route);
-    await appendActivity(trx, principal.orgId, { keyId: principal.keyId, userId: principal.createdBy }, 'webhook.add', { type: 'webhook', id }, null, activityState(row, route));
+  await notifications.transaction(async (repo, tx) => {
+    await lockActivityLog(tx, principal.orgId);
+    await repo.insertDestination(row, route);
+    await appendActivity(tx, principal.orgId, { keyId: principal.keyId, userId: principal.createdBy }, 'webhook.add', { type: 'webhook', id }, null, activityState(row, route));
   });
   return { ...destinationView(row, [routeView(route)]), secret };
 }
 
-async function routesFor(knex: Knex, orgId: string, destinationIds: string[]): Promise<Map<string, RouteView[]>> {
+async function routesFor(notifications: NotificationsRepo, orgId: string, destinationIds: string[]): Promise<Map<string, RouteView[]>> {
   const byDestination = new Map<string, RouteView[]>();
-  if (destinationIds.length === 0) return byDestination;
-  const rows = await knex('webhook_routes').where({ org_id: orgId }).whereIn('destination_id', destinationIds).orderBy('id');
+  const rows = await notifications.routesOf(orgId, destinationIds);
   for (const r of rows) byDestination.set(r.destination_id, [...(byDestination.get(r.destination_id) ?? []), routeView(r)]);
   return byDestination;
 }
 
-export async function listDestinations(knex: Knex, orgId: string): Promise<DestinationView[]> {
-  const rows = await knex('webhook_destinations').where({ org_id: orgId }).whereNull('deleted_at').orderBy('created_at');
-  const routes = await routesFor(knex, orgId, rows.map((r) => r.id));
+export async function listDestinations(notifications: NotificationsRepo, orgId: string): Promise<DestinationView[]> {
+  const rows = await notifications.listDestinations(orgId);
+  const routes = await routesFor(notifications, orgId, rows.map((r) => r.id));
   return rows.map((r) => destinationView(r, routes.get(r.id) ?? []));
 }
 
-export async function getDestination(knex: Knex, orgId: string, id: string): Promise<DestinationView> {
-  const row = await knex('webhook_destinations').where({ org_id: orgId, id }).whereNull('deleted_at').first();
+export async function getDestination(notifications: NotificationsRepo, orgId: string, id: string): Promise<DestinationView> {
+  const row = await notifications.findDestination(orgId, id);
   if (!row) throw new NotFoundError(`No webhook destination with id ${id} in this organization.`);
-  return destinationView(row, (await routesFor(knex, orgId, [id])).get(id) ?? []);
+  return destinationView(row, (await routesFor(notifications, orgId, [id])).get(id) ?? []);
 }
 
-export async function updateDestination(knex: Knex, orgId: string, id: string, body: unknown, actor?: ActivityActor): Promise<DestinationView> {
-  const before = await getDestination(knex, orgId, id); // another org's id is a 404 before the body is judged
+export async function updateDestination(notifications: NotificationsRepo, orgId: string, id: string, body: unknown, actor?: ActivityActor): Promise<DestinationView> {
+  const before = await getDestination(notifications, orgId, id); // another org's id is a 404 before the body is judged
   const parsed = updateDestinationInput.safeParse(body ?? {});
   if (!parsed.success) throw new InvalidError(`Invalid request body: ${describeIssues(parsed.error)}.`);
-  const changes: Record<string, unknown> = { updated_at: Date.now() };
+  const changes: { updated_at: number; enabled?: boolean; name?: string } = { updated_at: Date.now() };
   if (parsed.data.enabled !== undefined) changes.enabled = parsed.data.enabled;
   if (parsed.data.name !== undefined) changes.name = parsed.data.name;
-  await retryingTransaction(knex, async (trx) => {
-    if (actor) await lockActivityLog(trx, orgId);
-    await trx('webhook_destinations').where({ org_id: orgId, id }).whereNull('deleted_at').update(changes);
+  await notifications.transaction(async (repo, tx) => {
+    if (actor) await lockActivityLog(tx, orgId);
+    await repo.updateDestination(orgId, id, changes);
     if (actor) {
       const { updated_at: _, ...changed } = changes;
       const was: Record<string, unknown> = {};
       for (const k of Object.keys(changed)) was[k] = (before as unknown as Record<string, unknown>)[k] ?? null;
-      await appendActivity(trx, orgId, actor, 'webhook.update', { type: 'webhook', id }, was, changed);
+      await appendActivity(tx, orgId, actor, 'webhook.update', { type: 'webhook', id }, was, changed);
     }
   });
-  return getDestination(knex, orgId, id);
+  return getDestination(notifications, orgId, id);
 }
 
 /**
  * Removes a destination: its secret and credential are erased at once, its routes deleted and
  * its open deliveries canceled; the row stays (without secrets) so the delivery log keeps a name.
  */
-export async function deleteDestination(knex: Knex, orgId: string, id: string, actor?: ActivityActor): Promise<{ id: string; deleted_at: string; canceled_deliveries: number }> {
+export async function deleteDestination(notifications: NotificationsRepo, orgId: string, id: string, actor?: ActivityActor): Promise<{ id: string; deleted_at: string; canceled_deliveries: number }> {
   const now = Date.now();
-  let canceled = 0;
-  await retryingTransaction(knex, async (trx) => {
-    if (actor) await lockActivityLog(trx, orgId);
-    const n = await trx('webhook_destinations')
-      .where({ org_id: orgId, id })
-      .whereNull('deleted_at')
-      .update({ deleted_at: now, updated_at: now, enabled: false, secret: '', credential: null });
-    if (n === 0) throw new NotFoundError(`No webhook destination with id ${id} in this organization.`);
-    if (actor) await appendActivity(trx, orgId, actor, 'webhook.remove', { type: 'webhook', id }, { deleted_at: null }, { deleted_at: new Date(now).toISOString() });
-    await trx('webhook_routes').where({ org_id: orgId, destination_id: id }).delete();
-    canceled = await trx('webhook_deliveries')
-      .where({ org_id: orgId, destination_id: id })
-      .whereIn('status', ['pending', 'retrying'])
-      .update({ status: 'canceled', next_attempt_at: null, completed_at: now, updated_at: now });
+  const canceled = await notifications.transaction(async (repo, tx) => {
+    if (actor) await lockActivityLog(tx, orgId);
+    if (!(await repo.removeDestination(orgId, id, now))) throw new NotFoundError(`No webhook destination with id ${id} in this organization.`);
+    if (actor) await appendActivity(tx, orgId, actor, 'webhook.remove', { type: 'webhook', id }, { deleted_at: null }, { deleted_at: new Date(now).toISOString() });
+    await repo.deleteRoutes(orgId, id);
+    return repo.cancelOpenDeliveries(orgId, id, now);
   });
   return { id, deleted_at: iso(now), canceled_deliveries: canceled };
 }

@@ -5,6 +5,10 @@ import { newId } from '../ids.js';
 import { redactValue } from '../redaction/redact.js';
 import type { Severity } from '../policy/types.js';
 import type { InsertOp } from '../store/index.js';
+import type { OutboxRecordRow } from '../store/notifications-repo.js';
+
+/** An outbox row as written; `dispatched_at` is set once the worker made its deliveries. */
+export type OutboxRow = OutboxRecordRow & { dispatched_at: number | null };
 
 /** Event types with a source in this codebase (spec: Webhook event types). */
 export type OutboxEventType =
@@ -61,7 +65,7 @@ export interface OutboxEvent {
   data: OutboxEventData;
 }
 
-export function outboxRow(event: OutboxEvent): Record<string, unknown> {
+export function outboxRow(event: OutboxEvent): OutboxRow {
   // Every event's data passes the redaction step on its way into the outbox, whichever verb
   // wrote it: a secret in a hostname, an MCP server's arguments or a reason is cut here, and
   // the payload's privacy.redacted says so.

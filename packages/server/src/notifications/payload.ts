@@ -1,5 +1,6 @@
 // The webhook payload (spec: Events, Delivery, payload shape), built from an outbox row. It is
 // built once per delivery and stored, so every attempt of a delivery carries the same bytes.
+import type { OutboxRecordRow } from '../store/notifications-repo.js';
 import type { OutboxEventData } from './outbox.js';
 
 export const SCHEMA_VERSION = 'service.event.v1';
@@ -24,19 +25,8 @@ export interface EventPayload {
   delivery: { destination_id: string; delivery_id: string };
 }
 
-/** The columns of an outbox row the payload needs (as read from either store). */
-export interface OutboxRecord {
-  id: string;
-  org_id: string;
-  event_type: string;
-  severity: string;
-  source_table: string;
-  source_id: string;
-  workstation_id: string | null;
-  surface: string | null;
-  data: string;
-  occurred_at: number | string;
-}
+/** The columns of an outbox row the payload needs, as the store reads them. */
+export type OutboxRecord = OutboxRecordRow;
 
 export function parseEventData(raw: string): OutboxEventData {
   try {

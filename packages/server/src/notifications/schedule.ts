@@ -3,15 +3,15 @@
 // Attempt 1 is sent at once, attempt 2 about 60 s after attempt 1 failed, attempt 3 about
 // 120 s after attempt 2 failed; every delay is multiplied by SERVICE_WEBHOOK_RETRY_SCALE and
 // jittered by ±10 % so a receiver that was down is not hit by every retry in the same second.
+// The delivery states themselves are the store's vocabulary (store/notifications-repo.ts).
+import type { DeliveryStatus } from '../store/notifications-repo.js';
 
 export const MAX_ATTEMPTS = 3;
 /** Delay before attempt N+1, indexed by the attempt N that just failed (1-based). */
 const RETRY_DELAYS_MS = [0, 60_000, 120_000];
 const JITTER = 0.1;
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'sent' | 'failed_permanent' | 'failed_exhausted' | 'canceled';
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'retrying', 'sent', 'failed_permanent', 'failed_exhausted', 'canceled'];
-export const OPEN_STATUSES: readonly DeliveryStatus[] = ['pending', 'retrying'];
+export type { DeliveryStatus };
 
 export type AttemptOutcome = 'success' | 'retryable' | 'permanent';
 

@@ -10,12 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Agent } from 'undici';
 import type { ServerConfig } from '../config.js';
+import { describeError } from '../error-summary.js';
 import type { Logger } from '../log.js';
-import type { Store } from '../store/index.js';
+import { PeriodicTask } from '../periodic-task.js';
+import { isLockConflict, type NotificationsRepo } from '../store/notifications-repo.js';
 import { createWebhookAgent } from './address-guard.js';
 import { cancelClaimed, claimDueDeliveries, recordAttempt, type ClaimedDelivery } from './claims.js';
 import { dispatchOutbox } from './dispatch.js';
-import { describeDbError, isLockConflict } from './tx.js';
 import { sendAttempt, type AttemptResult } from './sender.js';
 
 const POLL_MS = 250;
@@ -31,11 +32,8 @@ export class NotificationWorker {
   readonly id = `${hostname().slice(0, 50)}:${process.pid}:${randomBytes(4).toString('hex')}`;
   readonly stats = { ticks: 0, dispatchedEvents: 0, createdDeliveries: 0, attempts: 0, lostLeases: 0, errors: 0 };
   private readonly agent: Agent;
+  private readonly loop: PeriodicTask;
   private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private timerAt = Infinity;
-  private ticking: Promise<void> | null = null;
-  private wakeRequested = false;
   private readonly inFlight = new Set<Promise<void>>();
   /** Earliest retry this worker scheduled itself: wake up for it instead of waiting a poll. */
   private localDueAt = Infinity;
@@ -43,73 +41,56 @@ export class NotificationWorker {
   private consecutiveFailures = 0;
 
   constructor(
-    private readonly store: Store,
+    private readonly notifications: NotificationsRepo,
     private readonly config: ServerConfig,
     private readonly logger: Logger,
   ) {
     this.agent = createWebhookAgent({ allowPrivate: config.webhookAllowPrivate, connectTimeoutMs: config.webhookTimeoutMs });
+    this.loop = new PeriodicTask({ name: 'webhook worker tick', intervalMs: POLL_MS, pass: () => this.tick(), nextDelayMs: (woken) => this.nextDelay(woken), logger });
   }
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.schedule(0);
+    this.loop.start(0);
   }
 
   /** Run a tick now (call after writing outbox rows in this process). */
   wake(): void {
-    if (!this.running) return;
-    if (this.ticking) this.wakeRequested = true;
-    else this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops claiming; attempts in flight finish (bounded by the attempt timeout) and are recorded. */
   async stop(): Promise<void> {
     this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.ticking;
+    await this.loop.stop();
     await Promise.allSettled([...this.inFlight]);
     await this.agent.close();
   }
 
-  private schedule(delayMs: number): void {
-    if (!this.running) return;
-    const at = Date.now() + delayMs;
-    if (this.timer) {
-      if (this.timerAt <= at) return; // an earlier tick is already planned
-      clearTimeout(this.timer);
-    }
-    this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.ticking = this.tick().finally(() => {
-        this.ticking = null;
-        const now = Date.now();
-        if (this.localDueAt <= now) this.localDueAt = Infinity;
-        let delay = this.wakeRequested ? 0 : Math.max(0, Math.min(POLL_MS, this.localDueAt - now));
-        if (this.lockConflict) delay = 10 + Math.random() * 40; // soon, but not in lockstep with the other process
-        // A store that keeps failing (down, read-only) is retried with backoff, not every poll.
-        if (this.consecutiveFailures > 0) delay = Math.min(MAX_BACKOFF_MS, POLL_MS * 2 ** this.consecutiveFailures);
-        this.wakeRequested = false;
-        this.lockConflict = false;
-        this.schedule(delay);
-      });
-    }, delayMs);
+  /** After a tick: at once when woken, else when a retry falls due, within a poll at most. */
+  private nextDelay(wokenWithinMs: number | null): number {
+    const now = Date.now();
+    if (this.localDueAt <= now) this.localDueAt = Infinity;
+    let delay = Math.max(0, Math.min(POLL_MS, this.localDueAt - now, wokenWithinMs ?? Infinity));
+    if (this.lockConflict) delay = 10 + Math.random() * 40; // soon, but not in lockstep with the other process
+    // A store that keeps failing (down, read-only) is retried with backoff, not every poll.
+    if (this.consecutiveFailures > 0) delay = Math.min(MAX_BACKOFF_MS, POLL_MS * 2 ** this.consecutiveFailures);
+    this.lockConflict = false;
+    return delay;
   }
 
   private async tick(): Promise<void> {
     this.stats.ticks++;
-    const { knex, dialect } = this.store;
     try {
       for (let i = 0; i < DISPATCH_BATCHES_PER_TICK && this.running; i++) {
-        const result = await dispatchOutbox(knex, dialect, DISPATCH_BATCH);
+        const result = await dispatchOutbox(this.notifications, DISPATCH_BATCH);
         this.stats.dispatchedEvents += result.events;
         this.stats.createdDeliveries += result.deliveries;
         if (result.events < DISPATCH_BATCH) break;
       }
       if (!this.running) return;
-      const claims = await claimDueDeliveries(knex, dialect, this.id, {
+      const claims = await claimDueDeliveries(this.notifications, this.id, {
         limit: MAX_IN_FLIGHT - this.inFlight.size,
         leaseMs: this.config.webhookTimeoutMs + LEASE_MARGIN_MS,
       });
@@ -122,11 +103,11 @@ export class NotificationWorker {
       if (isLockConflict(err)) {
         // Another process held the rows; nothing was written. Try again shortly.
         this.lockConflict = true;
-        this.logger.debug('webhook worker tick hit a lock conflict; retrying', { worker: this.id, err: describeDbError(err) });
+        this.logger.debug('webhook worker tick hit a lock conflict; retrying', { worker: this.id, err: describeError(err) });
       } else {
         this.stats.errors++;
         this.consecutiveFailures = Math.min(this.consecutiveFailures + 1, 10);
-        this.logger.error('webhook worker tick failed', { worker: this.id, err: describeDbError(err), consecutive: this.consecutiveFailures });
+        this.logger.error('webhook worker tick failed', { worker: this.id, err: describeError(err), consecutive: this.consecutiveFailures });
       }
     }
   }
@@ -135,7 +116,7 @@ export class NotificationWorker {
   private async recordWithRetry(claim: ClaimedDelivery, result: AttemptResult): Promise<Awaited<ReturnType<typeof recordAttempt>>> {
     for (let i = 1; ; i++) {
       try {
-        return await recordAttempt(this.store.knex, this.store.dialect, this.id, claim, result, this.config.webhookRetryScale);
+        return await recordAttempt(this.notifications, this.id, claim, result, this.config.webhookRetryScale);
       } catch (err) {
         if (i >= 5 || !isLockConflict(err)) throw err;
         await new Promise((r) => setTimeout(r, 20 * i));
@@ -144,11 +125,10 @@ export class NotificationWorker {
   }
 
   private async deliver(claim: ClaimedDelivery): Promise<void> {
-    const { knex } = this.store;
     try {
       const dest = claim.destination;
       if (!dest || dest.deleted || !dest.secret) {
-        await cancelClaimed(knex, this.id, claim);
+        await cancelClaimed(this.notifications, this.id, claim);
         return;
       }
       this.stats.attempts++;
@@ -174,12 +154,12 @@ export class NotificationWorker {
         this.logger.warn('webhook attempt result not recorded: the delivery was canceled or its lease taken over meanwhile', { delivery_id: claim.id, attempt: claim.attemptNo });
       } else if (recorded.nextAttemptAt !== null) {
         this.localDueAt = Math.min(this.localDueAt, recorded.nextAttemptAt);
-        if (!this.ticking) this.schedule(Math.max(0, Math.min(POLL_MS, recorded.nextAttemptAt - Date.now())));
+        if (!this.loop.busy) this.loop.wake(Math.max(0, Math.min(POLL_MS, recorded.nextAttemptAt - Date.now())));
       }
     } catch (err) {
       // The lease expires and the attempt is sent again later (at-least-once; see claims.ts).
       this.stats.errors++;
-      this.logger.error('webhook attempt could not be recorded', { delivery_id: claim.id, err: describeDbError(err) });
+      this.logger.error('webhook attempt could not be recorded', { delivery_id: claim.id, err: describeError(err) });
     }
   }
 }

@@ -3,10 +3,11 @@
 // SHA-256, so a copy of the table cannot be replayed as cookies. Each session has its own CSRF
 // secret, which every state-changing form sends back as a hidden field.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import type { Plan, Role } from '../accounts/orgs.js';
+import { ForbiddenError } from '../errors.js';
 import { sha256Hex } from '../sha256.js';
+import type { PageSessionsRepo } from '../store/page-sessions-repo.js';
 
 /** Sessions last eight hours from sign-in, then the admin signs in again. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
@@ -35,48 +36,36 @@ export function tokensMatch(expected: string | undefined, given: string | undefi
 }
 
 /** Opens a session for an admin key's principal; returns the raw token for the cookie. */
-export async function openPageSession(knex: Knex, principal: KeyPrincipal, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
-  if (principal.kind !== 'admin') throw new Error('Only admin keys open admin page sessions.');
+export async function openPageSession(sessions: PageSessionsRepo, principal: KeyPrincipal, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+  if (principal.kind !== 'admin') throw new ForbiddenError('Only admin keys open admin page sessions.');
   const token = randomToken();
   const expiresAt = now + SESSION_TTL_MS;
   // Expired sessions of this org are swept here, so the table does not grow without bound.
-  await knex('admin_page_sessions').where('org_id', principal.orgId).where('expires_at', '<=', now).delete();
-  await knex('admin_page_sessions').insert({ token_hash: sha256Hex(token), org_id: principal.orgId, key_id: principal.keyId, csrf_secret: randomToken(), created_at: now, expires_at: expiresAt });
+  await sessions.deleteExpired(principal.orgId, now);
+  await sessions.insert({ token_hash: sha256Hex(token), org_id: principal.orgId, key_id: principal.keyId, csrf_secret: randomToken(), created_at: now, expires_at: expiresAt });
   return { token, expiresAt };
 }
 
 /** The live session a token names: not expired, and its admin key not revoked. */
-export async function findPageSession(knex: Knex, token: string, now = Date.now()): Promise<PageSession | null> {
+export async function findPageSession(sessions: PageSessionsRepo, token: string, now = Date.now()): Promise<PageSession | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const row = await knex('admin_page_sessions as s')
-    .join('api_keys as k', function () {
-      this.on('k.id', '=', 's.key_id').andOn('k.org_id', '=', 's.org_id');
-    })
-    .join('orgs as o', 'o.id', 's.org_id')
-    .leftJoin('users as u', function () {
-      this.on('u.id', '=', 'k.created_by').andOn('u.org_id', '=', 'k.org_id');
-    })
-    .where('s.token_hash', sha256Hex(token))
-    .where('s.expires_at', '>', now)
-    .whereNull('k.revoked_at')
-    .where('k.kind', 'admin')
-    .first('s.org_id', 's.key_id', 's.csrf_secret', 's.expires_at', 'o.name as org_name', 'o.plan', 'u.role', 'u.email', 'k.created_by', 'k.display_prefix');
+  const row = await sessions.findLive(sha256Hex(token), now);
   if (!row) return null;
   return {
     orgId: row.org_id,
     orgName: row.org_name,
-    plan: row.plan,
+    plan: row.plan as Plan,
     keyId: row.key_id,
-    role: row.role ?? null,
-    createdBy: row.created_by ?? null,
+    role: row.role as Role | null,
+    createdBy: row.created_by,
     csrf: row.csrf_secret,
-    expiresAt: Number(row.expires_at),
+    expiresAt: row.expires_at,
     actor: row.email ?? `admin key ${row.display_prefix}…`,
   };
 }
 
-export async function endPageSession(knex: Knex, token: string): Promise<void> {
-  await knex('admin_page_sessions').where('token_hash', sha256Hex(token)).delete();
+export async function endPageSession(sessions: PageSessionsRepo, orgId: string, token: string): Promise<void> {
+  await sessions.delete(orgId, sha256Hex(token));
 }
 
 /** The principal a session acts as, for the domain verbs the admin API also calls. */

@@ -3,16 +3,20 @@
 // and the page asks for them on every load, filter change and page turn. Cards up to
 // FLEET_STATS_TTL_MS old are fine for a view whose online window is 15 minutes; concurrent
 // loads of one org share one computation. The JSON API is not cached.
+import { LRUCache } from 'lru-cache';
+
 export const FLEET_STATS_TTL_MS = 5_000;
 const MAX_ORGS = 1_000;
 
 export class ShortLivedCache<T> {
-  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+  private readonly entries: LRUCache<string, { at: number; value: Promise<T> }>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = MAX_ORGS,
-  ) {}
+    maxEntries = MAX_ORGS,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   get(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
     const hit = this.entries.get(key);
@@ -22,7 +26,6 @@ export class ShortLivedCache<T> {
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
-    if (!hit && this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { at: now, value });
     return value;
   }

@@ -5,6 +5,7 @@
 // later events of the session as evidence (investigation.updated, debounced). Each step is one
 // transaction whose outbox rows commit with the change. Several servers may race to open the same
 // session's investigation: the unique (org_id, open_key) lets one win; the other appends.
+import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { newId } from '../ids.js';
@@ -48,7 +49,7 @@ const maxSeverity = (a: string, b: string): Severity => (rank(a) >= rank(b) ? a 
 export class InvestigationService {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
-  private readonly knownOpen = new Map<string, true>();
+  private readonly knownOpen = new LRUCache<string, true>({ max: KNOWN_OPEN_MAX });
 
   constructor(
     private readonly knex: Knex,
@@ -83,7 +84,6 @@ export class InvestigationService {
 
   private remember(orgId: string, session: string): void {
     const key = `${orgId}\u0000${session}`;
-    if (this.knownOpen.size >= KNOWN_OPEN_MAX) this.knownOpen.delete(this.knownOpen.keys().next().value!);
     this.knownOpen.set(key, true);
   }
 

@@ -2,6 +2,7 @@
 // are the bulk of hook traffic; writing an outbox row for each when nobody listens doubled the
 // hot path's inserts and grew the outbox without bound. Checked at most once a second per org,
 // so a new route receives observed events from within about a second of its creation.
+import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { selectorMatches, severityRank } from '../notifications/event-types.js';
 
@@ -9,7 +10,7 @@ const RECHECK_MS = 1000;
 const MAX_ORGS = 10_000;
 
 export class ObservedInterest {
-  private readonly cache = new Map<string, { wants: boolean; checkedAt: number }>();
+  private readonly cache = new LRUCache<string, { wants: boolean; checkedAt: number }>({ max: MAX_ORGS });
   private readonly inflight = new Map<string, Promise<boolean>>();
 
   constructor(private readonly knex: Knex) {}
@@ -41,7 +42,6 @@ export class ObservedInterest {
       }
       return selectorMatches(selectors, 'activity.observed') && severityRank(r.min_severity) <= severityRank('info');
     });
-    if (!this.cache.has(orgId) && this.cache.size >= MAX_ORGS) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(orgId, { wants, checkedAt: now });
     return wants;
   }

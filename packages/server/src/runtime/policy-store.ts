@@ -1,6 +1,7 @@
 // The org's policy: stored as JSON in org_policies, versioned by orgs.policy_version, compiled
 // once per version and cached. Every node checks the version at most once a second, so a
 // change made through any node takes effect everywhere within about a second.
+import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { compilePolicy, DEFAULT_SHIELD_POLICY, type CompiledPolicy } from '../policy/index.js';
 import type { ShieldPolicy } from '../policy/types.js';
@@ -28,7 +29,7 @@ export interface EffectivePolicy {
 }
 
 export class PolicyStore {
-  private readonly cache = new Map<string, Cached>();
+  private readonly cache = new LRUCache<string, Cached>({ max: MAX_ORGS });
   private readonly inflight = new Map<string, Promise<Cached>>();
 
   constructor(
@@ -58,7 +59,6 @@ export class PolicyStore {
     const row = await this.knex('org_policies').where({ org_id: orgId }).first('policy', 'pack_slug');
     const policy: ShieldPolicy = row ? { ...DEFAULT_SHIELD_POLICY, ...JSON.parse(row.policy) } : { ...DEFAULT_SHIELD_POLICY };
     const fresh: Cached = { version, policy, packSlug: row?.pack_slug ?? null, compiled: compilePolicy(policy, version), checkedAt: now };
-    if (!this.cache.has(orgId) && this.cache.size >= MAX_ORGS) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(orgId, fresh);
     return fresh;
   }

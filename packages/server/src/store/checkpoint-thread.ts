@@ -4,6 +4,8 @@
 // SqliteRole). A PASSIVE checkpoint waits for no reader or writer: commits go on beside it.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { createLogger } from '../log.js';
+import { PeriodicTask } from '../periodic-task.js';
 import { configureSqlite, sqliteFile, type StoreTarget } from './connection.js';
 
 export interface CheckpointThreadData {
@@ -21,18 +23,20 @@ configureSqlite(db, target, 'checkpointer');
 port.postMessage({ ready: true } satisfies FromCheckpointer);
 
 let copied = 0; // pages of the current WAL already in service.db
-const timer = setInterval(() => {
+const loop = new PeriodicTask({ name: 'SQLite checkpoint', intervalMs, logger: createLogger('warn'), pass: () => {
   // One row: busy (always 0 for PASSIVE), pages in the WAL, pages of it now in the database file.
   const [row] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
   // After the WAL restarts from its beginning, its page counts start again from zero.
   if (row.checkpointed < copied) copied = 0;
   if (row.checkpointed > copied) port.postMessage({ checkpointed: row.checkpointed - copied } satisfies FromCheckpointer);
   copied = row.checkpointed;
-}, intervalMs);
+} });
+loop.start();
 
 port.on('message', (msg: 'close') => {
   if (msg !== 'close') return;
-  clearInterval(timer);
-  db.close();
-  port.close();
+  void loop.stop().then(() => {
+    db.close();
+    port.close();
+  });
 });

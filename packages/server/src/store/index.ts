@@ -1,10 +1,13 @@
 // The store: one Knex connection (SQLite or MySQL), its schema, the group-commit writer, and
 // on SQLite the checkpoint thread.
 import type { Knex } from 'knex';
+import { KnexAccountsRepo, type AccountsRepo } from './accounts-repo.js';
 import { SqliteCheckpointer } from './checkpointer.js';
 import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
 import { GroupCommitWriter } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
+import { KnexNotificationsRepo, type NotificationsRepo } from './notifications-repo.js';
+import { KnexPageSessionsRepo, type PageSessionsRepo } from './page-sessions-repo.js';
 import { WriterThread } from './writer-client.js';
 
 /** MySQL batches committing at once (SQLite has one writer). */
@@ -17,6 +20,12 @@ export interface Store {
   /** SQLite only: copies the WAL into service.db in the background (store/checkpoint-thread.ts). */
   checkpointer: SqliteCheckpointer | null;
   description: string;
+  /** Orgs, users and API keys. */
+  accounts: AccountsRepo;
+  /** Webhook destinations, routes, deliveries and the delivery worker's claims. */
+  notifications: NotificationsRepo;
+  /** Admin page sessions. */
+  pageSessions: PageSessionsRepo;
   close(): Promise<void>;
 }
 
@@ -44,6 +53,9 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     writer,
     checkpointer,
     description: describeTarget(target),
+    accounts: new KnexAccountsRepo(knex, dialect),
+    notifications: new KnexNotificationsRepo(knex, dialect),
+    pageSessions: new KnexPageSessionsRepo(knex),
     close() {
       closing ??= (async () => {
         await writer.close();
@@ -55,7 +67,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
   };
 }
 
-export type { Dialect, StoreTarget } from './connection.js';
+export type { Dialect, StoreTarget, StoreTx } from './connection.js';
 export { GroupCommitWriter, WriterClosedError, type InsertOp } from './group-commit.js';
 export { sha256Of, type WireOp } from './batch-insert.js';
 export { StoreWriteError } from './writer-client.js';

@@ -5,6 +5,7 @@
 // Mapping order for the workstation: machine id (host.id resource attribute or X-Machine-Id),
 // then host name (host.name resource attribute or X-Hostname), then the session id correlated
 // with the same session's hook calls (Claude Code itself sends no host name).
+import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import { outboxInsert, outboxRow, type OutboxEvent } from '../notifications/outbox.js';
@@ -49,7 +50,7 @@ export interface TelemetryDeps {
 
 export class TelemetryIngest {
   private pending = 0;
-  private readonly lastErrorEvent = new Map<string, number>();
+  private readonly lastErrorEvent = new LRUCache<string, number>({ max: 10_000 });
   readonly stats = { acknowledged: 0, rejected: 0, requests: 0, byEncoding: { protobuf: 0, json: 0 } };
 
   constructor(private readonly deps: TelemetryDeps) {}
@@ -152,7 +153,6 @@ export class TelemetryIngest {
     const last = this.lastErrorEvent.get(orgId) ?? 0;
     if (now - last < ERROR_EVENT_INTERVAL_MS) return Promise.resolve();
     this.lastErrorEvent.set(orgId, now);
-    if (this.lastErrorEvent.size > 10_000) this.lastErrorEvent.delete(this.lastErrorEvent.keys().next().value as string);
     const event: OutboxEvent = {
       orgId,
       type: 'otlp.error',

@@ -92,7 +92,7 @@ describe(`fleet registration (${TEST_STORE})`, () => {
     const org = await srv.newOrg('team');
     const hosts = [];
     for (let i = 0; i < 3; i++) hosts.push((await checkin(srv, org)).body.workstation_id);
-    await setOrgPlan(srv.deps.store.knex, org.org_id, 'free');
+    await setOrgPlan(srv.deps.store.accounts, org.org_id, 'free');
     srv.deps.keys.invalidateOrg(org.org_id);
     const rows = await workstations(srv, org.org_id);
     for (const row of rows) {

@@ -31,7 +31,7 @@ describe(`several server processes (${TEST_STORE})`, () => {
         servers.push(await startServer(config, { logger: createLogger(config.logLevel) }));
       }
       const [a, b] = servers;
-      const org = await createOrg(a.deps.store.knex, { name: 'Two nodes', plan: 'enterprise' });
+      const org = await createOrg(a.deps.store.accounts, { name: 'Two nodes', plan: 'enterprise' });
       const created = await fetch(`${a.url}/api/v1/admin/webhooks`, {
         method: 'POST',
         headers: { authorization: `Bearer ${org.admin_key}`, 'content-type': 'application/json' },

@@ -150,7 +150,7 @@ describe(`chains across processes (${TEST_STORE})`, () => {
     const target = await freshStoreTarget();
     let server: RunningServer | null = await start(target.env);
     try {
-      const org = await createOrg(server.deps.store.knex, { name: 'Restart', plan: 'enterprise' });
+      const org = await createOrg(server.deps.store.accounts, { name: 'Restart', plan: 'enterprise' });
       await post(server.url, org.runtime_key, readEnv('sess-restart'));
       await server.stop();
       server = await start(target.env);
@@ -166,7 +166,7 @@ describe(`chains across processes (${TEST_STORE})`, () => {
     const target = await freshStoreTarget();
     const server = await start(target.env, { SERVICE_CHAINS: 'off' });
     try {
-      const org = await createOrg(server.deps.store.knex, { name: 'Off', plan: 'enterprise' });
+      const org = await createOrg(server.deps.store.accounts, { name: 'Off', plan: 'enterprise' });
       await post(server.url, org.runtime_key, readEnv('sess-off'));
       const res = await post(server.url, org.runtime_key, bash('sess-off', SEND));
       assert.notEqual(verdictOf(res), 'deny');
@@ -183,7 +183,7 @@ describe(`chains across processes (${TEST_STORE})`, () => {
     try {
       servers.push(await start(target.env), await start(target.env));
       const [a, b] = servers as [RunningServer, RunningServer];
-      const org = await createOrg(a.deps.store.knex, { name: 'Two nodes', plan: 'enterprise' });
+      const org = await createOrg(a.deps.store.accounts, { name: 'Two nodes', plan: 'enterprise' });
       // Several sessions at once, each alternating: the read on one server, the send on the other.
       const sessions = Array.from({ length: 6 }, (_, i) => `sess-two-${i}`);
       const results = await Promise.all(

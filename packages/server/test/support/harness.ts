@@ -80,7 +80,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     ...running,
     config,
     call,
-    newOrg: (plan = 'enterprise', name = `Org ${Math.random().toString(36).slice(2, 8)}`) => createOrg(running.deps.store.knex, { name, plan }),
+    newOrg: (plan = 'enterprise', name = `Org ${Math.random().toString(36).slice(2, 8)}`) => createOrg(running.deps.store.accounts, { name, plan }),
     async close() {
       await running.stop();
       await target.cleanup();

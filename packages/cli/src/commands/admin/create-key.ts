@@ -40,7 +40,7 @@ export default class AdminCreateKey extends BaseCommand {
         const list = orgs.map((o: { id: string; name: string }) => `${o.id} (${o.name})`).join(', ') || 'none';
         throw new CliError(flags.org ? `No organization ${flags.org} in ${server.describeTarget(config)}; organizations: ${list}.` : `Name the organization with --org; organizations in ${server.describeTarget(config)}: ${list}.`);
       }
-      const created = await server.createApiKey(store.knex, org.id, { kind: flags.kind as 'admin' | 'runtime', name: flags.name, createdBy: null });
+      const created = await server.createApiKey(store.accounts, org.id, { kind: flags.kind as 'admin' | 'runtime', name: flags.name, createdBy: null });
       if (flags.json) this.printJson({ org_id: org.id, id: created.id, kind: created.kind, key: created.key });
       else {
         this.log(`Created ${created.kind} key ${created.id} for ${org.name} (${org.id}). It is shown once; only its hash is stored:`);

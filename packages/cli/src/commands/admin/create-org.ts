@@ -31,7 +31,7 @@ export default class AdminCreateOrg extends BaseCommand {
       throw new CliError(`Could not open the store (${describeTarget(config)}): ${(err as Error).message}`);
     }
     try {
-      const created = await createOrg(store.knex, { name: flags.name, plan: flags.plan as (typeof PLANS)[number], ownerEmail: flags['owner-email'] });
+      const created = await createOrg(store.accounts, { name: flags.name, plan: flags.plan as (typeof PLANS)[number], ownerEmail: flags['owner-email'] });
       if (flags.json) this.printJson(created);
       else {
         this.log(`Created organization ${flags.name} (${created.org_id}), plan ${flags.plan}.`);

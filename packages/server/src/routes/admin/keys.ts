@@ -19,7 +19,7 @@ export const adminKeyRoutes = [
     access: ADMIN_ACCESS,
     summary: 'List the org’s API keys (prefixes only, never the keys)',
     async handler(ctx, deps) {
-      ctx.body = { keys: await listApiKeys(deps.store.knex, ctx.state.principal.orgId) };
+      ctx.body = { keys: await listApiKeys(deps.store.accounts, ctx.state.principal.orgId) };
     },
   }),
   defineRoute({
@@ -29,7 +29,7 @@ export const adminKeyRoutes = [
     summary: 'Create an API key; the raw key is returned once',
     async handler(ctx, deps) {
       const body = parseBody(createKeyBody, ctx.state.body);
-      const created = await createApiKey(deps.store.knex, ctx.state.principal.orgId, { kind: body.kind, name: body.name, createdBy: ctx.state.principal.createdBy, actor: { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy } });
+      const created = await createApiKey(deps.store.accounts, ctx.state.principal.orgId, { kind: body.kind, name: body.name, createdBy: ctx.state.principal.createdBy, actor: { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy } });
       ctx.status = 201;
       ctx.body = created;
     },
@@ -41,7 +41,7 @@ export const adminKeyRoutes = [
     summary: 'Revoke an API key (takes effect on this process at once, on others within the key cache TTL)',
     async handler(ctx, deps) {
       const force = ctx.request.query.force === 'true' || ctx.request.query.force === '1';
-      const result = await revokeApiKey(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, { force, actor: { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy } });
+      const result = await revokeApiKey(deps.store.accounts, ctx.state.principal.orgId, ctx.params.id, { force, actor: { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy } });
       deps.keys.invalidateOrg(ctx.state.principal.orgId);
       ctx.body = result;
     },

@@ -13,7 +13,7 @@ export const adminWebhookDeliveryRoutes = [
     summary: 'The delivery log, newest first, with every attempt (status code, latency, truncated response)',
     async handler(ctx, deps) {
       const query = parseQuery(listDeliveriesQuery, ctx.query);
-      ctx.body = { deliveries: await listDeliveries(deps.store.knex, ctx.state.principal.orgId, query) };
+      ctx.body = { deliveries: await listDeliveries(deps.store.notifications, ctx.state.principal.orgId, query) };
     },
   }),
   defineRoute({
@@ -22,7 +22,7 @@ export const adminWebhookDeliveryRoutes = [
     access: ADMIN_ACCESS,
     summary: 'One delivery with its attempts',
     async handler(ctx, deps) {
-      ctx.body = await getDelivery(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      ctx.body = await getDelivery(deps.store.notifications, ctx.state.principal.orgId, ctx.params.id);
     },
   }),
   defineRoute({
@@ -31,7 +31,7 @@ export const adminWebhookDeliveryRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Replay a delivery as a new delivery (admins and owners)',
     async handler(ctx, deps) {
-      const result = await replayDelivery(deps.store.knex, ctx.state.principal, ctx.params.id);
+      const result = await replayDelivery(deps.store.notifications, ctx.state.principal, ctx.params.id);
       deps.notifications.wake();
       ctx.status = 201;
       ctx.body = result;

@@ -11,7 +11,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'List webhook destinations with their routes (never their secrets)',
     async handler(ctx, deps) {
-      ctx.body = { webhooks: await listDestinations(deps.store.knex, ctx.state.principal.orgId) };
+      ctx.body = { webhooks: await listDestinations(deps.store.notifications, ctx.state.principal.orgId) };
     },
   }),
   defineRoute({
@@ -20,7 +20,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Create a webhook destination and its route; the signing secret is returned once',
     async handler(ctx, deps) {
-      const created = await createDestination(deps.store.knex, ctx.state.principal, ctx.state.body, { allowPrivate: deps.config.webhookAllowPrivate });
+      const created = await createDestination(deps.store.notifications, ctx.state.principal, ctx.state.body, { allowPrivate: deps.config.webhookAllowPrivate });
       ctx.status = 201;
       ctx.body = created;
     },
@@ -31,7 +31,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Show one webhook destination',
     async handler(ctx, deps) {
-      ctx.body = await getDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      ctx.body = await getDestination(deps.store.notifications, ctx.state.principal.orgId, ctx.params.id);
     },
   }),
   defineRoute({
@@ -40,7 +40,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Enable, disable or rename a webhook destination',
     async handler(ctx, deps) {
-      ctx.body = await updateDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, ctx.state.body, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
+      ctx.body = await updateDestination(deps.store.notifications, ctx.state.principal.orgId, ctx.params.id, ctx.state.body, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
     },
   }),
   defineRoute({
@@ -49,7 +49,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Remove a webhook destination: its secret is erased and its open deliveries canceled',
     async handler(ctx, deps) {
-      ctx.body = await deleteDestination(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
+      ctx.body = await deleteDestination(deps.store.notifications, ctx.state.principal.orgId, ctx.params.id, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
     },
   }),
   defineRoute({
@@ -58,7 +58,7 @@ export const adminWebhookRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Send a signed notification.test delivery to this destination',
     async handler(ctx, deps) {
-      const result = await createTestDelivery(deps.store.knex, ctx.state.principal, ctx.params.id);
+      const result = await createTestDelivery(deps.store.notifications, ctx.state.principal, ctx.params.id);
       deps.notifications.wake();
       ctx.status = 202;
       ctx.body = result;

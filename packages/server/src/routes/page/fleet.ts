@@ -55,7 +55,7 @@ export const fleetPages = [
     access: { public: 'the sign-in form is shown to anyone; the fleet only with a live session' },
     async handler({ ctx, deps, secure }) {
       const token = readCookie(ctx, SESSION_COOKIE);
-      const session = token ? await findPageSession(deps.store.knex, token) : null;
+      const session = token ? await findPageSession(deps.store.pageSessions, token) : null;
       if (!session) {
         const csrf = randomToken();
         ctx.append('Set-Cookie', cookie(SIGNIN_CSRF_COOKIE, csrf, { secure, maxAgeSeconds: 3600 }));

@@ -20,7 +20,7 @@ export function serverUrlOf(req: PageRequest): string {
 }
 
 async function renderKeys(req: PageRequest, notice?: ReturnType<typeof createdKeyNotice>) {
-  const keys = await listApiKeys(req.deps.store.knex, req.session.orgId);
+  const keys = await listApiKeys(req.deps.store.accounts, req.session.orgId);
   sendHtml(req.ctx, page({ title: 'API keys', section: 'keys', orgName: req.session.orgName, csrf: req.session.csrf, notice }, keysView(keys, req.session.csrf, req.session.keyId)));
 }
 
@@ -37,7 +37,7 @@ export const keyPages = [
     access: 'session',
     async handler(req) {
       const body = parseBody(createKeyForm, Object.fromEntries(req.form));
-      const created = await createApiKey(req.deps.store.knex, req.session.orgId, { kind: body.kind, name: body.name, createdBy: req.session.createdBy, actor: { keyId: req.session.keyId, userId: req.session.createdBy } });
+      const created = await createApiKey(req.deps.store.accounts, req.session.orgId, { kind: body.kind, name: body.name, createdBy: req.session.createdBy, actor: { keyId: req.session.keyId, userId: req.session.createdBy } });
       await renderKeys(req, createdKeyNotice(created, serverUrlOf(req)));
     },
   }),
@@ -47,7 +47,7 @@ export const keyPages = [
     access: 'session',
     async handler(req) {
       if (req.form.get('confirm') !== 'yes') throw new BadRequestError('Tick the confirmation box to revoke the key.');
-      await revokeApiKey(req.deps.store.knex, req.session.orgId, String(req.ctx.params.id).slice(0, 64), { actor: { keyId: req.session.keyId, userId: req.session.createdBy } });
+      await revokeApiKey(req.deps.store.accounts, req.session.orgId, String(req.ctx.params.id).slice(0, 64), { actor: { keyId: req.session.keyId, userId: req.session.createdBy } });
       req.deps.keys.invalidateOrg(req.session.orgId);
       redirect(req.ctx, '/settings/keys');
     },

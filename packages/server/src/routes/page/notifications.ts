@@ -14,8 +14,8 @@ const canReplay = (req: PageRequest) => req.session.role === 'owner' || req.sess
 
 async function render(req: PageRequest, notice?: HtmlValue, status = 200) {
   const [destinations, deliveries] = await Promise.all([
-    listDestinations(req.deps.store.knex, req.session.orgId),
-    listDeliveries(req.deps.store.knex, req.session.orgId, listDeliveriesQuery.parse({ limit: 50 })),
+    listDestinations(req.deps.store.notifications, req.session.orgId),
+    listDeliveries(req.deps.store.notifications, req.session.orgId, listDeliveriesQuery.parse({ limit: 50 })),
   ]);
   sendHtml(
     req.ctx,
@@ -59,7 +59,7 @@ export const notificationPages = [
     path: '/settings/notifications',
     access: 'session',
     async handler(req) {
-      const created = await createDestination(req.deps.store.knex, sessionPrincipal(req.session), destinationBody(req.form), { allowPrivate: req.deps.config.webhookAllowPrivate });
+      const created = await createDestination(req.deps.store.notifications, sessionPrincipal(req.session), destinationBody(req.form), { allowPrivate: req.deps.config.webhookAllowPrivate });
       await render(req, createdDestinationNotice(created));
     },
   }),
@@ -68,7 +68,7 @@ export const notificationPages = [
     path: '/settings/notifications/:id/test',
     access: 'session',
     async handler(req) {
-      await createTestDelivery(req.deps.store.knex, sessionPrincipal(req.session), String(req.ctx.params.id).slice(0, 26));
+      await createTestDelivery(req.deps.store.notifications, sessionPrincipal(req.session), String(req.ctx.params.id).slice(0, 26));
       req.deps.notifications.wake();
       redirect(req.ctx, '/settings/notifications');
     },
@@ -80,7 +80,7 @@ export const notificationPages = [
     async handler(req) {
       const enabled = req.form.get('enabled');
       if (enabled !== 'true' && enabled !== 'false') throw new BadRequestError('enabled must be true or false.');
-      await updateDestination(req.deps.store.knex, req.session.orgId, String(req.ctx.params.id).slice(0, 26), { enabled: enabled === 'true' }, { keyId: req.session.keyId, userId: req.session.createdBy });
+      await updateDestination(req.deps.store.notifications, req.session.orgId, String(req.ctx.params.id).slice(0, 26), { enabled: enabled === 'true' }, { keyId: req.session.keyId, userId: req.session.createdBy });
       redirect(req.ctx, '/settings/notifications');
     },
   }),
@@ -90,7 +90,7 @@ export const notificationPages = [
     access: 'session',
     async handler(req) {
       if (req.form.get('confirm') !== 'yes') throw new BadRequestError('Tick the confirmation box to remove the destination.');
-      await deleteDestination(req.deps.store.knex, req.session.orgId, String(req.ctx.params.id).slice(0, 26), { keyId: req.session.keyId, userId: req.session.createdBy });
+      await deleteDestination(req.deps.store.notifications, req.session.orgId, String(req.ctx.params.id).slice(0, 26), { keyId: req.session.keyId, userId: req.session.createdBy });
       redirect(req.ctx, '/settings/notifications');
     },
   }),
@@ -99,7 +99,7 @@ export const notificationPages = [
     path: '/settings/notifications/deliveries/:id/replay',
     access: 'session',
     async handler(req) {
-      await replayDelivery(req.deps.store.knex, sessionPrincipal(req.session), String(req.ctx.params.id).slice(0, 26));
+      await replayDelivery(req.deps.store.notifications, sessionPrincipal(req.session), String(req.ctx.params.id).slice(0, 26));
       req.deps.notifications.wake();
       redirect(req.ctx, '/settings/notifications');
     },

@@ -91,7 +91,7 @@ export function runPage(route: PageRoute, deps: AppDeps, tls: boolean) {
       let session: PageSession | null = null;
       if (route.access === 'session') {
         const token = readCookie(ctx, SESSION_COOKIE);
-        session = token ? await findPageSession(deps.store.knex, token) : null;
+        session = token ? await findPageSession(deps.store.pageSessions, token) : null;
         if (!session) {
           if (route.method === 'GET') return redirect(ctx, '/');
           throw new ForbiddenError('Your session has ended; sign in again.');

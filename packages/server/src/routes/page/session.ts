@@ -36,7 +36,7 @@ export const sessionPages = [
       if (verdict.principal.kind !== 'admin') {
         return again(403, 'Runtime keys cannot sign in: they are for hooks only. Sign in with an admin key.');
       }
-      const { token } = await openPageSession(deps.store.knex, verdict.principal);
+      const { token } = await openPageSession(deps.store.pageSessions, verdict.principal);
       ctx.append('Set-Cookie', cookie(SESSION_COOKIE, token, { secure, maxAgeSeconds: Math.floor(SESSION_TTL_MS / 1000) }));
       ctx.append('Set-Cookie', cookie(SIGNIN_CSRF_COOKIE, '', { secure, maxAgeSeconds: 0 }));
       redirect(ctx, '/');
@@ -46,9 +46,9 @@ export const sessionPages = [
     method: 'POST',
     path: '/logout',
     access: 'session',
-    async handler({ ctx, deps, secure }) {
+    async handler({ ctx, deps, session, secure }) {
       const token = readCookie(ctx, SESSION_COOKIE);
-      if (token) await endPageSession(deps.store.knex, token);
+      if (token) await endPageSession(deps.store.pageSessions, session.orgId, token);
       ctx.append('Set-Cookie', cookie(SESSION_COOKIE, '', { secure, maxAgeSeconds: 0 }));
       redirect(ctx, '/');
     },
