@@ -67,9 +67,7 @@ export class ExceptionsRepo extends Repo {
 
   /** The row, locked until `tx` ends (MySQL; SQLite's one writer already serializes). */
   async getForUpdate(tx: Tx, orgId: string, id: string): Promise<ExceptionRow | undefined> {
-    let q = sqlOf(tx)('exceptions').where({ org_id: orgId, id });
-    if (this.dialect === 'mysql') q = q.forUpdate();
-    const row = await q.first();
+    const row = await this.locking(sqlOf(tx)('exceptions').where({ org_id: orgId, id })).first();
     return row ? typed(row) : undefined;
   }
 

@@ -104,9 +104,7 @@ export class InvestigationsRepo extends Repo {
 
   /** The row, locked until `tx` ends (FOR UPDATE on MySQL; SQLite's one writer serializes). */
   async getForUpdate(tx: Tx, orgId: string, id: string): Promise<InvestigationRow | undefined> {
-    let q = sqlOf(tx)('investigations').where({ org_id: orgId, id });
-    if (this.dialect === 'mysql') q = q.forUpdate();
-    const row = await q.first();
+    const row = await this.locking(sqlOf(tx)('investigations').where({ org_id: orgId, id })).first();
     return row ? investigation(row) : undefined;
   }
 

@@ -33,9 +33,7 @@ export class PolicyRepo extends Repo {
 
   /** The stored policy, read with a locking read on MySQL (it sees the latest commit). */
   async readForUpdate(tx: Tx, orgId: string): Promise<StoredPolicy | undefined> {
-    let q = sqlOf(tx)('org_policies').where({ org_id: orgId });
-    if (this.dialect === 'mysql') q = q.forUpdate();
-    return q.first('policy', 'pack_slug');
+    return this.locking(sqlOf(tx)('org_policies').where({ org_id: orgId })).first('policy', 'pack_slug');
   }
 
   async write(tx: Tx, orgId: string, policyJson: string, packSlug: string | null, now: number): Promise<void> {

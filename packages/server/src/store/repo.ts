@@ -24,8 +24,11 @@ export abstract class Repo {
     return retryingTransaction(this.knex, scope);
   }
 
-  /** The transaction's connection when one is given, else the pool. */
-  protected db(tx?: Tx): Knex {
-    return tx ? sqlOf(tx) : this.knex;
+  /**
+   * A read that locks its rows until the transaction ends: FOR UPDATE on MySQL (a locking read
+   * also sees the latest commit); SQLite's one writer already serializes.
+   */
+  protected locking<Q extends Knex.QueryBuilder>(q: Q): Q {
+    return (this.dialect === 'mysql' ? q.forUpdate() : q) as Q;
   }
 }
