@@ -29,12 +29,6 @@ import { ExceptionWorkflow } from './exceptions/workflow.js';
 import { ActivityLog } from './audit/activity-log.js';
 import { RuntimeEvents } from './runtime/events.js';
 import { Telemetry } from './telemetry/telemetry.js';
-import { ActivityLogRepo } from './store/activity-log-repo.js';
-import { ExceptionsRepo } from './store/exceptions-repo.js';
-import { InvestigationsRepo } from './store/investigations-repo.js';
-import { PolicyRepo } from './store/policy-repo.js';
-import { RuntimeEventsRepo } from './store/runtime-events-repo.js';
-import { TelemetryRepo } from './store/telemetry-repo.js';
 
 export interface RunningServer {
   url: string;
@@ -48,9 +42,7 @@ export interface RunningServer {
 export async function buildDeps(config: ServerConfig, store: Store, logger: Logger): Promise<AppDeps> {
   const notifications = new NotificationWorker(store, config, logger);
   const wake = () => notifications.wake();
-  const runtimeEvents = new RuntimeEventsRepo(store.knex, store.dialect);
-  const exceptionsRepo = new ExceptionsRepo(store.knex, store.dialect);
-  const exceptions = new ActiveExceptions(exceptionsRepo);
+  const exceptions = new ActiveExceptions(store.exceptions);
   const deps: Omit<AppDeps, 'events'> = {
     config,
     store,
@@ -58,25 +50,25 @@ export async function buildDeps(config: ServerConfig, store: Store, logger: Logg
     keys: new KeyVerifier(store.knex, config.keyCacheTtlMs),
     authLimiter: new AuthFailureLimiter(config.authFailuresPerMinute),
     fleet: new FleetRegistry(store.knex, store.dialect, logger),
-    policies: new PolicyStore(new PolicyRepo(store.knex, store.dialect)),
+    policies: new PolicyStore(store.policy),
     recorder: new DecisionRecorder(store.writer),
-    observedInterest: new ObservedInterest(runtimeEvents),
+    observedInterest: new ObservedInterest(store.runtimeEvents),
     notifications,
-    chains: new ChainJudge(runtimeEvents, config.chains),
-    investigations: new InvestigationService(new InvestigationsRepo(store.knex, store.dialect), logger, config.investigationWarnThreshold, config.chains, wake),
+    chains: new ChainJudge(store.runtimeEvents, config.chains),
+    investigations: new InvestigationService(store.investigations, logger, config.investigationWarnThreshold, config.chains, wake),
     exceptions,
-    exceptionWorkflow: new ExceptionWorkflow(exceptionsRepo, {
+    exceptionWorkflow: new ExceptionWorkflow(store.exceptions, {
       wake,
       changed: (orgId) => {
         exceptions.invalidate(orgId);
         wake();
       },
     }),
-    activityLog: new ActivityLog(new ActivityLogRepo(store.knex, store.dialect)),
-    telemetry: new Telemetry(new TelemetryRepo(store.knex, store.dialect), store.writer, wake),
+    activityLog: new ActivityLog(store.activityLog),
+    telemetry: new Telemetry(store.telemetry, store.writer, wake),
   };
   // Event ingestion reaches the hot path's pieces above (fleet, recorder, policies).
-  return { ...deps, events: new RuntimeEvents(runtimeEvents, deps) };
+  return { ...deps, events: new RuntimeEvents(store.runtimeEvents, deps) };
 }
 
 /** Background work of a server process: started after listen, stopped before the store closes. */
@@ -85,7 +77,7 @@ function startWorkers(deps: AppDeps): () => Promise<void> {
   deps.keys.startUsageFlush();
   const offlineSweep = new OfflineSweeper(deps.store.knex, deps.store.dialect, deps.logger, deps.config.offlineSweepMs);
   offlineSweep.start();
-  const expirySweep = new ExceptionExpirySweeper(new ExceptionsRepo(deps.store.knex, deps.store.dialect), deps.logger, deps.config.exceptionSweepMs, (orgId) => {
+  const expirySweep = new ExceptionExpirySweeper(deps.store.exceptions, deps.logger, deps.config.exceptionSweepMs, (orgId) => {
     deps.exceptions.invalidate(orgId);
     deps.notifications.wake();
   });

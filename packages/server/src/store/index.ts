@@ -1,10 +1,16 @@
 // The store: one Knex connection (SQLite or MySQL), its schema, the group-commit writer, and
 // on SQLite the checkpoint thread.
 import type { Knex } from 'knex';
+import { ActivityLogRepo } from './activity-log-repo.js';
 import { SqliteCheckpointer } from './checkpointer.js';
 import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
+import { ExceptionsRepo } from './exceptions-repo.js';
 import { GroupCommitWriter } from './group-commit.js';
+import { InvestigationsRepo } from './investigations-repo.js';
 import { migrateToLatest } from './migrate.js';
+import { PolicyRepo } from './policy-repo.js';
+import { RuntimeEventsRepo } from './runtime-events-repo.js';
+import { TelemetryRepo } from './telemetry-repo.js';
 import { WriterThread } from './writer-client.js';
 
 /** MySQL batches committing at once (SQLite has one writer). */
@@ -17,6 +23,18 @@ export interface Store {
   /** SQLite only: copies the WAL into service.db in the background (store/checkpoint-thread.ts). */
   checkpointer: SqliteCheckpointer | null;
   description: string;
+  /** The org's runtime policy and its change history. */
+  policy: PolicyRepo;
+  /** Recorded runtime events read back (chains, recent findings), MCP gateway inventory. */
+  runtimeEvents: RuntimeEventsRepo;
+  /** Chains and investigations with their evidence. */
+  investigations: InvestigationsRepo;
+  /** Exception requests and the approved set. */
+  exceptions: ExceptionsRepo;
+  /** The activity log's reads (appends run in the transaction of each change). */
+  activityLog: ActivityLogRepo;
+  /** OTLP telemetry lookups and aggregates. */
+  telemetry: TelemetryRepo;
   close(): Promise<void>;
 }
 
@@ -44,6 +62,12 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     writer,
     checkpointer,
     description: describeTarget(target),
+    policy: new PolicyRepo(knex, dialect),
+    runtimeEvents: new RuntimeEventsRepo(knex, dialect),
+    investigations: new InvestigationsRepo(knex, dialect),
+    exceptions: new ExceptionsRepo(knex, dialect),
+    activityLog: new ActivityLogRepo(knex, dialect),
+    telemetry: new TelemetryRepo(knex, dialect),
     close() {
       closing ??= (async () => {
         await writer.close();
