@@ -12,6 +12,10 @@ import type { NotificationWorker } from './notifications/worker.js';
 import type { ChainJudge } from './runtime/chains.js';
 import type { InvestigationService } from './runtime/investigations.js';
 import type { ActiveExceptions } from './exceptions/active-set.js';
+import type { ExceptionWorkflow } from './exceptions/workflow.js';
+import type { ActivityLog } from './audit/activity-log.js';
+import type { RuntimeEvents } from './runtime/events.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -35,4 +39,12 @@ export interface AppDeps {
   investigations: InvestigationService;
   /** Per org, the approved exceptions in force (checked at most once a second). */
   exceptions: ActiveExceptions;
+  /** Exception requests and the admin's steps on them. */
+  exceptionWorkflow: ExceptionWorkflow;
+  /** Reported events (collectors, MCP gateway), the recent list, MCP inventory sync. */
+  events: RuntimeEvents;
+  /** The activity log's export and chain verification. */
+  activityLog: ActivityLog;
+  /** OTLP ingest and the telemetry reads. */
+  telemetry: Telemetry;
 }

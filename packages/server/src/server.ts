@@ -25,6 +25,10 @@ import { ChainJudge } from './runtime/chains.js';
 import { InvestigationService } from './runtime/investigations.js';
 import { ActiveExceptions } from './exceptions/active-set.js';
 import { ExceptionExpirySweeper } from './exceptions/expiry-sweep.js';
+import { ExceptionWorkflow } from './exceptions/workflow.js';
+import { ActivityLog } from './audit/activity-log.js';
+import { RuntimeEvents } from './runtime/events.js';
+import { Telemetry } from './telemetry/telemetry.js';
 
 export interface RunningServer {
   url: string;
@@ -37,21 +41,34 @@ export interface RunningServer {
 
 export async function buildDeps(config: ServerConfig, store: Store, logger: Logger): Promise<AppDeps> {
   const notifications = new NotificationWorker(store.notifications, config, logger);
-  return {
+  const wake = () => notifications.wake();
+  const exceptions = new ActiveExceptions(store.exceptions);
+  const deps: Omit<AppDeps, 'events'> = {
     config,
     store,
     logger,
     keys: new KeyVerifier(store.accounts, config.keyCacheTtlMs, logger),
     authLimiter: new AuthFailureLimiter(config.authFailuresPerMinute),
     fleet: new FleetRegistry(store.knex, store.dialect, logger),
-    policies: new PolicyStore(store.knex, store.dialect),
+    policies: new PolicyStore(store.policy),
     recorder: new DecisionRecorder(store.writer),
-    observedInterest: new ObservedInterest(store.knex),
+    observedInterest: new ObservedInterest(store.runtimeEvents),
     notifications,
-    chains: new ChainJudge(store.knex, config.chains),
-    investigations: new InvestigationService(store.knex, logger, config.investigationWarnThreshold, config.chains, () => notifications.wake()),
-    exceptions: new ActiveExceptions(store.knex),
+    chains: new ChainJudge(store.runtimeEvents, config.chains),
+    investigations: new InvestigationService(store.investigations, logger, config.investigationWarnThreshold, config.chains, wake),
+    exceptions,
+    exceptionWorkflow: new ExceptionWorkflow(store.exceptions, {
+      wake,
+      changed: (orgId) => {
+        exceptions.invalidate(orgId);
+        wake();
+      },
+    }),
+    activityLog: new ActivityLog(store.activityLog),
+    telemetry: new Telemetry(store.telemetry, store.writer, wake),
   };
+  // Event ingestion reaches the hot path's pieces above (fleet, recorder, policies).
+  return { ...deps, events: new RuntimeEvents(store.runtimeEvents, deps) };
 }
 
 /** Background work of a server process: started after listen, stopped before the store closes. */
@@ -60,7 +77,7 @@ function startWorkers(deps: AppDeps): () => Promise<void> {
   deps.keys.startUsageFlush();
   const offlineSweep = new OfflineSweeper(deps.store.knex, deps.store.dialect, deps.logger, deps.config.offlineSweepMs);
   offlineSweep.start();
-  const expirySweep = new ExceptionExpirySweeper(deps.store.knex, deps.store.dialect, deps.logger, deps.config.exceptionSweepMs, (orgId) => {
+  const expirySweep = new ExceptionExpirySweeper(deps.store.exceptions, deps.logger, deps.config.exceptionSweepMs, (orgId) => {
     deps.exceptions.invalidate(orgId);
     deps.notifications.wake();
   });

@@ -5,11 +5,12 @@
 // deleted row breaks the sequence (seq is contiguous per org, and orgs.activity_seq names the
 // last one, so a deleted last row is found too).
 import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import { outboxRow } from '../notifications/outbox.js';
 import { redactValue } from '../redaction/redact.js';
-import { claimNextSeq, emailOfUser, headSeq, insertActivity, listActivity, lockOrgRow, type ActivityRow } from '../store/activity-log-repo.js';
+import { claimNextSeq, emailOfUser, insertActivity, lockOrgRow, type ActivityLogRepo, type ActivityRow } from '../store/activity-log-repo.js';
+import { insertOutboxRows } from '../store/outbox-repo.js';
+import type { Tx } from '../store/repo.js';
 
 /** The hash before the first entry of an org. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -72,17 +73,17 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
  * Call first in a transaction that will append an activity entry after writing rows that
  * reference the org (see lockOrgRow): appends of one org then queue instead of deadlocking.
  */
-export function lockActivityLog(trx: Knex.Transaction, orgId: string): Promise<void> {
-  return lockOrgRow(trx, orgId);
+export function lockActivityLog(tx: Tx, orgId: string): Promise<void> {
+  return lockOrgRow(tx, orgId);
 }
 
 /**
- * Appends one entry in `trx` (the transaction of the change it records) and writes its
+ * Appends one entry in `tx` (the transaction of the change it records) and writes its
  * `compliance.activity` outbox row. Appends of one org serialize on the org row.
  * For other rooms (investigations): call it inside the transaction of the change.
  */
 export async function appendActivity(
-  trx: Knex.Transaction,
+  tx: Tx,
   orgId: string,
   actor: ActivityActor,
   action: string,
@@ -90,9 +91,9 @@ export async function appendActivity(
   before: unknown,
   after: unknown,
 ): Promise<ActivityEntry> {
-  const { seq, prevHash } = await claimNextSeq(trx, orgId);
+  const { seq, prevHash } = await claimNextSeq(tx, orgId);
   const at = Date.now();
-  const email = await emailOfUser(trx, orgId, actor.userId);
+  const email = await emailOfUser(tx, orgId, actor.userId);
   const unhashed: Omit<ActivityRow, 'hash'> = {
     org_id: orgId,
     seq,
@@ -108,9 +109,9 @@ export async function appendActivity(
     prev_hash: prevHash ?? GENESIS_HASH,
   };
   const row: ActivityRow = { ...unhashed, hash: entryHash(unhashed) };
-  await insertActivity(trx, row);
+  await insertActivity(tx, row);
   const entry = toEntry(row);
-  await trx('outbox').insert(
+  await insertOutboxRows(tx, [
     outboxRow({
       orgId,
       type: 'compliance.activity',
@@ -123,7 +124,7 @@ export async function appendActivity(
         evidence: { title: `Admin action: ${row.action}`, summary: `${row.action} on ${row.target_type} ${row.target_id}`, details: { seq, action: row.action, target: entry.target, actor: entry.actor, before: entry.before, after: entry.after, hash: row.hash } },
       },
     }),
-  );
+  ]);
   return entry;
 }
 
@@ -163,14 +164,31 @@ export interface VerifyResult {
 
 const PAGE = 1000;
 
-/** Walks the org's chain from seq 1: contiguous seqs, each hash recomputed, each link checked. */
-export async function verifyActivityChain(knex: Knex, orgId: string): Promise<VerifyResult> {
-  const head = await headSeq(knex, orgId);
+export const EXPORT_LIMIT = 10_000;
+
+/** The admin reads of the log: verify its chain, export its entries. */
+export class ActivityLog {
+  constructor(private readonly repo: ActivityLogRepo) {}
+
+  /** Walks the org's chain from seq 1: contiguous seqs, each hash recomputed, each link checked. */
+  verify(orgId: string): Promise<VerifyResult> {
+    return verifyChain(this.repo, orgId);
+  }
+
+  /** Entries since `since` (epoch ms), oldest first. */
+  async export(orgId: string, since: number | undefined): Promise<ActivityEntry[]> {
+    const rows = await this.repo.list(orgId, { since, limit: EXPORT_LIMIT });
+    return rows.map(toEntry);
+  }
+}
+
+async function verifyChain(repo: ActivityLogRepo, orgId: string): Promise<VerifyResult> {
+  const head = await repo.headSeq(orgId);
   let expected = 1;
   let prevHash = GENESIS_HASH;
   let count = 0;
   for (;;) {
-    const rows = await listActivity(knex, orgId, { afterSeq: expected - 1, limit: PAGE });
+    const rows = await repo.list(orgId, { afterSeq: expected - 1, limit: PAGE });
     for (const row of rows) {
       if (row.seq !== expected) {
         return fail(count, head, { seq: expected, id: null, problem: 'missing', message: `Entry #${expected} is missing (the log jumps from #${expected - 1} to #${row.seq}).` });
@@ -196,14 +214,6 @@ export async function verifyActivityChain(knex: Knex, orgId: string): Promise<Ve
 
 function fail(entries: number, head: number, firstBad: NonNullable<VerifyResult['first_bad']>): VerifyResult {
   return { ok: false, entries, head_seq: head, first_bad: firstBad };
-}
-
-export const EXPORT_LIMIT = 10_000;
-
-/** Entries since `since` (epoch ms), oldest first. */
-export async function exportActivity(knex: Knex, orgId: string, since: number | undefined): Promise<ActivityEntry[]> {
-  const rows = await listActivity(knex, orgId, { since, limit: EXPORT_LIMIT });
-  return rows.map(toEntry);
 }
 
 const CSV_COLUMNS = ['seq', 'id', 'at', 'actor_key_id', 'actor_email', 'action', 'target_type', 'target_id', 'before', 'after', 'prev_hash', 'hash'];

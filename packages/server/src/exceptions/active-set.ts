@@ -4,9 +4,8 @@
 // everywhere within about a second. Expiry is also checked on every use: an exception never
 // applies after its expires_at, whether or not the sweep has marked it yet.
 import { LRUCache } from 'lru-cache';
-import type { Knex } from 'knex';
 import type { Decision, ToolCall } from '../policy/types.js';
-import { activeApproved, exceptionsVersion } from '../store/exceptions-repo.js';
+import type { ExceptionsRepo } from '../store/exceptions-repo.js';
 import { compileScope, type CompiledScope, type ScopeKind } from './scope.js';
 
 const RECHECK_MS = 1000;
@@ -29,7 +28,7 @@ export class ActiveExceptions {
   private readonly cache = new LRUCache<string, Cached>({ max: MAX_ORGS });
   private readonly inflight = new Map<string, Promise<Cached>>();
 
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly repo: Pick<ExceptionsRepo, 'version' | 'activeApproved'>) {}
 
   private async get(orgId: string, now: number): Promise<Cached> {
     const hit = this.cache.get(orgId);
@@ -43,12 +42,12 @@ export class ActiveExceptions {
   }
 
   private async refresh(orgId: string, hit: Cached | undefined, now: number): Promise<Cached> {
-    const version = await exceptionsVersion(this.knex, orgId);
+    const version = await this.repo.version(orgId);
     if (hit && hit.version === version) {
       hit.checkedAt = now;
       return hit;
     }
-    const rows = await activeApproved(this.knex, orgId, now);
+    const rows = await this.repo.activeApproved(orgId, now);
     const active: ActiveException[] = [];
     for (const r of rows) {
       if (!r.scope_kind || r.scope_value === null || r.expires_at === null) continue;

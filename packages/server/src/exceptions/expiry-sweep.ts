@@ -3,13 +3,12 @@
 // every SERVICE_EXCEPTION_SWEEP_MS, marks due approvals expired and writes exception.expired,
 // exactly once however many servers sweep: the row is claimed (SKIP LOCKED on MySQL) and moved
 // by a conditional UPDATE, with the outbox row, in one transaction.
-import type { Knex } from 'knex';
 import type { Logger } from '../log.js';
 import { describeError } from '../error-summary.js';
 import { PeriodicTask } from '../periodic-task.js';
 import { outboxRow } from '../notifications/outbox.js';
-import type { Dialect } from '../store/index.js';
-import { bumpExceptionsVersion, claimDueExpiry, dueExpiries, updateException } from '../store/exceptions-repo.js';
+import type { ExceptionsRepo } from '../store/exceptions-repo.js';
+import { insertOutboxRows } from '../store/outbox-repo.js';
 import { exceptionView } from './workflow.js';
 
 const CLAIM_BATCH = 200;
@@ -19,8 +18,7 @@ export class ExceptionExpirySweeper {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly knex: Knex,
-    private readonly dialect: Dialect,
+    private readonly repo: ExceptionsRepo,
     private readonly logger: Logger,
     intervalMs: number,
     /** Called with the org of each expiry this process wrote (drop its cached set). */
@@ -54,7 +52,7 @@ export class ExceptionExpirySweeper {
   private async run(now: number): Promise<number> {
     let expired = 0;
     for (;;) {
-      const due = await dueExpiries(this.knex, now, CLAIM_BATCH);
+      const due = await this.repo.dueExpiries(now, CLAIM_BATCH);
       for (const d of due) if (await this.claim(d.org_id, d.id, now)) expired++;
       if (due.length < CLAIM_BATCH) break;
     }
@@ -62,13 +60,13 @@ export class ExceptionExpirySweeper {
   }
 
   private async claim(orgId: string, id: string, now: number): Promise<boolean> {
-    const done = await this.knex.transaction(async (trx) => {
-      const row = await claimDueExpiry(trx, this.dialect, orgId, id, now);
+    const done = await this.repo.transaction(async (tx) => {
+      const row = await this.repo.claimDueExpiry(tx, orgId, id, now);
       if (!row) return false; // another sweeper holds or already expired it
-      if (!(await updateException(trx, orgId, id, 'approved', { status: 'expired', updated_at: now }))) return false;
-      await bumpExceptionsVersion(trx, orgId);
+      if (!(await this.repo.update(tx, orgId, id, 'approved', { status: 'expired', updated_at: now }))) return false;
+      await this.repo.bumpVersion(tx, orgId);
       const after = { ...row, status: 'expired' as const, updated_at: now };
-      await trx('outbox').insert(
+      await insertOutboxRows(tx, [
         outboxRow({
           orgId,
           type: 'exception.expired',
@@ -81,7 +79,7 @@ export class ExceptionExpirySweeper {
             evidence: { title: `Exception ${id} expired`, summary: `The exception for "${row.event_summary ?? ''}" expired at ${new Date(row.expires_at ?? now).toISOString()}.`, details: { exception: exceptionView(after) } },
           },
         }),
-      );
+      ]);
       return true;
     });
     if (done) this.onExpired(orgId);

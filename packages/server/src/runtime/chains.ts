@@ -7,7 +7,6 @@
 // another process a moment ago, and a negative cache would miss it. The store is the one truth;
 // the group-commit writer acknowledges a call only once its row (and effects) is committed, so the
 // next call of the session, on any server, sees it.
-import type { Knex } from 'knex';
 import type { CompiledPolicy } from '../policy/compile.js';
 import {
   canCompleteChain,
@@ -20,6 +19,7 @@ import {
   type SessionEvent,
 } from '../policy/chains/index.js';
 import type { Decision, ToolCall } from '../policy/types.js';
+import type { RuntimeEventsRepo } from '../store/runtime-events-repo.js';
 
 export interface ChainOutcome {
   decision: Decision;
@@ -33,7 +33,7 @@ export class ChainJudge {
   lookups = 0;
 
   constructor(
-    private readonly knex: Knex,
+    private readonly events: Pick<RuntimeEventsRepo, 'sessionEvents'>,
     readonly enabled: boolean,
   ) {}
 
@@ -52,17 +52,9 @@ export class ChainJudge {
   /** The session's recent events that carry effects, newest first, within the window. */
   async sessionHistory(orgId: string, session: string, now: number): Promise<SessionEvent[]> {
     this.lookups++;
-    const rows = await this.knex('shield_events')
-      .where({ org_id: orgId, session_key: session })
-      .where('created_at', '>=', now - CHAIN_WINDOW_MS)
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(CHAIN_WINDOW_EVENTS)
-      .select('id', 'created_at', 'effects', 'verdict');
+    const rows = await this.events.sessionEvents(orgId, session, now - CHAIN_WINDOW_MS, CHAIN_WINDOW_EVENTS);
     const out: SessionEvent[] = [];
-    for (const r of rows) if (r.effects) out.push({ id: r.id, createdAt: Number(r.created_at), effects: r.effects, verdict: r.verdict });
+    for (const r of rows) if (r.effects) out.push({ id: r.id, createdAt: r.created_at, effects: r.effects, verdict: r.verdict });
     return out;
   }
 }

@@ -2,7 +2,6 @@
 // decide with the org's compiled policy (pure, in memory), register/heartbeat the workstation,
 // record the decision (the response waits for its commit), and render the surface's answer.
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import type { AppDeps } from '../app-deps.js';
 import { normalizeHookCall, renderAuditAck, renderDecision, type HeaderBag } from './surfaces.js';
 import { decideToolCall, findOutputRisks } from '../policy/index.js';
 import type { Decision, Surface, ToolCall } from '../policy/types.js';
@@ -11,7 +10,25 @@ import { summarizeCall, type ShieldEventKind } from './recorder.js';
 import type { Activity } from '../fleet/heartbeats.js';
 import { exceptionHint } from '../exceptions/active-set.js';
 import { newId } from '../ids.js';
-import type { ChainOutcome } from './chains.js';
+import type { ChainJudge, ChainOutcome } from './chains.js';
+import type { FleetRegistry } from '../fleet/registry.js';
+import type { ActiveExceptions } from '../exceptions/active-set.js';
+import type { PolicyStore } from './policy-store.js';
+import type { ObservedInterest } from './observed-interest.js';
+import type { DecisionRecorder } from './recorder.js';
+import type { InvestigationService } from './investigations.js';
+
+/** What a hook call reaches on its way: every piece of the hot path, and nothing else. */
+export interface HookCallDeps {
+  fleet: Pick<FleetRegistry, 'touch'>;
+  policies: Pick<PolicyStore, 'get'>;
+  chains: Pick<ChainJudge, 'judge'>;
+  exceptions: Pick<ActiveExceptions, 'apply'>;
+  observedInterest: Pick<ObservedInterest, 'wants'>;
+  recorder: Pick<DecisionRecorder, 'record'>;
+  investigations: Pick<InvestigationService, 'wants' | 'observe'>;
+  notifications: { wake(): void };
+}
 
 /** Surfaces whose hooks we install as HTTP hooks; the others reach us through `service hook`. */
 const HTTP_HOOK_SURFACES: ReadonlySet<Surface> = new Set(['claude-code']);
@@ -43,7 +60,7 @@ export interface HookCallOutcome {
 }
 
 export async function handleHookCall(
-  deps: AppDeps,
+  deps: HookCallDeps,
   principal: KeyPrincipal,
   surface: Surface,
   rawBody: unknown,
@@ -75,13 +92,27 @@ export async function handleHookCall(
   );
 }
 
+/** An MCP gateway's pre-execution call: decided with the org's policy and recorded like a hook call. */
+export async function evaluateMcpCall(deps: HookCallDeps, principal: KeyPrincipal, call: ToolCall): Promise<HookCallOutcome> {
+  const now = Date.now();
+  const policy = await deps.policies.get(principal.orgId, now);
+  const decision = decideToolCall(policy.compiled, call);
+  return recordHookDecision(deps, principal, call, decision, 'mcp_evaluate', now, () => ({
+    decision: decision.verdict,
+    reason: decision.reason,
+    pattern_name: decision.patternName,
+    severity: decision.severity,
+    policy_version: decision.policyVersion,
+  }));
+}
+
 /**
  * The workstation a call belongs to, registered or heartbeated through the fleet registry.
  * A call without any identity is not attributed to a host; a new machine past the plan limit
  * gets no host record. Either way the call itself is still decided and recorded.
  */
 export async function workstationForCall(
-  deps: AppDeps,
+  deps: HookCallDeps,
   principal: KeyPrincipal,
   identity: ToolCall['identity'],
   activity: Activity,
@@ -95,7 +126,7 @@ export async function workstationForCall(
 
 /** Registers/heartbeats the workstation of a hook call and records its decision. */
 export async function recordHookDecision(
-  deps: AppDeps,
+  deps: HookCallDeps,
   principal: KeyPrincipal,
   call: ToolCall,
   decision: Decision,

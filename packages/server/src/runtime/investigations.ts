@@ -6,16 +6,17 @@
 // transaction whose outbox rows commit with the change. Several servers may race to open the same
 // session's investigation: the unique (org_id, open_key) lets one win; the other appends.
 import { LRUCache } from 'lru-cache';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { newId } from '../ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { outboxInsert, outboxRow, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
+import { outboxRow, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
 import { CHAIN_WINDOW_EVENTS, CHAIN_WINDOW_MS, type ChainMatch } from '../policy/chains/index.js';
 import { SEVERITIES, type Severity } from '../policy/types.js';
 import { isUniqueViolation } from '../store/index.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
+import type { InvestigationRow, InvestigationsRepo } from '../store/investigations-repo.js';
+import { insertOutboxRows } from '../store/outbox-repo.js';
+import type { Tx } from '../store/repo.js';
 import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
 import { describeError } from '../error-summary.js';
 import { redactText } from '../redaction/redact.js';
@@ -50,15 +51,19 @@ export class InvestigationService {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private readonly knownOpen = new LRUCache<string, true>({ max: KNOWN_OPEN_MAX });
+  /** The admin API's verbs over the same store. */
+  readonly admin: InvestigationAdmin;
 
   constructor(
-    private readonly knex: Knex,
+    private readonly repo: InvestigationsRepo,
     private readonly logger: Logger,
     private readonly warnThreshold: number,
     /** False with SERVICE_CHAINS=off: nothing is queued. */
     private readonly enabled: boolean,
     private readonly wake: () => void = () => {},
-  ) {}
+  ) {
+    this.admin = new InvestigationAdmin(repo, wake);
+  }
 
   /** Whether this event is worth the queue: anything not allowed, a chain, or a session under investigation. */
   wants(orgId: string, session: string | undefined, verdict: string, chain: ChainMatch | null): boolean {
@@ -92,10 +97,10 @@ export class InvestigationService {
     for (let attempt = 0; ; attempt++) {
       outbox.length = 0;
       try {
-        await retryingTransaction(this.knex, async (trx) => {
-          if (ev.chain) await this.recordChain(trx, ev, ev.chain, outbox);
-          await this.investigate(trx, ev, outbox);
-          if (outbox.length) await trx('outbox').insert(outbox.map(outboxRow));
+        await this.repo.transaction(async (tx) => {
+          if (ev.chain) await this.recordChain(tx, ev, ev.chain, outbox);
+          await this.investigate(tx, ev, outbox);
+          await insertOutboxRows(tx, outbox.map(outboxRow));
         });
         break;
       } catch (err) {
@@ -107,8 +112,8 @@ export class InvestigationService {
     if (outbox.length) this.wake();
   }
 
-  private async recordChain(trx: Knex.Transaction, ev: ObservedEvent, chain: ChainMatch, outbox: OutboxEvent[]): Promise<void> {
-    const existing = await trx('chains').where({ org_id: ev.orgId, session_key: ev.session, rule: chain.rule }).first();
+  private async recordChain(tx: Tx, ev: ObservedEvent, chain: ChainMatch, outbox: OutboxEvent[]): Promise<void> {
+    const existing = await this.repo.findChain(tx, ev.orgId, ev.session, chain.rule);
     const evidence = [...chain.evidence, ev.eventId];
     let id: string;
     let type: OutboxEventType;
@@ -116,13 +121,13 @@ export class InvestigationService {
     if (!existing) {
       id = newId(ev.at);
       all = evidence;
-      await trx('chains').insert({ id, org_id: ev.orgId, session_key: ev.session, rule: chain.rule, severity: chain.severity, status: 'open', evidence: JSON.stringify(all), reason: chain.reason.slice(0, 500), created_at: ev.at, updated_at: ev.at });
+      await this.repo.insertChain(tx, { id, org_id: ev.orgId, session_key: ev.session, rule: chain.rule, severity: chain.severity, status: 'open', evidence: JSON.stringify(all), reason: chain.reason.slice(0, 500), created_at: ev.at, updated_at: ev.at });
       type = 'chain.created';
     } else {
       id = existing.id;
       const prior: string[] = JSON.parse(existing.evidence);
       all = [...prior, ...evidence.filter((e) => !prior.includes(e))].slice(-100);
-      await trx('chains').where({ org_id: ev.orgId, id }).update({ evidence: JSON.stringify(all), severity: maxSeverity(existing.severity, chain.severity), reason: chain.reason.slice(0, 500), updated_at: ev.at });
+      await this.repo.updateChain(tx, ev.orgId, id, { evidence: JSON.stringify(all), severity: maxSeverity(existing.severity, chain.severity), reason: chain.reason.slice(0, 500), updated_at: ev.at });
       type = 'chain.updated';
     }
     outbox.push({
@@ -143,38 +148,31 @@ export class InvestigationService {
     });
   }
 
-  private async investigate(trx: Knex.Transaction, ev: ObservedEvent, outbox: OutboxEvent[]): Promise<void> {
-    const open = await trx('investigations').where({ org_id: ev.orgId, open_key: ev.session }).first();
+  private async investigate(tx: Tx, ev: ObservedEvent, outbox: OutboxEvent[]): Promise<void> {
+    const open = await this.repo.findOpen(tx, ev.orgId, ev.session);
     if (open) {
-      await trx('investigation_events').insert({ investigation_id: open.id, event_id: ev.eventId, added_at: ev.at }).onConflict(['investigation_id', 'event_id']).ignore();
+      await this.repo.addEvidence(tx, ev.orgId, open.id, [ev.eventId], ev.at);
       const severity = ev.verdict === 'allow' ? open.severity : maxSeverity(open.severity, ev.chain ? maxSeverity(ev.severity, ev.chain.severity) : ev.severity);
       const notify = open.notified_at === null || Number(open.notified_at) <= ev.at - INVESTIGATION_UPDATE_DEBOUNCE_MS;
-      await trx('investigations').where({ org_id: ev.orgId, id: open.id }).update({ severity, updated_at: ev.at, ...(notify ? { notified_at: ev.at } : {}) });
+      await this.repo.update(tx, ev.orgId, open.id, { severity, updated_at: ev.at, ...(notify ? { notified_at: ev.at } : {}) });
       if (notify) outbox.push(this.investigationEvent('investigation.updated', { ...open, severity }, ev, `New evidence: ${ev.summary}`));
       this.remember(ev.orgId, ev.session);
       return;
     }
     let trigger: string | null = ev.chain ? 'chain' : ev.verdict === 'deny' ? 'deny' : null;
     if (!trigger && ev.verdict === 'warn') {
-      const row = await trx('shield_events').where({ org_id: ev.orgId, session_key: ev.session, verdict: 'warn' }).where('created_at', '>=', ev.at - CHAIN_WINDOW_MS).count<{ n: number }[]>({ n: '*' }).first();
-      if (Number(row?.n ?? 0) >= this.warnThreshold) trigger = 'warns';
+      if ((await this.repo.countSessionWarns(tx, ev.orgId, ev.session, ev.at - CHAIN_WINDOW_MS)) >= this.warnThreshold) trigger = 'warns';
     }
     if (!trigger) return;
     const id = newId(ev.at);
     const severity = ev.chain ? maxSeverity(ev.severity, ev.chain.severity) : ev.severity;
     const title = redactText(ev.chain ? `Chain ${ev.chain.rule}: ${ev.chain.reason}` : trigger === 'deny' ? `Blocked: ${ev.reason}` : `${this.warnThreshold} warnings in one session`).text.slice(0, 500);
-    const row = { id, org_id: ev.orgId, session_key: ev.session, open_key: ev.session, status: 'open', severity, trigger, title, owner: null, feedback: null, feedback_note: null, created_at: ev.at, updated_at: ev.at, resolved_at: null, notified_at: ev.at };
-    await trx('investigations').insert(row);
+    const row: InvestigationRow = { id, org_id: ev.orgId, session_key: ev.session, open_key: ev.session, status: 'open', severity, trigger, title, owner: null, feedback: null, feedback_note: null, created_at: ev.at, updated_at: ev.at, resolved_at: null, notified_at: ev.at };
+    await this.repo.insert(tx, row);
     // The evidence: the session's recent events that were not allowed, the chain's, and this one.
-    const earlier = await trx('shield_events')
-      .where({ org_id: ev.orgId, session_key: ev.session })
-      .where('created_at', '>=', ev.at - CHAIN_WINDOW_MS)
-      .whereNot('verdict', 'allow')
-      .orderBy('created_at', 'desc')
-      .limit(CHAIN_WINDOW_EVENTS)
-      .pluck('id');
+    const earlier = await this.repo.sessionFindings(tx, ev.orgId, ev.session, ev.at - CHAIN_WINDOW_MS, CHAIN_WINDOW_EVENTS);
     const ids = [...new Set([...(ev.chain?.evidence ?? []), ...earlier, ev.eventId])];
-    await trx('investigation_events').insert(ids.map((eventId) => ({ investigation_id: id, event_id: eventId, added_at: ev.at })));
+    await this.repo.addEvidence(tx, ev.orgId, id, ids, ev.at);
     outbox.push(this.investigationEvent('investigation.created', row, ev, title, ids));
     this.remember(ev.orgId, ev.session);
   }
@@ -226,7 +224,7 @@ export const resolveInvestigationBody = z.object({ feedback: feedbackSchema.opti
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
-function view(r: Record<string, any>) {
+function view(r: InvestigationRow) {
   return {
     id: r.id,
     session_id: r.session_key,
@@ -242,111 +240,116 @@ function view(r: Record<string, any>) {
   };
 }
 
-export async function listInvestigations(knex: Knex, orgId: string, q: z.output<typeof listInvestigationsQuery>) {
-  const query = knex('investigations').where({ org_id: orgId }).orderBy('id', 'desc').limit(q.limit + 1);
-  if (q.status) query.andWhere({ status: q.status });
-  if (q.session_id) query.andWhere({ session_key: q.session_id });
-  if (q.cursor) query.andWhere('id', '<', q.cursor);
-  const rows = await query;
-  const page = rows.slice(0, q.limit);
-  const counts = await knex('investigation_events').whereIn('investigation_id', page.map((r) => r.id)).groupBy('investigation_id').select('investigation_id').count<{ investigation_id: string; n: number }[]>({ n: '*' });
-  const byId = new Map(counts.map((c) => [c.investigation_id, Number(c.n)]));
-  return {
-    investigations: page.map((r) => ({ ...view(r), evidence_count: byId.get(r.id) ?? 0 })),
-    next_cursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
-  };
-}
+/** The admin API's verbs (routes/admin/investigations.ts): list, read, update, resolve. */
+export class InvestigationAdmin {
+  constructor(
+    private readonly repo: InvestigationsRepo,
+    /** Called after outbox rows are committed (the notification worker's wake). */
+    private readonly wake: () => void,
+  ) {}
 
-/** The investigation, or 404 (before a body is validated: another org's id is a 404, not a 400). */
-export async function findInvestigation(knex: Knex, orgId: string, id: string) {
-  const row = await knex('investigations').where({ org_id: orgId, id }).first();
-  if (!row) throw new NotFoundError('No investigation with this id in your organization.');
-  return row;
-}
+  async list(orgId: string, q: z.output<typeof listInvestigationsQuery>) {
+    const rows = await this.repo.list(orgId, { status: q.status, session: q.session_id, before: q.cursor, limit: q.limit + 1 });
+    const page = rows.slice(0, q.limit);
+    const counts = await this.repo.evidenceCounts(orgId, page.map((r) => r.id));
+    return {
+      investigations: page.map((r) => ({ ...view(r), evidence_count: counts.get(r.id) ?? 0 })),
+      next_cursor: rows.length > q.limit ? page[page.length - 1]!.id : null,
+    };
+  }
 
-export async function getInvestigation(knex: Knex, orgId: string, id: string) {
-  const row = await findInvestigation(knex, orgId, id);
-  const events = await knex('investigation_events as ie')
-    .join('shield_events as e', function () {
-      this.on('e.id', '=', 'ie.event_id').andOn('e.org_id', '=', knex.raw('?', [orgId]));
-    })
-    .where('ie.investigation_id', id)
-    .orderBy('e.created_at', 'asc')
-    .select('e.id', 'e.created_at', 'e.verdict', 'e.severity', 'e.tool_name', 'e.pattern_name', 'e.category', 'e.reason', 'e.summary', 'e.hostname', 'e.surface', 'e.effects');
-  const chains = await knex('chains').where({ org_id: orgId, session_key: row.session_key }).orderBy('created_at', 'asc');
-  return {
-    ...view(row),
-    evidence: events.map((e) => ({
-      event_id: e.id,
-      created_at: iso(e.created_at),
-      verdict: e.verdict,
-      severity: e.severity,
-      tool_name: e.tool_name,
-      pattern_name: e.pattern_name,
-      category: e.category,
-      reason: e.reason,
-      summary: e.summary,
-      hostname: e.hostname,
-      surface: e.surface,
-      effects: e.effects ? String(e.effects).split(';') : [],
-    })),
-    chains: chains.map((c) => ({ id: c.id, rule: c.rule, severity: c.severity, status: c.status, reason: c.reason, event_ids: JSON.parse(c.evidence), created_at: iso(c.created_at), updated_at: iso(c.updated_at) })),
-  };
-}
+  /** The investigation with its evidence and the session's chains, or NotFoundError. */
+  async get(orgId: string, id: string) {
+    const row = await this.repo.get(orgId, id);
+    if (!row) throw notFound();
+    const events = await this.repo.evidence(orgId, id);
+    const chains = await this.repo.chainsOfSession(orgId, row.session_key);
+    return {
+      ...view(row),
+      evidence: events.map((e) => ({
+        event_id: e.id,
+        created_at: iso(e.created_at),
+        verdict: e.verdict,
+        severity: e.severity,
+        tool_name: e.tool_name,
+        pattern_name: e.pattern_name,
+        category: e.category,
+        reason: e.reason,
+        summary: e.summary,
+        hostname: e.hostname,
+        surface: e.surface,
+        effects: e.effects ? String(e.effects).split(';') : [],
+      })),
+      chains: chains.map((c) => ({ id: c.id, rule: c.rule, severity: c.severity, status: c.status, reason: c.reason, event_ids: JSON.parse(c.evidence), created_at: iso(c.created_at), updated_at: iso(c.updated_at) })),
+    };
+  }
 
-/** Owner, status and analyst feedback; resolving through here is the same as POST …/resolve. */
-export async function updateInvestigation(knex: Knex, orgId: string, id: string, body: z.output<typeof patchInvestigationBody>, actor?: ActivityActor, now = Date.now()) {
-  await retryingTransaction(knex, async (trx) => {
-    // The activity log's org lock first, as every admin change takes it (audit/activity-log.ts).
-    if (actor) await lockActivityLog(trx, orgId);
-    const row = await trx('investigations').where({ org_id: orgId, id }).forUpdate().first();
-    if (!row) throw new NotFoundError('No investigation with this id in your organization.');
-    const patch: Record<string, unknown> = { updated_at: now };
-    if (body.owner !== undefined) patch.owner = body.owner;
-    if (body.feedback) {
-      patch.feedback = body.feedback.verdict;
-      patch.feedback_note = body.feedback.note;
-    }
-    let type: OutboxEventType = 'investigation.updated';
-    if (body.status && body.status !== row.status) {
-      patch.status = body.status;
-      if (body.status === 'resolved') {
-        patch.resolved_at = now;
-        patch.open_key = null;
-        type = 'investigation.resolved';
-      } else if (row.status === 'resolved') {
-        const other = await trx('investigations').where({ org_id: orgId, open_key: row.session_key }).first('id');
-        if (other) throw new ConflictError(`Session ${row.session_key} already has an open investigation (${other.id}); resolve that one first.`);
-        patch.resolved_at = null;
-        patch.open_key = row.session_key;
+  /** NotFoundError unless the org has this investigation (checked before a body is judged: another org's id is a 404, not a 400). */
+  async assertExists(orgId: string, id: string): Promise<void> {
+    if (!(await this.repo.get(orgId, id))) throw notFound();
+  }
+
+  /** Resolving, with optional analyst feedback: the same as an update to status resolved. */
+  resolve(orgId: string, id: string, body: z.output<typeof resolveInvestigationBody>, actor?: ActivityActor, now = Date.now()) {
+    return this.update(orgId, id, { status: 'resolved', ...(body.feedback ? { feedback: body.feedback } : {}) }, actor, now);
+  }
+
+  /** Owner, status and analyst feedback; resolving through here is the same as POST …/resolve. */
+  async update(orgId: string, id: string, body: z.output<typeof patchInvestigationBody>, actor?: ActivityActor, now = Date.now()) {
+    await this.repo.transaction(async (tx) => {
+      // The activity log's org lock first, as every admin change takes it (audit/activity-log.ts).
+      if (actor) await lockActivityLog(tx, orgId);
+      const row = await this.repo.getForUpdate(tx, orgId, id);
+      if (!row) throw notFound();
+      const patch: Partial<InvestigationRow> = { updated_at: now };
+      if (body.owner !== undefined) patch.owner = body.owner;
+      if (body.feedback) {
+        patch.feedback = body.feedback.verdict;
+        patch.feedback_note = body.feedback.note;
       }
-    }
-    await trx('investigations').where({ org_id: orgId, id }).update(patch);
-    const next = { ...row, ...patch };
-    if (actor) {
-      const fields = Object.keys(patch).filter((k) => k !== 'updated_at' && k !== 'open_key');
-      const pick = (r: Record<string, unknown>) => Object.fromEntries(fields.map((k) => [k, r[k] ?? null]));
-      await appendActivity(trx, orgId, actor, type === 'investigation.resolved' ? 'investigation.resolve' : 'investigation.update', { type: 'investigation', id }, pick(row), pick(next));
-    }
-    const op = outboxInsert([
-      {
-        orgId,
-        type,
-        severity: next.severity,
-        sourceTable: 'investigations',
-        sourceId: id,
-        occurredAt: now,
-        data: {
-          session: { id: row.session_key },
-          evidence: {
-            title: `Investigation ${id} (${next.status})`,
-            summary: type === 'investigation.resolved' ? `Resolved${next.feedback ? ` as ${next.feedback}` : ''}.` : `Updated: ${Object.keys(patch).filter((k) => k !== 'updated_at').join(', ')}.`,
-            details: { investigation_id: id, status: next.status, owner: next.owner ?? null, feedback: next.feedback ?? null },
+      let type: OutboxEventType = 'investigation.updated';
+      if (body.status && body.status !== row.status) {
+        patch.status = body.status;
+        if (body.status === 'resolved') {
+          patch.resolved_at = now;
+          patch.open_key = null;
+          type = 'investigation.resolved';
+        } else if (row.status === 'resolved') {
+          const other = await this.repo.findOpen(tx, orgId, row.session_key);
+          if (other) throw new ConflictError(`Session ${row.session_key} already has an open investigation (${other.id}); resolve that one first.`);
+          patch.resolved_at = null;
+          patch.open_key = row.session_key;
+        }
+      }
+      await this.repo.update(tx, orgId, id, patch);
+      const next = { ...row, ...patch };
+      if (actor) {
+        const fields = Object.keys(patch).filter((k) => k !== 'updated_at' && k !== 'open_key');
+        const pick = (r: InvestigationRow) => Object.fromEntries(fields.map((k) => [k, r[k as keyof InvestigationRow] ?? null]));
+        await appendActivity(tx, orgId, actor, type === 'investigation.resolved' ? 'investigation.resolve' : 'investigation.update', { type: 'investigation', id }, pick(row), pick(next));
+      }
+      await insertOutboxRows(tx, [
+        outboxRow({
+          orgId,
+          type,
+          severity: next.severity as Severity,
+          sourceTable: 'investigations',
+          sourceId: id,
+          occurredAt: now,
+          data: {
+            session: { id: row.session_key },
+            evidence: {
+              title: `Investigation ${id} (${next.status})`,
+              summary: type === 'investigation.resolved' ? `Resolved${next.feedback ? ` as ${next.feedback}` : ''}.` : `Updated: ${Object.keys(patch).filter((k) => k !== 'updated_at').join(', ')}.`,
+              details: { investigation_id: id, status: next.status, owner: next.owner ?? null, feedback: next.feedback ?? null },
+            },
           },
-        },
-      },
-    ]);
-    if ('rows' in op) await trx('outbox').insert(op.rows);
-  });
-  return getInvestigation(knex, orgId, id);
+        }),
+      ]);
+    });
+    this.wake();
+    return this.get(orgId, id);
+  }
 }
+
+const notFound = () => new NotFoundError('No investigation with this id in your organization.');

@@ -3,7 +3,7 @@
 // hot path's inserts and grew the outbox without bound. Checked at most once a second per org,
 // so a new route receives observed events from within about a second of its creation.
 import { LRUCache } from 'lru-cache';
-import type { Knex } from 'knex';
+import type { RuntimeEventsRepo } from '../store/runtime-events-repo.js';
 import { selectorMatches, severityRank } from '../notifications/event-types.js';
 
 const RECHECK_MS = 1000;
@@ -13,7 +13,7 @@ export class ObservedInterest {
   private readonly cache = new LRUCache<string, { wants: boolean; checkedAt: number }>({ max: MAX_ORGS });
   private readonly inflight = new Map<string, Promise<boolean>>();
 
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly repo: Pick<RuntimeEventsRepo, 'enabledRouteSelectors'>) {}
 
   async wants(orgId: string, now = Date.now()): Promise<boolean> {
     const hit = this.cache.get(orgId);
@@ -27,12 +27,7 @@ export class ObservedInterest {
   }
 
   private async lookup(orgId: string, now: number): Promise<boolean> {
-    const routes = await this.knex('webhook_routes as r')
-      .join('webhook_destinations as d', 'd.id', 'r.destination_id')
-      .where('r.org_id', orgId)
-      .andWhere('d.enabled', true)
-      .whereNull('d.deleted_at')
-      .select('r.event_types', 'r.min_severity');
+    const routes = await this.repo.enabledRouteSelectors(orgId);
     const wants = routes.some((r) => {
       let selectors: string[] = ['*'];
       try {

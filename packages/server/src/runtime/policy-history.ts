@@ -1,6 +1,6 @@
 // The org's policy change history (who, when, what changed), read from the policy.changed
 // events that PolicyStore.save writes in the same transaction as each change.
-import type { Knex } from 'knex';
+import type { PolicyRepo } from '../store/policy-repo.js';
 
 export interface PolicyChange {
   at: string;
@@ -9,12 +9,8 @@ export interface PolicyChange {
   details: Record<string, unknown>;
 }
 
-export async function policyHistory(knex: Knex, orgId: string, limit = 50): Promise<PolicyChange[]> {
-  const rows: { data: string; occurred_at: unknown }[] = await knex('outbox')
-    .where({ org_id: orgId, event_type: 'policy.changed' })
-    .orderBy('occurred_at', 'desc')
-    .limit(limit)
-    .select('data', 'occurred_at');
+export async function policyHistory(repo: Pick<PolicyRepo, 'changeEvents'>, orgId: string, limit = 50): Promise<PolicyChange[]> {
+  const rows = await repo.changeEvents(orgId, limit);
   return rows.map((r) => {
     let data: { actor?: { email?: string | null }; evidence?: { summary?: string; details?: Record<string, unknown> } } = {};
     try {
@@ -22,6 +18,6 @@ export async function policyHistory(knex: Knex, orgId: string, limit = 50): Prom
     } catch {
       // An unreadable row still shows when it happened.
     }
-    return { at: new Date(Number(r.occurred_at)).toISOString(), actor: data.actor?.email ?? null, summary: data.evidence?.summary ?? 'Policy changed.', details: data.evidence?.details ?? {} };
+    return { at: new Date(r.occurred_at).toISOString(), actor: data.actor?.email ?? null, summary: data.evidence?.summary ?? 'Policy changed.', details: data.evidence?.details ?? {} };
   });
 }

@@ -2,13 +2,15 @@
 // once per version and cached. Every node checks the version at most once a second, so a
 // change made through any node takes effect everywhere within about a second.
 import { LRUCache } from 'lru-cache';
-import type { Knex } from 'knex';
-import { compilePolicy, DEFAULT_SHIELD_POLICY, type CompiledPolicy } from '../policy/index.js';
+import { InvalidError } from '../errors.js';
+import { applyPolicyPack, applyShieldPolicyPatch, compilePolicy, DEFAULT_SHIELD_POLICY, POLICY_PACK_TEMPLATES, validateShieldPolicyPatch, type CompiledPolicy } from '../policy/index.js';
 import type { ShieldPolicy } from '../policy/types.js';
 import { outboxRow } from '../notifications/outbox.js';
-import type { Dialect } from '../store/index.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
+import { emailOfUser } from '../store/activity-log-repo.js';
+import { insertOutboxRows } from '../store/outbox-repo.js';
+import type { PolicyRepo, StoredPolicy } from '../store/policy-repo.js';
 import { appendActivity, changedFields } from '../audit/activity-log.js';
+import { policyHistory, type PolicyChange as PolicyHistoryEntry } from './policy-history.js';
 
 const RECHECK_MS = 1000;
 const MAX_ORGS = 10_000;
@@ -32,10 +34,7 @@ export class PolicyStore {
   private readonly cache = new LRUCache<string, Cached>({ max: MAX_ORGS });
   private readonly inflight = new Map<string, Promise<Cached>>();
 
-  constructor(
-    private readonly knex: Knex,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly repo: PolicyRepo) {}
 
   async get(orgId: string, now = Date.now()): Promise<EffectivePolicy> {
     const hit = this.cache.get(orgId);
@@ -50,15 +49,13 @@ export class PolicyStore {
   }
 
   private async refresh(orgId: string, hit: Cached | undefined, now: number): Promise<Cached> {
-    const org = await this.knex('orgs').where({ id: orgId }).first('policy_version');
-    const version = Number(org?.policy_version ?? 1);
+    const version = await this.repo.version(orgId);
     if (hit && hit.version === version) {
       hit.checkedAt = now;
       return hit;
     }
-    const row = await this.knex('org_policies').where({ org_id: orgId }).first('policy', 'pack_slug');
-    const policy: ShieldPolicy = row ? { ...DEFAULT_SHIELD_POLICY, ...JSON.parse(row.policy) } : { ...DEFAULT_SHIELD_POLICY };
-    const fresh: Cached = { version, policy, packSlug: row?.pack_slug ?? null, compiled: compilePolicy(policy, version), checkedAt: now };
+    const { policy, packSlug } = effective(await this.repo.read(orgId));
+    const fresh: Cached = { version, policy, packSlug, compiled: compilePolicy(policy, version), checkedAt: now };
     this.cache.set(orgId, fresh);
     return fresh;
   }
@@ -74,24 +71,15 @@ export class PolicyStore {
    */
   async edit(orgId: string, mutate: (current: { policy: ShieldPolicy; packSlug: string | null }) => { policy: ShieldPolicy; packSlug: string | null }, change: PolicyChange): Promise<SavedPolicy> {
     const now = Date.now();
-    const saved = await retryingTransaction(this.knex, async (trx) => {
-      const bumped = await trx('orgs').where({ id: orgId }).increment('policy_version', 1);
-      if (!bumped) throw new Error(`Policy edit for an org that does not exist (${orgId}).`);
-      const org = await trx('orgs').where({ id: orgId }).first('policy_version');
-      let read = trx('org_policies').where({ org_id: orgId });
-      if (this.dialect === 'mysql') read = read.forUpdate(); // a locking read sees the latest commit
-      const row = await read.first('policy', 'pack_slug');
-      const current = { policy: row ? { ...DEFAULT_SHIELD_POLICY, ...JSON.parse(row.policy) } : { ...DEFAULT_SHIELD_POLICY }, packSlug: row?.pack_slug ?? null };
+    const saved = await this.repo.transaction(async (tx) => {
+      const v = await this.repo.bumpVersion(tx, orgId);
+      if (v === null) throw new Error(`Policy edit for an org that does not exist (${orgId}).`);
+      const current = effective(await this.repo.readForUpdate(tx, orgId));
       const next = mutate(current);
-      const v = Number(org.policy_version);
-      await trx('org_policies')
-        .insert({ org_id: orgId, policy: JSON.stringify(next.policy), pack_slug: next.packSlug, updated_at: now })
-        .onConflict('org_id')
-        .merge(['policy', 'pack_slug', 'updated_at']);
+      await this.repo.write(tx, orgId, JSON.stringify(next.policy), next.packSlug, now);
       const { keyId, userId } = change.actor;
-      const user = userId ? await trx('users').where({ org_id: orgId, id: userId }).first('email') : undefined;
-      const email: string | null = user?.email ?? null;
-      await trx('outbox').insert(
+      const email = await emailOfUser(tx, orgId, userId);
+      await insertOutboxRows(tx, [
         outboxRow({
           orgId,
           type: 'policy.changed',
@@ -108,12 +96,12 @@ export class PolicyStore {
             },
           },
         }),
-      );
+      ]);
       // The activity log (issue #21): what changed, before and after, in this transaction.
       const diff = changedFields({ ...current.policy, pack_slug: current.packSlug }, { ...next.policy, pack_slug: next.packSlug });
       const skill = typeof change.details.skill === 'string' ? change.details.skill : null;
       await appendActivity(
-        trx,
+        tx,
         orgId,
         { keyId, userId },
         skill ? 'skill.status' : change.details.pack ? 'policy.pack' : 'policy.update',
@@ -127,6 +115,58 @@ export class PolicyStore {
     this.cache.delete(orgId);
     return saved;
   }
+
+  /** Changes baseline fields and skill lists (fields not sent are kept); InvalidError names every bad field. */
+  patch(orgId: string, patch: unknown, actor: PolicyActor, via?: string): Promise<SavedPolicy> {
+    if (patch === undefined) throw new InvalidError('A JSON request body is required.');
+    const result = validateShieldPolicyPatch(patch);
+    if (!result.ok) throw new InvalidError(`Invalid policy: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`);
+    const fields = Object.keys(result.value);
+    return this.edit(orgId, (current) => ({ policy: applyShieldPolicyPatch(current.policy, result.value), packSlug: current.packSlug }), {
+      summary: `Policy fields changed: ${fields.join(', ')}.`,
+      actor,
+      details: { changed_fields: fields, ...viaOf(via) },
+    });
+  }
+
+  /** Allow, warn on or block a skill by name. */
+  setSkillStatus(orgId: string, name: string, status: SkillStatus, actor: PolicyActor, via?: string): Promise<SavedPolicy> {
+    return this.edit(orgId, (current) => ({ policy: withSkillStatus(current.policy, name, status), packSlug: current.packSlug }), {
+      summary: `Skill /${name} set to ${status}.`,
+      actor,
+      details: { skill: name, status, ...viaOf(via) },
+    });
+  }
+
+  /** Adopts a policy pack template (its shield, tools, MCP and network sections). */
+  adoptPack(orgId: string, slug: string, actor: PolicyActor, via?: string): Promise<SavedPolicy> {
+    if (!POLICY_PACK_TEMPLATES.some((t) => t.slug === slug)) {
+      throw new InvalidError(`Unknown policy pack "${slug.slice(0, 60)}"; available: ${POLICY_PACK_TEMPLATES.map((t) => t.slug).join(', ')}.`);
+    }
+    return this.edit(orgId, (current) => ({ policy: applyPolicyPack(current.policy, slug), packSlug: slug }), { summary: `Policy pack ${slug} adopted.`, actor, details: { pack: slug, ...viaOf(via) } });
+  }
+
+  /** The org's policy changes, newest first (who, when, what). */
+  history(orgId: string, limit?: number): Promise<PolicyHistoryEntry[]> {
+    return policyHistory(this.repo, orgId, limit);
+  }
+}
+
+/** The stored policy over the defaults (no row: the defaults). */
+function effective(row: StoredPolicy | undefined): { policy: ShieldPolicy; packSlug: string | null } {
+  return { policy: row ? { ...DEFAULT_SHIELD_POLICY, ...JSON.parse(row.policy) } : { ...DEFAULT_SHIELD_POLICY }, packSlug: row?.pack_slug ?? null };
+}
+
+const viaOf = (via: string | undefined) => (via ? { via } : {});
+
+export type SkillStatus = 'allow' | 'warn' | 'block';
+
+export function withSkillStatus(policy: ShieldPolicy, name: string, status: SkillStatus): ShieldPolicy {
+  const blocked = policy.blocked_agent_skills.filter((s) => s !== name);
+  const warn = policy.warn_only_agent_skills.filter((s) => s !== name);
+  if (status === 'block') blocked.push(name);
+  if (status === 'warn') warn.push(name);
+  return { ...policy, blocked_agent_skills: blocked, warn_only_agent_skills: warn };
 }
 
 /** Who made a policy edit: the admin key and the user who created it (spec: Events, actor). */

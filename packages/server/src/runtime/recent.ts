@@ -1,6 +1,6 @@
 // GET /api/v1/claude-code/recent: the newest events that did not pass (deny or warn).
 // `limit` never errors (spec: Errors rule 2): below 1 or not a number → 10; above 50 → 50.
-import type { Knex } from 'knex';
+import type { RuntimeEventsRepo } from '../store/runtime-events-repo.js';
 
 export const RECENT_DEFAULT_LIMIT = 10;
 export const RECENT_MAX_LIMIT = 50;
@@ -13,24 +13,14 @@ export function recentLimit(raw: unknown): number {
   return Math.min(n, RECENT_MAX_LIMIT);
 }
 
-export async function recentEvents(knex: Knex, orgId: string, query: { hostname?: unknown; limit?: unknown }) {
+export async function recentEvents(repo: Pick<RuntimeEventsRepo, 'recentFindings'>, orgId: string, query: { hostname?: unknown; limit?: unknown }) {
   const limit = recentLimit(query.limit);
   const hostname = typeof query.hostname === 'string' && query.hostname.trim() !== '' ? query.hostname.trim() : null;
-  const q = knex('shield_events')
-    .where({ org_id: orgId })
-    .whereIn('verdict', ['deny', 'warn'])
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(limit + 1)
-    .select('created_at', 'verdict', 'pattern_name', 'tool_name', 'hostname', 'summary', 'detection_layer');
-  if (hostname) q.andWhere({ hostname });
-  const rows = await q;
+  const rows = await repo.recentFindings(orgId, { hostname, limit: limit + 1 });
   const page = rows.slice(0, limit);
   return {
     events: page.map((r) => ({
-      created_at: new Date(Number(r.created_at)).toISOString(),
+      created_at: new Date(r.created_at).toISOString(),
       verdict: r.verdict,
       pattern_name: r.pattern_name ?? r.detection_layer,
       tool_name: r.tool_name,

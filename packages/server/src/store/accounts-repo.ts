@@ -2,7 +2,8 @@
 // except two that cannot know the org yet, both named for it: the first-start check whether the
 // store has any org at all, and the key lookup by hash, which is how a request's org is found.
 import type { Knex } from 'knex';
-import type { Dialect, StoreTx } from './connection.js';
+import type { Dialect } from './connection.js';
+import type { Tx } from './repo.js';
 import { emailOfUser } from './activity-log-repo.js';
 import { retryingTransaction } from './retrying-transaction.js';
 
@@ -61,7 +62,7 @@ export interface KeyAuthRow {
 
 export interface AccountsRepo {
   /** Runs `work` in one transaction, retried whole when MySQL picks it as a deadlock victim. */
-  transaction<T>(work: (repo: AccountsRepo, tx: StoreTx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (repo: AccountsRepo, tx: Tx) => Promise<T>): Promise<T>;
   /** The org, its owner and its first keys, in one transaction. */
   insertOrg(org: OrgRecord, owner: UserRecord, keys: ApiKeyRecord[]): Promise<void>;
   /** Whether the store holds any org (first start); the one read across orgs besides keyForHash. */
@@ -97,7 +98,7 @@ export class KnexAccountsRepo implements AccountsRepo {
     private readonly dialect: Dialect,
   ) {}
 
-  transaction<T>(work: (repo: AccountsRepo, tx: StoreTx) => Promise<T>): Promise<T> {
+  transaction<T>(work: (repo: AccountsRepo, tx: Tx) => Promise<T>): Promise<T> {
     return retryingTransaction(this.db, (trx) => work(new KnexAccountsRepo(trx, this.dialect), trx));
   }
 

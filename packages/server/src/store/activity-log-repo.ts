@@ -1,5 +1,6 @@
 // SQL of the activity log (audit/activity-log.ts holds the rules). Every query takes org_id.
 import type { Knex } from 'knex';
+import { Repo, sqlOf, type Tx } from './repo.js';
 
 export interface ActivityRow {
   org_id: string;
@@ -28,7 +29,8 @@ function typed(row: Record<string, unknown>): ActivityRow {
  * lock (SQLite) until the transaction ends, so appends of one org serialize on any number of
  * server processes. Answers the claimed seq and the previous entry's hash.
  */
-export async function claimNextSeq(trx: Knex.Transaction, orgId: string): Promise<{ seq: number; prevHash: string | null }> {
+export async function claimNextSeq(tx: Tx, orgId: string): Promise<{ seq: number; prevHash: string | null }> {
+  const trx = sqlOf(tx);
   const n = await trx('orgs').where({ id: orgId }).increment('activity_seq', 1);
   if (!n) throw new Error(`Activity entry for an org that does not exist (${orgId}).`);
   const org = await trx('orgs').where({ id: orgId }).first('activity_seq');
@@ -43,31 +45,36 @@ export async function claimNextSeq(trx: Knex.Transaction, orgId: string): Promis
  * (the foreign key check), and two such transactions that both then append would each wait for
  * the other to drop its shared lock: a deadlock. Locking first avoids it.
  */
-export async function lockOrgRow(trx: Knex.Transaction, orgId: string): Promise<void> {
+export async function lockOrgRow(tx: Tx, orgId: string): Promise<void> {
+  const trx = sqlOf(tx);
   if (!/mysql/.test(String(trx.client.config.client))) return;
   await trx('orgs').where({ id: orgId }).forUpdate().first('id');
 }
 
-export async function insertActivity(trx: Knex.Transaction, row: ActivityRow): Promise<void> {
-  await trx('activity_log').insert(row);
+export async function insertActivity(tx: Tx, row: ActivityRow): Promise<void> {
+  await sqlOf(tx)('activity_log').insert(row);
 }
 
-export async function emailOfUser(knex: Knex, orgId: string, userId: string | null): Promise<string | null> {
+/** The email of the user who created the acting key, read in the change's transaction. */
+/** The user's email, inside a transaction or on the pool (both are query builders to Knex). */
+export async function emailOfUser(db: Tx | Knex, orgId: string, userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  const user = await knex('users').where({ org_id: orgId, id: userId }).first('email');
+  const user = await sqlOf(db as Tx)('users').where({ org_id: orgId, id: userId }).first('email');
   return user?.email ?? null;
 }
 
-/** Entries from `since` (epoch ms), oldest first, at most `limit`. */
-export async function listActivity(knex: Knex, orgId: string, options: { since?: number; afterSeq?: number; limit: number }): Promise<ActivityRow[]> {
-  let q = knex('activity_log').where({ org_id: orgId });
-  if (options.since !== undefined) q = q.where('at', '>=', options.since);
-  if (options.afterSeq !== undefined) q = q.where('seq', '>', options.afterSeq);
-  const rows = await q.orderBy('seq', 'asc').limit(options.limit).select(COLUMNS);
-  return rows.map(typed);
-}
+export class ActivityLogRepo extends Repo {
+  /** Entries from `since` (epoch ms), oldest first, at most `limit`. */
+  async list(orgId: string, options: { since?: number; afterSeq?: number; limit: number }): Promise<ActivityRow[]> {
+    let q = this.knex('activity_log').where({ org_id: orgId });
+    if (options.since !== undefined) q = q.where('at', '>=', options.since);
+    if (options.afterSeq !== undefined) q = q.where('seq', '>', options.afterSeq);
+    const rows = await q.orderBy('seq', 'asc').limit(options.limit).select(COLUMNS);
+    return rows.map(typed);
+  }
 
-export async function headSeq(knex: Knex, orgId: string): Promise<number> {
-  const org = await knex('orgs').where({ id: orgId }).first('activity_seq');
-  return Number(org?.activity_seq ?? 0);
+  async headSeq(orgId: string): Promise<number> {
+    const org = await this.knex('orgs').where({ id: orgId }).first('activity_seq');
+    return Number(org?.activity_seq ?? 0);
+  }
 }

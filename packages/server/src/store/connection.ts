@@ -7,12 +7,6 @@ import { withholdDbValues } from './db-errors.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
-/**
- * A transaction in progress, as domain code holds it: opaque, passed back to the store's
- * repositories and the activity log so their writes join the same transaction.
- */
-export type StoreTx = Knex.Transaction;
-
 export interface StoreTarget {
   databaseUrl: string | null;
   dataDir: string;

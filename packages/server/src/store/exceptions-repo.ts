@@ -1,7 +1,6 @@
 // SQL of exceptions (exceptions/*.ts holds the rules). Every query takes org_id, except the
 // expiry sweep's claim, which walks every org's due rows and then works on each row by its id.
-import type { Knex } from 'knex';
-import type { Dialect } from './index.js';
+import { Repo, sqlOf, type Tx } from './repo.js';
 
 export type ExceptionStatus = 'requested' | 'triaged' | 'context_requested' | 'approved' | 'denied' | 'expired';
 
@@ -47,63 +46,69 @@ export interface DecidedEvent {
   kind: string;
 }
 
-export async function findEvent(knex: Knex, orgId: string, eventId: string): Promise<DecidedEvent | undefined> {
-  return knex('shield_events').where({ org_id: orgId, id: eventId }).first('id', 'verdict', 'hostname', 'summary', 'reason', 'pattern_name', 'tool_name', 'kind');
-}
+export class ExceptionsRepo extends Repo {
+  async findEvent(orgId: string, eventId: string): Promise<DecidedEvent | undefined> {
+    return this.knex('shield_events').where({ org_id: orgId, id: eventId }).first('id', 'verdict', 'hostname', 'summary', 'reason', 'pattern_name', 'tool_name', 'kind');
+  }
 
-export async function openExceptionForEvent(knex: Knex, orgId: string, eventId: string): Promise<ExceptionRow | undefined> {
-  const row = await knex('exceptions').where({ org_id: orgId, event_id: eventId }).whereIn('status', ['requested', 'triaged', 'context_requested', 'approved']).first();
-  return row ? typed(row) : undefined;
-}
+  async openForEvent(tx: Tx, orgId: string, eventId: string): Promise<ExceptionRow | undefined> {
+    const row = await sqlOf(tx)('exceptions').where({ org_id: orgId, event_id: eventId }).whereIn('status', ['requested', 'triaged', 'context_requested', 'approved']).first();
+    return row ? typed(row) : undefined;
+  }
 
-export async function insertException(trx: Knex.Transaction, row: ExceptionRow): Promise<void> {
-  await trx('exceptions').insert(row);
-}
+  async insert(tx: Tx, row: ExceptionRow): Promise<void> {
+    await sqlOf(tx)('exceptions').insert(row);
+  }
 
-export async function getException(knex: Knex, orgId: string, id: string, options: { lock?: Dialect } = {}): Promise<ExceptionRow | undefined> {
-  let q = knex('exceptions').where({ org_id: orgId, id });
-  if (options.lock === 'mysql') q = q.forUpdate();
-  const row = await q.first();
-  return row ? typed(row) : undefined;
-}
+  async get(orgId: string, id: string): Promise<ExceptionRow | undefined> {
+    const row = await this.knex('exceptions').where({ org_id: orgId, id }).first();
+    return row ? typed(row) : undefined;
+  }
 
-/** Updates the row only while it still has `fromStatus` (the claim); true when it did. */
-export async function updateException(trx: Knex.Transaction, orgId: string, id: string, fromStatus: ExceptionStatus, changes: Partial<ExceptionRow>): Promise<boolean> {
-  const n = await trx('exceptions').where({ org_id: orgId, id, status: fromStatus }).update(changes);
-  return n === 1;
-}
+  /** The row, locked until `tx` ends (MySQL; SQLite's one writer already serializes). */
+  async getForUpdate(tx: Tx, orgId: string, id: string): Promise<ExceptionRow | undefined> {
+    const row = await this.locking(sqlOf(tx)('exceptions').where({ org_id: orgId, id })).first();
+    return row ? typed(row) : undefined;
+  }
 
-export async function listExceptions(knex: Knex, orgId: string, filter: { status?: ExceptionStatus; limit: number }): Promise<ExceptionRow[]> {
-  let q = knex('exceptions').where({ org_id: orgId });
-  if (filter.status) q = q.where({ status: filter.status });
-  const rows = await q.orderBy('created_at', 'desc').limit(filter.limit);
-  return rows.map(typed);
-}
+  /** Updates the row only while it still has `fromStatus` (the claim); true when it did. */
+  async update(tx: Tx, orgId: string, id: string, fromStatus: ExceptionStatus, changes: Partial<ExceptionRow>): Promise<boolean> {
+    const n = await sqlOf(tx)('exceptions').where({ org_id: orgId, id, status: fromStatus }).update(changes);
+    return n === 1;
+  }
 
-/** Approved exceptions of the org that have not expired at `now` (the hot path's set). */
-export async function activeApproved(knex: Knex, orgId: string, now: number): Promise<ExceptionRow[]> {
-  const rows = await knex('exceptions').where({ org_id: orgId, status: 'approved' }).where('expires_at', '>', now).limit(1000);
-  return rows.map(typed);
-}
+  async list(orgId: string, filter: { status?: ExceptionStatus; limit: number }): Promise<ExceptionRow[]> {
+    let q = this.knex('exceptions').where({ org_id: orgId });
+    if (filter.status) q = q.where({ status: filter.status });
+    const rows = await q.orderBy('created_at', 'desc').limit(filter.limit);
+    return rows.map(typed);
+  }
 
-export async function bumpExceptionsVersion(trx: Knex.Transaction, orgId: string): Promise<void> {
-  await trx('orgs').where({ id: orgId }).increment('exceptions_version', 1);
-}
+  /** Approved exceptions of the org that have not expired at `now` (the hot path's set). */
+  async activeApproved(orgId: string, now: number): Promise<ExceptionRow[]> {
+    const rows = await this.knex('exceptions').where({ org_id: orgId, status: 'approved' }).where('expires_at', '>', now).limit(1000);
+    return rows.map(typed);
+  }
 
-export async function exceptionsVersion(knex: Knex, orgId: string): Promise<number> {
-  const org = await knex('orgs').where({ id: orgId }).first('exceptions_version');
-  return Number(org?.exceptions_version ?? 0);
-}
+  async bumpVersion(tx: Tx, orgId: string): Promise<void> {
+    await sqlOf(tx)('orgs').where({ id: orgId }).increment('exceptions_version', 1);
+  }
 
-/** Approved rows whose expiry has passed, every org: the sweep's candidates. */
-export async function dueExpiries(knex: Knex, now: number, limit: number): Promise<{ id: string; org_id: string }[]> {
-  return knex('exceptions').where({ status: 'approved' }).where('expires_at', '<=', now).orderBy('expires_at', 'asc').limit(limit).select('id', 'org_id');
-}
+  async version(orgId: string): Promise<number> {
+    const org = await this.knex('orgs').where({ id: orgId }).first('exceptions_version');
+    return Number(org?.exceptions_version ?? 0);
+  }
 
-/** Locks one due row for the sweep (SKIP LOCKED on MySQL: two sweepers never wait on each other). */
-export async function claimDueExpiry(trx: Knex.Transaction, dialect: Dialect, orgId: string, id: string, now: number): Promise<ExceptionRow | undefined> {
-  let q = trx('exceptions').where({ org_id: orgId, id, status: 'approved' }).where('expires_at', '<=', now);
-  if (dialect === 'mysql') q = q.forUpdate().skipLocked();
-  const row = await q.first();
-  return row ? typed(row) : undefined;
+  /** Approved rows whose expiry has passed, every org: the sweep's candidates (the one cross-org read; each is then claimed by its org_id). */
+  async dueExpiries(now: number, limit: number): Promise<{ id: string; org_id: string }[]> {
+    return this.knex('exceptions').where({ status: 'approved' }).where('expires_at', '<=', now).orderBy('expires_at', 'asc').limit(limit).select('id', 'org_id');
+  }
+
+  /** Locks one due row for the sweep (SKIP LOCKED on MySQL: two sweepers never wait on each other). */
+  async claimDueExpiry(tx: Tx, orgId: string, id: string, now: number): Promise<ExceptionRow | undefined> {
+    let q = sqlOf(tx)('exceptions').where({ org_id: orgId, id, status: 'approved' }).where('expires_at', '<=', now);
+    if (this.dialect === 'mysql') q = q.forUpdate().skipLocked();
+    const row = await q.first();
+    return row ? typed(row) : undefined;
+  }
 }

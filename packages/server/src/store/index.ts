@@ -2,12 +2,18 @@
 // on SQLite the checkpoint thread.
 import type { Knex } from 'knex';
 import { KnexAccountsRepo, type AccountsRepo } from './accounts-repo.js';
+import { ActivityLogRepo } from './activity-log-repo.js';
 import { SqliteCheckpointer } from './checkpointer.js';
 import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
+import { ExceptionsRepo } from './exceptions-repo.js';
 import { GroupCommitWriter } from './group-commit.js';
+import { InvestigationsRepo } from './investigations-repo.js';
 import { migrateToLatest } from './migrate.js';
 import { KnexNotificationsRepo, type NotificationsRepo } from './notifications-repo.js';
 import { KnexPageSessionsRepo, type PageSessionsRepo } from './page-sessions-repo.js';
+import { PolicyRepo } from './policy-repo.js';
+import { RuntimeEventsRepo } from './runtime-events-repo.js';
+import { TelemetryRepo } from './telemetry-repo.js';
 import { WriterThread } from './writer-client.js';
 
 /** MySQL batches committing at once (SQLite has one writer). */
@@ -26,6 +32,18 @@ export interface Store {
   notifications: NotificationsRepo;
   /** Admin page sessions. */
   pageSessions: PageSessionsRepo;
+  /** The org's runtime policy and its change history. */
+  policy: PolicyRepo;
+  /** Recorded runtime events read back (chains, recent findings), MCP gateway inventory. */
+  runtimeEvents: RuntimeEventsRepo;
+  /** Chains and investigations with their evidence. */
+  investigations: InvestigationsRepo;
+  /** Exception requests and the approved set. */
+  exceptions: ExceptionsRepo;
+  /** The activity log's reads (appends run in the transaction of each change). */
+  activityLog: ActivityLogRepo;
+  /** OTLP telemetry lookups and aggregates. */
+  telemetry: TelemetryRepo;
   close(): Promise<void>;
 }
 
@@ -56,6 +74,12 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     accounts: new KnexAccountsRepo(knex, dialect),
     notifications: new KnexNotificationsRepo(knex, dialect),
     pageSessions: new KnexPageSessionsRepo(knex),
+    policy: new PolicyRepo(knex, dialect),
+    runtimeEvents: new RuntimeEventsRepo(knex, dialect),
+    investigations: new InvestigationsRepo(knex, dialect),
+    exceptions: new ExceptionsRepo(knex, dialect),
+    activityLog: new ActivityLogRepo(knex, dialect),
+    telemetry: new TelemetryRepo(knex, dialect),
     close() {
       closing ??= (async () => {
         await writer.close();
@@ -67,7 +91,8 @@ export async function openStore(target: StoreTarget): Promise<Store> {
   };
 }
 
-export type { Dialect, StoreTarget, StoreTx } from './connection.js';
+export type { Dialect, StoreTarget } from './connection.js';
+export type { Tx } from './repo.js';
 export { GroupCommitWriter, WriterClosedError, type InsertOp } from './group-commit.js';
 export { sha256Of, type WireOp } from './batch-insert.js';
 export { StoreWriteError } from './writer-client.js';

@@ -9,7 +9,8 @@
 // (FOR UPDATE SKIP LOCKED) then lock only the rows they return, without the gap locks of
 // REPEATABLE READ that make a concurrent dispatcher's INSERT deadlock with them.
 import type { Knex } from 'knex';
-import type { Dialect, StoreTx } from './connection.js';
+import type { Dialect } from './connection.js';
+import type { Tx } from './repo.js';
 import { emailOfUser } from './activity-log-repo.js';
 import { isDeadlock, retryingTransaction } from './retrying-transaction.js';
 
@@ -147,7 +148,7 @@ export interface DeliveryOutcome {
 
 export interface NotificationsRepo {
   /** Runs `work` in one transaction, retried whole when MySQL picks it as a deadlock victim. */
-  transaction<T>(work: (repo: NotificationsRepo, tx: StoreTx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (repo: NotificationsRepo, tx: Tx) => Promise<T>): Promise<T>;
 
   insertDestination(destination: DestinationRecord, route: RouteRecord): Promise<void>;
   listDestinations(orgId: string): Promise<DestinationRecord[]>;
@@ -237,7 +238,7 @@ export class KnexNotificationsRepo implements NotificationsRepo {
     private readonly dialect: Dialect,
   ) {}
 
-  transaction<T>(work: (repo: NotificationsRepo, tx: StoreTx) => Promise<T>): Promise<T> {
+  transaction<T>(work: (repo: NotificationsRepo, tx: Tx) => Promise<T>): Promise<T> {
     return retryingTransaction(this.db, (trx) => work(new KnexNotificationsRepo(trx, this.dialect), trx));
   }
 

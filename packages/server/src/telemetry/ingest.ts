@@ -6,11 +6,10 @@
 // then host name (host.name resource attribute or X-Hostname), then the session id correlated
 // with the same session's hook calls (Claude Code itself sends no host name).
 import { LRUCache } from 'lru-cache';
-import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import { outboxInsert, outboxRow, type OutboxEvent } from '../notifications/outbox.js';
 import type { GroupCommitWriter, WireOp } from '../store/index.js';
-import { findSessionWorkstations, findWorkstations, otlpEventsOp } from '../store/telemetry-repo.js';
+import { otlpEventsOp, type TelemetryRepo } from '../store/telemetry-repo.js';
 import { mapRecord, type HeaderIdentity, type MappedRecord } from './mapping.js';
 import type { WireLogRecord } from './otlp-wire.js';
 
@@ -42,7 +41,7 @@ export interface IngestResult {
 }
 
 export interface TelemetryDeps {
-  knex: Knex;
+  repo: Pick<TelemetryRepo, 'findWorkstations' | 'findSessionWorkstations'>;
   writer: GroupCommitWriter;
   /** Called after outbox rows are committed (the notification worker's wake). */
   wake(): void;
@@ -95,8 +94,8 @@ export class TelemetryIngest {
       if (r.hostname) hostnames.add(r.hostname);
       if (r.sessionKey) sessions.add(r.sessionKey);
     }
-    const { byMachine, byHost } = machineIds.size + hostnames.size > 0 ? await findWorkstations(this.deps.knex, orgId, [...machineIds], [...hostnames]) : { byMachine: new Map(), byHost: new Map() };
-    const bySession = sessions.size > 0 ? await findSessionWorkstations(this.deps.knex, orgId, [...sessions]) : new Map<string, string>();
+    const { byMachine, byHost } = machineIds.size + hostnames.size > 0 ? await this.deps.repo.findWorkstations(orgId, [...machineIds], [...hostnames]) : { byMachine: new Map(), byHost: new Map() };
+    const bySession = sessions.size > 0 ? await this.deps.repo.findSessionWorkstations(orgId, [...sessions]) : new Map<string, string>();
     const values: unknown[] = [];
     const outbox: OutboxEvent[] = [];
     let unmapped = 0;

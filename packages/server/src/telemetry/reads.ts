@@ -1,9 +1,8 @@
 // The three OTLP reads (spec: GET /api/v1/otlp/health, /setup-health, /usage-costs), for the
 // key's org. Plan gating is the route's; everything here is org-scoped through the repository.
-import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import { outboxRow } from '../notifications/outbox.js';
-import { activity, correlateLate, recentEvents, recordAnomalyOnce, usageGroups, workstationLabels, type OtlpEventRow, type UsageGroup } from '../store/telemetry-repo.js';
+import type { OtlpEventRow, TelemetryRepo, UsageGroup } from '../store/telemetry-repo.js';
 
 const DAY_MS = 86_400_000;
 const HEALTH_EVENTS_CAP = 10_000;
@@ -18,8 +17,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 const usd = (micros: number) => Math.round(micros) / 1e6;
 const pct = (n: number, total: number) => (total === 0 ? 0 : Math.round((n * 100) / total));
 
-export async function otlpHealth(knex: Knex, orgId: string, now = Date.now()) {
-  const a = await activity(knex, orgId, now - DAY_MS, HEALTH_EVENTS_CAP);
+export async function otlpHealth(repo: TelemetryRepo, orgId: string, now = Date.now()) {
+  const a = await repo.activity(orgId, now - DAY_MS, HEALTH_EVENTS_CAP);
   return {
     ok: true,
     checked_at: iso(now),
@@ -39,9 +38,9 @@ function unmappedReason(e: OtlpEventRow): string {
   return 'no_identity';
 }
 
-export async function otlpSetupHealth(knex: Knex, orgId: string, now = Date.now()) {
-  await correlateLate(knex, orgId, now - 7 * DAY_MS);
-  const raw = await recentEvents(knex, orgId, SETUP_SAMPLE_SIZE);
+export async function otlpSetupHealth(repo: TelemetryRepo, orgId: string, now = Date.now()) {
+  await repo.correlateLate(orgId, now - 7 * DAY_MS);
+  const raw = await repo.recentEvents(orgId, SETUP_SAMPLE_SIZE);
   // Events that no agent produced (no agent event prefix or service name): stored, not diagnosed.
   const events = raw.filter((e) => e.source !== 'other');
   const total = events.length;
@@ -187,11 +186,11 @@ export function costAnomalies(personDays: { user: string; team: string; day: num
     }));
 }
 
-export async function otlpUsageCosts(knex: Knex, orgId: string, days: number, now = Date.now(), onAnomaly?: () => void) {
+export async function otlpUsageCosts(repo: TelemetryRepo, orgId: string, days: number, now = Date.now(), onAnomaly?: () => void) {
   const since = now - days * DAY_MS;
-  await correlateLate(knex, orgId, since);
-  const groups = await usageGroups(knex, orgId, since, USAGE_GROUP_CAP);
-  const labels = await workstationLabels(knex, orgId, [...new Set(groups.map((g) => g.workstation_id).filter((x): x is string => x !== null))]);
+  await repo.correlateLate(orgId, since);
+  const groups = await repo.usageGroups(orgId, since, USAGE_GROUP_CAP);
+  const labels = await repo.workstationLabels(orgId, [...new Set(groups.map((g) => g.workstation_id).filter((x): x is string => x !== null))]);
   const summary = zero();
   const teams = new Map<string, Totals & { users: Set<string> }>();
   const users = new Map<string, Totals & { team: string; sessions: Map<string, Totals & { session_id: string | null; workstation_id: string | null; hostname: string | null; source: string }>; workstations: Set<string> }>();
@@ -244,7 +243,7 @@ export async function otlpUsageCosts(knex: Knex, orgId: string, days: number, no
         },
       },
     });
-    if (await recordAnomalyOnce(knex, orgId, `${a.user}|${a.day}`.slice(0, 400), id, now, row)) onAnomaly?.();
+    if (await repo.recordAnomalyOnce(orgId, `${a.user}|${a.day}`.slice(0, 400), id, now, row)) onAnomaly?.();
   }
   const byCost = <T extends { cost_micros: number }>(a: T, b: T) => b.cost_micros - a.cost_micros;
   return {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
-import { activityCsv, exportActivity, verifyActivityChain } from '../../audit/activity-log.js';
+import { activityCsv } from '../../audit/activity-log.js';
 
 const exportQuery = z.object({
   since: z.string().datetime({ offset: true, message: 'since must be an ISO 8601 date-time' }).optional(),
@@ -17,7 +17,7 @@ export const auditRoutes = [
     summary: 'The activity log since a time, oldest first, as JSON or CSV',
     async handler(ctx, deps) {
       const q = parseQuery(exportQuery, ctx.query);
-      const entries = await exportActivity(deps.store.knex, ctx.state.principal.orgId, q.since ? Date.parse(q.since) : undefined);
+      const entries = await deps.activityLog.export(ctx.state.principal.orgId, q.since ? Date.parse(q.since) : undefined);
       if (q.format === 'csv') {
         ctx.type = 'text/csv; charset=utf-8';
         ctx.body = activityCsv(entries);
@@ -30,7 +30,7 @@ export const auditRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Check the activity log’s hash chain; names the first edited or missing entry',
     async handler(ctx, deps) {
-      ctx.body = await verifyActivityChain(deps.store.knex, ctx.state.principal.orgId);
+      ctx.body = await deps.activityLog.verify(ctx.state.principal.orgId);
     },
   }),
 ];

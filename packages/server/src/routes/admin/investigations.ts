@@ -2,7 +2,10 @@
 // feedback, resolve. Admin keys only; every query is scoped to the caller's org.
 import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseBody, parseQuery } from '../../http/validate.js';
-import { findInvestigation, getInvestigation, listInvestigations, listInvestigationsQuery, patchInvestigationBody, resolveInvestigationBody, updateInvestigation } from '../../runtime/investigations.js';
+import { listInvestigationsQuery, patchInvestigationBody, resolveInvestigationBody } from '../../runtime/investigations.js';
+import type { AppContext } from '../../http/context.js';
+
+const actorOf = (ctx: AppContext) => ({ keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
 
 export const adminInvestigationRoutes = [
   defineRoute({
@@ -12,7 +15,7 @@ export const adminInvestigationRoutes = [
     summary: 'Investigations, newest first (status filter, cursor paging)',
     async handler(ctx, deps) {
       const query = parseQuery(listInvestigationsQuery, ctx.query);
-      ctx.body = await listInvestigations(deps.store.knex, ctx.state.principal.orgId, query);
+      ctx.body = await deps.investigations.admin.list(ctx.state.principal.orgId, query);
     },
   }),
   defineRoute({
@@ -21,7 +24,7 @@ export const adminInvestigationRoutes = [
     access: ADMIN_ACCESS,
     summary: 'One investigation with its evidence events and chains',
     async handler(ctx, deps) {
-      ctx.body = await getInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      ctx.body = await deps.investigations.admin.get(ctx.state.principal.orgId, ctx.params.id);
     },
   }),
   defineRoute({
@@ -30,10 +33,9 @@ export const adminInvestigationRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Assign an owner, move the status (open, triaged, resolved), record analyst feedback',
     async handler(ctx, deps) {
-      await findInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      await deps.investigations.admin.assertExists(ctx.state.principal.orgId, ctx.params.id); // 404 before the body is judged
       const body = parseBody(patchInvestigationBody, ctx.state.body);
-      ctx.body = await updateInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, body, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
-      deps.notifications.wake();
+      ctx.body = await deps.investigations.admin.update(ctx.state.principal.orgId, ctx.params.id, body, actorOf(ctx));
     },
   }),
   defineRoute({
@@ -42,10 +44,9 @@ export const adminInvestigationRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Resolve an investigation, optionally with feedback (true or false positive and a note)',
     async handler(ctx, deps) {
-      await findInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      await deps.investigations.admin.assertExists(ctx.state.principal.orgId, ctx.params.id); // 404 before the body is judged
       const body = parseBody(resolveInvestigationBody, ctx.state.body ?? {});
-      ctx.body = await updateInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id, { status: 'resolved', ...(body.feedback ? { feedback: body.feedback } : {}) }, { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
-      deps.notifications.wake();
+      ctx.body = await deps.investigations.admin.resolve(ctx.state.principal.orgId, ctx.params.id, body, actorOf(ctx));
     },
   }),
 ];

@@ -2,11 +2,8 @@
 // (allow / warn / block), adopt a policy pack. Every change bumps the policy version, fires
 // `policy.changed`, and reaches every server process within about a second.
 import { z } from 'zod';
-import { BadRequestError } from '../../http/errors.js';
 import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
-import { applyPolicyPack, applyShieldPolicyPatch, POLICY_PACK_TEMPLATES, validateShieldPolicyPatch } from '../../policy/index.js';
-import type { ShieldPolicy } from '../../policy/types.js';
 import type { PolicyActor, SavedPolicy } from '../../runtime/policy-store.js';
 import type { AppContext } from '../../http/context.js';
 
@@ -24,13 +21,8 @@ export const skillName = z
 const skillBody = z.object({ name: skillName, status: z.enum(['allow', 'warn', 'block']) }).strict();
 const packBody = z.object({ slug: z.string() }).strict();
 
-export function withSkillStatus(policy: ShieldPolicy, name: string, status: 'allow' | 'warn' | 'block'): ShieldPolicy {
-  const blocked = policy.blocked_agent_skills.filter((s) => s !== name);
-  const warn = policy.warn_only_agent_skills.filter((s) => s !== name);
-  if (status === 'block') blocked.push(name);
-  if (status === 'warn') warn.push(name);
-  return { ...policy, blocked_agent_skills: blocked, warn_only_agent_skills: warn };
-}
+// The page's skill controls (routes/page/inventory.ts) edit through the same rule.
+export { withSkillStatus } from '../../runtime/policy-store.js';
 
 /** The admin key that made an edit and the user who created it, for `policy.changed`. */
 function actorOf(ctx: AppContext): PolicyActor {
@@ -53,16 +45,7 @@ export const adminPolicyRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Change baseline fields and skill lists (fields not sent are kept)',
     async handler(ctx, deps) {
-      if (ctx.state.body === undefined) throw new BadRequestError('A JSON request body is required.');
-      const result = validateShieldPolicyPatch(ctx.state.body);
-      if (!result.ok) throw new BadRequestError(`Invalid policy: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`);
-      const patch = result.value;
-      const saved = await deps.policies.edit(ctx.state.principal.orgId, (current) => ({ policy: applyShieldPolicyPatch(current.policy, patch), packSlug: current.packSlug }), {
-        summary: `Policy fields changed: ${Object.keys(result.value).join(', ')}.`,
-        actor: actorOf(ctx),
-        details: { changed_fields: Object.keys(result.value) },
-      });
-      ctx.body = view(saved);
+      ctx.body = view(await deps.policies.patch(ctx.state.principal.orgId, ctx.state.body, actorOf(ctx)));
     },
   }),
   defineRoute({
@@ -72,12 +55,7 @@ export const adminPolicyRoutes = [
     summary: 'Allow, warn on or block a skill by name (the Allow/Warn/Block controls)',
     async handler(ctx, deps) {
       const body = parseBody(skillBody, ctx.state.body);
-      const saved = await deps.policies.edit(ctx.state.principal.orgId, (current) => ({ policy: withSkillStatus(current.policy, body.name, body.status), packSlug: current.packSlug }), {
-        summary: `Skill /${body.name} set to ${body.status}.`,
-        actor: actorOf(ctx),
-        details: { skill: body.name, status: body.status },
-      });
-      ctx.body = view(saved);
+      ctx.body = view(await deps.policies.setSkillStatus(ctx.state.principal.orgId, body.name, body.status, actorOf(ctx)));
     },
   }),
   defineRoute({
@@ -87,15 +65,7 @@ export const adminPolicyRoutes = [
     summary: 'Adopt a policy pack template (its shield, tools, MCP and network sections)',
     async handler(ctx, deps) {
       const { slug } = parseBody(packBody, ctx.state.body);
-      if (!POLICY_PACK_TEMPLATES.some((t) => t.slug === slug)) {
-        throw new BadRequestError(`Unknown policy pack "${slug.slice(0, 60)}"; available: ${POLICY_PACK_TEMPLATES.map((t) => t.slug).join(', ')}.`);
-      }
-      const saved = await deps.policies.edit(ctx.state.principal.orgId, (current) => ({ policy: applyPolicyPack(current.policy, slug), packSlug: slug }), {
-        summary: `Policy pack ${slug} adopted.`,
-        actor: actorOf(ctx),
-        details: { pack: slug },
-      });
-      ctx.body = view(saved);
+      ctx.body = view(await deps.policies.adoptPack(ctx.state.principal.orgId, slug, actorOf(ctx)));
     },
   }),
 ];

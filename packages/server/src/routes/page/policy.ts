@@ -1,9 +1,7 @@
 // Policy: edit the baseline, adopt a pack, read the change history. The form is turned into
 // the same patch the admin API's PATCH takes, and validated by the same policy schema.
-import { BadRequestError } from '../../http/errors.js';
-import { applyPolicyPack, applyShieldPolicyPatch, POLICY_PACK_TEMPLATES, validateShieldPolicyPatch } from '../../policy/index.js';
+import { POLICY_PACK_TEMPLATES } from '../../policy/index.js';
 import type { ShieldPolicy } from '../../policy/types.js';
-import { policyHistory } from '../../runtime/policy-history.js';
 import { page } from '../../page/layout.js';
 import { policyView } from '../../page/views/policy.js';
 import { definePage, redirect, sendHtml } from './page-route.js';
@@ -44,7 +42,7 @@ export const policyPages = [
     path: '/policy',
     access: 'session',
     async handler({ ctx, deps, session }) {
-      const [current, history] = await Promise.all([deps.policies.get(session.orgId), policyHistory(deps.store.knex, session.orgId)]);
+      const [current, history] = await Promise.all([deps.policies.get(session.orgId), deps.policies.history(session.orgId)]);
       sendHtml(
         ctx,
         page({ title: 'Policy', section: 'policy', orgName: session.orgName, csrf: session.csrf }, policyView({ policy: current.policy, version: current.version, packSlug: current.packSlug, templates: POLICY_PACK_TEMPLATES, history, csrf: session.csrf })),
@@ -58,15 +56,7 @@ export const policyPages = [
     async handler({ ctx, deps, session, form }) {
       const current = await deps.policies.get(session.orgId);
       const patch = policyPatchFromForm(form, current.policy);
-      if (Object.keys(patch).length > 0) {
-        const result = validateShieldPolicyPatch(patch);
-        if (!result.ok) throw new BadRequestError(`Invalid policy: ${result.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}.`);
-        await deps.policies.edit(session.orgId, (latest) => ({ policy: applyShieldPolicyPatch(latest.policy, result.value), packSlug: latest.packSlug }), {
-          summary: `Policy fields changed: ${Object.keys(result.value).join(', ')}.`,
-          actor: { keyId: session.keyId, userId: session.createdBy },
-          details: { changed_fields: Object.keys(result.value), via: 'admin page' },
-        });
-      }
+      if (Object.keys(patch).length > 0) await deps.policies.patch(session.orgId, patch, { keyId: session.keyId, userId: session.createdBy }, 'admin page');
       redirect(ctx, '/policy');
     },
   }),
@@ -75,11 +65,7 @@ export const policyPages = [
     path: '/policy/pack',
     access: 'session',
     async handler({ ctx, deps, session, form }) {
-      const slug = form.get('slug') ?? '';
-      if (!POLICY_PACK_TEMPLATES.some((t) => t.slug === slug)) {
-        throw new BadRequestError(`Unknown policy pack "${slug.slice(0, 60)}"; available: ${POLICY_PACK_TEMPLATES.map((t) => t.slug).join(', ')}.`);
-      }
-      await deps.policies.edit(session.orgId, (latest) => ({ policy: applyPolicyPack(latest.policy, slug), packSlug: slug }), { summary: `Policy pack ${slug} adopted.`, actor: { keyId: session.keyId, userId: session.createdBy }, details: { pack: slug, via: 'admin page' } });
+      await deps.policies.adoptPack(session.orgId, form.get('slug') ?? '', { keyId: session.keyId, userId: session.createdBy }, 'admin page');
       redirect(ctx, '/policy');
     },
   }),

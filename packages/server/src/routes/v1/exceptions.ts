@@ -1,10 +1,9 @@
 // Exceptions API (issue #21): the developer's request (runtime key) and the admin's workflow.
 import { z } from 'zod';
 import { ADMIN_ACCESS, RUNTIME_ACCESS, defineRoute } from '../../http/route.js';
-import { BadRequestError } from '../../http/errors.js';
 import { parseBody, parseQuery } from '../../http/validate.js';
 import { SCOPE_KINDS } from '../../exceptions/scope.js';
-import { MAX_EXCEPTION_MS, decideException, getExceptionView, listExceptionViews, requestException, type AdminStep } from '../../exceptions/workflow.js';
+import { MAX_EXCEPTION_MS, type AdminStep } from '../../exceptions/workflow.js';
 import type { AppContext } from '../../http/context.js';
 import type { AppDeps } from '../../app-deps.js';
 
@@ -54,12 +53,8 @@ function step(kind: 'triage' | 'request_context' | 'deny') {
   return async (ctx: AppContext, deps: AppDeps) => {
     const orgId = ctx.state.principal.orgId;
     // Another org's id is a 404 before the body is judged.
-    await getExceptionView(deps.store.knex, orgId, ctx.params.id);
-    const next = stepOf(kind, ctx.state.body ?? {});
-    ctx.body = await decideException(deps.store.knex, deps.store.dialect, orgId, actorOf(ctx), ctx.params.id, next, () => {
-      deps.exceptions.invalidate(orgId);
-      deps.notifications.wake();
-    });
+    await deps.exceptionWorkflow.get(orgId, ctx.params.id);
+    ctx.body = await deps.exceptionWorkflow.decide(orgId, actorOf(ctx), ctx.params.id, stepOf(kind, ctx.state.body ?? {}));
   };
 }
 
@@ -73,8 +68,7 @@ export const exceptionRoutes = [
       const body = parseBody(requestBody, ctx.state.body);
       const p = ctx.state.principal;
       ctx.status = 201;
-      ctx.body = await requestException(deps.store.knex, p.orgId, p.keyId, { eventId: body.event_id, reason: body.reason, user: body.user });
-      deps.notifications.wake();
+      ctx.body = await deps.exceptionWorkflow.request(p.orgId, p.keyId, { eventId: body.event_id, reason: body.reason, user: body.user });
     },
   }),
   defineRoute({
@@ -84,7 +78,7 @@ export const exceptionRoutes = [
     summary: 'List exception requests, newest first (filter by status)',
     async handler(ctx, deps) {
       const q = parseQuery(listQuery, ctx.query);
-      ctx.body = { exceptions: await listExceptionViews(deps.store.knex, ctx.state.principal.orgId, q) };
+      ctx.body = { exceptions: await deps.exceptionWorkflow.list(ctx.state.principal.orgId, q) };
     },
   }),
   defineRoute({
@@ -93,7 +87,7 @@ export const exceptionRoutes = [
     access: ADMIN_ACCESS,
     summary: 'One exception request',
     async handler(ctx, deps) {
-      ctx.body = await getExceptionView(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
+      ctx.body = await deps.exceptionWorkflow.get(ctx.state.principal.orgId, ctx.params.id);
     },
   }),
   defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/triage', access: ADMIN_ACCESS, summary: 'Mark an exception request triaged', handler: step('triage') }),
@@ -106,20 +100,12 @@ export const exceptionRoutes = [
     summary: 'Approve an exception with a scope and an expiry (at most 90 days)',
     async handler(ctx, deps) {
       const orgId = ctx.state.principal.orgId;
-      const current = await getExceptionView(deps.store.knex, orgId, ctx.params.id); // 404 before the body is judged
+      await deps.exceptionWorkflow.get(orgId, ctx.params.id); // 404 before the body is judged
       const body = parseBody(approveBody, ctx.state.body);
       const expiresAt = body.expires_at !== undefined ? Date.parse(body.expires_at) : Date.now() + body.expires_in_seconds! * 1000;
-      // Without a value, the scope is the decided call itself (its recorded command or path).
-      let value = body.scope.value?.trim();
-      if (!value) {
-        if (body.scope.kind === 'pattern' || !current.event.summary) throw new BadRequestError('scope.value is required for this scope kind.');
-        value = current.event.summary;
-      }
-      const scope = { kind: body.scope.kind, value, host: body.scope.host ?? null, user: body.scope.user ?? null, repository: body.scope.repository ?? null };
-      ctx.body = await decideException(deps.store.knex, deps.store.dialect, orgId, actorOf(ctx), ctx.params.id, { kind: 'approve', scope, expiresAt, note: body.note }, () => {
-        deps.exceptions.invalidate(orgId);
-        deps.notifications.wake();
-      });
+      // An empty value: the scope is the decided call itself (exceptions/workflow.ts).
+      const scope = { kind: body.scope.kind, value: body.scope.value ?? '', host: body.scope.host ?? null, user: body.scope.user ?? null, repository: body.scope.repository ?? null };
+      ctx.body = await deps.exceptionWorkflow.decide(orgId, actorOf(ctx), ctx.params.id, { kind: 'approve', scope, expiresAt, note: body.note });
     },
   }),
 ];

@@ -1,19 +1,15 @@
 // MCP gateway endpoints (payloads designed here; the spec leaves them "not shown"; see
 // docs/api.md): pre-execution decisions, observed activity, and inventory sync with drift.
 import { z } from 'zod';
-import { sha256Hex } from '../../sha256.js';
 import { replyJson } from '../../http/reply.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
-import { decideToolCall } from '../../policy/index.js';
-import { SEVERITIES, type Decision, type Surface, type ToolCall } from '../../policy/types.js';
-import { recordHookDecision, workstationForCall } from '../../runtime/hook-call.js';
+import { SEVERITIES, type Surface, type ToolCall } from '../../policy/types.js';
+import { mcpActivityReport } from '../../runtime/events.js';
+import { evaluateMcpCall } from '../../runtime/hook-call.js';
 import { normalizeHookCall } from '../../runtime/surfaces.js';
 import { surfaceFromQuery } from './surface-query.js';
-import type { RecordInput } from '../../runtime/recorder.js';
-import { outboxRow } from '../../notifications/outbox.js';
-import { MAX_EVENTS_PER_BATCH } from './shield.js';
-import { retryingTransaction } from '../../store/retrying-transaction.js';
+import { MAX_EVENTS_PER_BATCH, reportedVerdict } from './shield.js';
 import { identityText } from '../../fleet/identity.js';
 
 const name = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
@@ -43,7 +39,7 @@ function mcpToolCall(body: z.infer<typeof mcpCall>, headers: Record<string, stri
 
 const mcpEventsBody = z.object({
   events: z
-    .array(mcpCall.extend({ verdict: z.enum(['allow', 'warn', 'deny', 'block']).default('allow'), severity: z.enum(SEVERITIES).default('info'), reason: z.string().max(2000).optional() }))
+    .array(mcpCall.extend({ verdict: reportedVerdict.default('allow'), severity: z.enum(SEVERITIES).default('info'), reason: z.string().max(2000).optional() }))
     .min(1, 'events must hold at least one event')
     .max(MAX_EVENTS_PER_BATCH, `at most ${MAX_EVENTS_PER_BATCH} events per batch; split larger batches`),
 });
@@ -77,17 +73,7 @@ export const mcpRoutes = [
     },
     async handler(ctx, deps) {
       const body = parseBody(mcpCall, ctx.state.body);
-      const call = mcpToolCall(body, ctx.req.headers);
-      const now = Date.now();
-      const policy = await deps.policies.get(ctx.state.principal.orgId, now);
-      const decision = decideToolCall(policy.compiled, call);
-      const outcome = await recordHookDecision(deps, ctx.state.principal, call, decision, 'mcp_evaluate', now, () => ({
-        decision: decision.verdict,
-        reason: decision.reason,
-        pattern_name: decision.patternName,
-        severity: decision.severity,
-        policy_version: decision.policyVersion,
-      }));
+      const outcome = await evaluateMcpCall(deps, ctx.state.principal, mcpToolCall(body, ctx.req.headers));
       replyJson(ctx, outcome.body);
     },
   }),
@@ -98,18 +84,8 @@ export const mcpRoutes = [
     summary: 'Report observed MCP activity (at most 100 events, all or nothing)',
     async handler(ctx, deps) {
       const { events } = parseBody(mcpEventsBody, ctx.state.body);
-      const { orgId } = ctx.state.principal;
-      const now = Date.now();
-      const records: RecordInput[] = [];
-      for (const e of events) {
-        const call = mcpToolCall(e, ctx.headers);
-        const verdict = e.verdict === 'block' ? 'deny' : e.verdict;
-        const { workstationId } = await workstationForCall(deps, ctx.state.principal, call.identity, { at: now, surface: call.surface, hookType: 'extension', agentActivity: true, blocked: verdict === 'deny' });
-        const decision: Decision = { verdict, patternName: null, severity: e.severity, detectionLayer: 'collector', category: 'mcp', reason: e.reason ?? 'Observed MCP activity reported by the gateway.', policyVersion: 0 };
-        records.push({ orgId, workstationId, hostname: call.identity.hostname ?? null, kind: 'mcp_event', call, decision, at: now });
-      }
-      await deps.recorder.record(records);
-      ctx.body = { accepted: records.length };
+      const reports = events.map((e) => mcpActivityReport(mcpToolCall(e, ctx.headers), e));
+      ctx.body = await deps.events.ingest(ctx.state.principal, reports);
     },
   }),
   defineRoute({
@@ -119,41 +95,8 @@ export const mcpRoutes = [
     summary: 'Sync the MCP gateway’s server/tool inventory; fires mcp.drift_detected when a server’s tools change',
     async handler(ctx, deps) {
       const body = parseBody(syncBody, ctx.state.body);
-      const { orgId } = ctx.state.principal;
-      const now = Date.now();
-      const drift = await retryingTransaction(deps.store.knex, async (trx) => {
-        const changes: { server: string; added: string[]; removed: string[] }[] = [];
-        for (const server of body.servers) {
-          const tools = [...new Set(server.tools.map((t) => (typeof t === 'string' ? t : t.name)))].sort();
-          const hash = sha256Hex(JSON.stringify(tools));
-          const prior = await trx('mcp_gateway_inventory').where({ org_id: orgId, server: server.name }).first('tools_hash', 'tools');
-          if (prior && prior.tools_hash === hash) continue;
-          await trx('mcp_gateway_inventory').insert({ org_id: orgId, server: server.name, tools_hash: hash, tools: JSON.stringify(tools), updated_at: now }).onConflict(['org_id', 'server']).merge(['tools_hash', 'tools', 'updated_at']);
-          if (!prior) continue; // first sight of a server is inventory, not drift
-          const before = new Set<string>(JSON.parse(prior.tools));
-          const after = new Set(tools);
-          const change = { server: server.name, added: tools.filter((t) => !before.has(t)), removed: [...before].filter((t) => !after.has(t)) };
-          changes.push(change);
-          await trx('outbox').insert(
-            outboxRow({
-              orgId,
-              type: 'mcp.drift_detected',
-              severity: 'medium',
-              sourceTable: 'mcp_gateway_inventory',
-              sourceId: `${server.name}:${hash.slice(0, 16)}`,
-              surface: sourceSurface(body.source),
-              occurredAt: now,
-              data: {
-                host: { hostname: body.hostname ?? null, platform: null },
-                evidence: { title: `MCP server ${server.name} changed its tools`, summary: `${change.added.length} tool(s) added, ${change.removed.length} removed.`, details: change },
-              },
-            }),
-          );
-        }
-        return changes;
-      });
-      const { policy, version } = await deps.policies.get(orgId, now);
-      ctx.body = { synced: body.servers.length, drift, policy: { policy_version: version, mcp: policy.mcp ?? null }, sync_interval_seconds: 30 };
+      const servers = body.servers.map((server) => ({ name: server.name, tools: server.tools.map((t) => (typeof t === 'string' ? t : t.name)) }));
+      ctx.body = await deps.events.syncMcpInventory(ctx.state.principal.orgId, { servers, hostname: body.hostname ?? null, surface: sourceSurface(body.source) });
     },
   }),
 ];

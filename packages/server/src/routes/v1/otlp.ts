@@ -11,20 +11,15 @@ import { ADMIN_ACCESS, defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { WriterClosedError } from '../../store/index.js';
 import { TelemetryIngest, TelemetryOverloadedError, TooManyRecordsError } from '../../telemetry/ingest.js';
 import { checkTraces, countMetricPoints, decodeLogs, encodeTracesResponse, decompress, encodeLogsResponse, encodeMetricsResponse, encodingOf, OtlpInputError, type OtlpEncoding } from '../../telemetry/otlp-wire.js';
-import { otlpHealth, otlpSetupHealth, otlpUsageCosts } from '../../telemetry/reads.js';
 
 /** Compressed (wire) body limit of an OTLP request. */
 export const OTLP_MAX_WIRE_BYTES = 8 * 1024 * 1024;
 /** Limit after gzip/deflate decompression (a gzip bomb stops here with 413). */
 export const OTLP_MAX_DECOMPRESSED_BYTES = 32 * 1024 * 1024;
 
-const services = new WeakMap<AppDeps, TelemetryIngest>();
-
-/** The ingest service of a running server (one per AppDeps; tests and the benchmark read its stats). */
+/** The ingest service of a running server (tests and the benchmark read its stats). */
 export function telemetryOf(deps: AppDeps): TelemetryIngest {
-  let s = services.get(deps);
-  if (!s) services.set(deps, (s = new TelemetryIngest({ knex: deps.store.knex, writer: deps.store.writer, wake: () => deps.notifications.wake() })));
-  return s;
+  return deps.telemetry.ingest;
 }
 
 function readRaw(ctx: AppContext, limit: number, timeoutMs: number): Promise<Buffer> {
@@ -144,7 +139,7 @@ export const otlpReadRoutes = [
     summary: 'Telemetry activity status (Enterprise only)',
     async handler(ctx, deps) {
       requireEnterprise(ctx);
-      ctx.body = await otlpHealth(deps.store.knex, ctx.state.principal.orgId);
+      ctx.body = await deps.telemetry.health(ctx.state.principal.orgId);
     },
   }),
   defineRoute({
@@ -154,7 +149,7 @@ export const otlpReadRoutes = [
     summary: 'Telemetry setup diagnosis: how many sampled events map to a workstation and person (Enterprise only)',
     async handler(ctx, deps) {
       requireEnterprise(ctx);
-      ctx.body = await otlpSetupHealth(deps.store.knex, ctx.state.principal.orgId);
+      ctx.body = await deps.telemetry.setupHealth(ctx.state.principal.orgId);
     },
   }),
   defineRoute({
@@ -172,7 +167,7 @@ export const otlpReadRoutes = [
         }
         days = Number(raw);
       }
-      ctx.body = await otlpUsageCosts(deps.store.knex, ctx.state.principal.orgId, days, Date.now(), () => deps.notifications.wake());
+      ctx.body = await deps.telemetry.usageCosts(ctx.state.principal.orgId, days);
     },
   }),
 ];

@@ -4,22 +4,20 @@ import { BadRequestError } from '../../http/errors.js';
 import { ADMIN_ACCESS, defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { POLICY_PACK_TEMPLATES } from '../../policy/index.js';
-import { SEVERITIES, type Decision, type ToolCall } from '../../policy/types.js';
-import { recentEvents } from '../../runtime/recent.js';
-import type { RecordInput } from '../../runtime/recorder.js';
-import { workstationForCall } from '../../runtime/hook-call.js';
+import { SEVERITIES } from '../../policy/types.js';
+import { collectorReport } from '../../runtime/events.js';
 import { identityText } from '../../fleet/identity.js';
 
 export const MAX_EVENTS_PER_BATCH = 100;
 
 /** Verdicts a collector may report; `block` is accepted as a synonym of deny. */
-const collectorVerdict = z.enum(['allow', 'warn', 'deny', 'block']).transform((v) => (v === 'block' ? 'deny' : v));
+export const reportedVerdict = z.enum(['allow', 'warn', 'deny', 'block']).transform((v) => (v === 'block' ? 'deny' : v));
 const shortText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 const collectorEvent = z.object({
   hostname: identityText('hostname').min(1, 'must not be empty'),
   detection_layer: z.string().regex(/^[a-z0-9_.-]{1,32}$/, 'must be 1-32 characters of a-z, 0-9, _ . -'),
-  verdict: collectorVerdict,
+  verdict: reportedVerdict,
   severity: z.enum(SEVERITIES),
   security_level: z.enum(['strict', 'balanced', 'permissive', 'moderate']).optional(),
   input_hash: shortText(128).optional(),
@@ -71,45 +69,7 @@ export const shieldRoutes = [
         }
         return r.data;
       });
-      const { orgId } = ctx.state.principal;
-      const now = Date.now();
-      const records: RecordInput[] = [];
-      for (const e of parsed) {
-        const { workstationId } = await workstationForCall(deps, ctx.state.principal, { machineId: e.machine_id, hostname: e.hostname }, { at: now, blocked: e.verdict === 'deny' });
-        const call: ToolCall = {
-          surface: 'cowork',
-          event: 'collector',
-          phase: 'other',
-          toolName: e.tool_name,
-          tool: e.tool_name.startsWith('mcp__') ? 'mcp' : 'other',
-          toolInput: (e.context?.tool_input && typeof e.context.tool_input === 'object' ? e.context.tool_input : {}) as Record<string, unknown>,
-          identity: { hostname: e.hostname, machineId: e.machine_id },
-          sessionId: e.session_id,
-        };
-        const decision: Decision = {
-          verdict: e.verdict,
-          patternName: null,
-          severity: e.severity,
-          detectionLayer: 'collector',
-          category: e.detection_layer,
-          reason: e.enforcement_reason ?? `Reported by a collector (${e.detection_layer}).`,
-          policyVersion: 0,
-        };
-        records.push({
-          orgId,
-          workstationId,
-          hostname: e.hostname,
-          kind: 'collector',
-          call,
-          decision,
-          at: now,
-          inputHash: e.input_hash ?? null,
-          surfaceLabel: 'collector',
-          extraContext: { context: e.context ?? null, security_level: e.security_level ?? null },
-        });
-      }
-      await deps.recorder.record(records);
-      ctx.body = { accepted: records.length };
+      ctx.body = await deps.events.ingest(ctx.state.principal, parsed.map(collectorReport));
     },
   }),
   defineRoute({
@@ -118,7 +78,7 @@ export const shieldRoutes = [
     access: ADMIN_ACCESS,
     summary: 'Most recent blocked or warned events, newest first (limit 1-50, default 10)',
     async handler(ctx, deps) {
-      ctx.body = await recentEvents(deps.store.knex, ctx.state.principal.orgId, { hostname: ctx.query.hostname, limit: ctx.query.limit });
+      ctx.body = await deps.events.recent(ctx.state.principal.orgId, { hostname: ctx.query.hostname, limit: ctx.query.limit });
     },
   }),
   defineRoute({
