@@ -3,6 +3,7 @@
 import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseBody, parseQuery } from '../../http/validate.js';
 import { findInvestigation, getInvestigation, listInvestigations, listInvestigationsQuery, patchInvestigationBody, resolveInvestigationBody, updateInvestigation } from '../../runtime/investigations.js';
+import { investigationDetail, investigationPage } from '@service/api';
 
 export const adminInvestigationRoutes = [
   defineRoute({
@@ -10,6 +11,8 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations',
     access: ADMIN_ACCESS,
     summary: 'Investigations, newest first (status filter, cursor paging)',
+    request: { query: listInvestigationsQuery },
+    response: { 200: investigationPage },
     async handler(ctx, deps) {
       const query = parseQuery(listInvestigationsQuery, ctx.query);
       ctx.body = await listInvestigations(deps.store.knex, ctx.state.principal.orgId, query);
@@ -20,6 +23,7 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations/:id',
     access: ADMIN_ACCESS,
     summary: 'One investigation with its evidence events and chains',
+    response: { 200: investigationDetail },
     async handler(ctx, deps) {
       ctx.body = await getInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
     },
@@ -29,6 +33,8 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations/:id',
     access: ADMIN_ACCESS,
     summary: 'Assign an owner, move the status (open, triaged, resolved), record analyst feedback',
+    request: { body: patchInvestigationBody },
+    response: { 200: investigationDetail },
     async handler(ctx, deps) {
       await findInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
       const body = parseBody(patchInvestigationBody, ctx.state.body);
@@ -41,6 +47,8 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations/:id/resolve',
     access: ADMIN_ACCESS,
     summary: 'Resolve an investigation, optionally with feedback (true or false positive and a note)',
+    request: { body: resolveInvestigationBody },
+    response: { 200: investigationDetail },
     async handler(ctx, deps) {
       await findInvestigation(deps.store.knex, ctx.state.principal.orgId, ctx.params.id);
       const body = parseBody(resolveInvestigationBody, ctx.state.body ?? {});

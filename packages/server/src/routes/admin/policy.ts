@@ -9,6 +9,8 @@ import { applyPolicyPack, applyShieldPolicyPatch, POLICY_PACK_TEMPLATES, validat
 import type { ShieldPolicy } from '../../policy/types.js';
 import type { PolicyActor, SavedPolicy } from '../../runtime/policy-store.js';
 import type { AppContext } from '../../http/context.js';
+import { policyView } from '@service/api';
+import { shieldPolicyPatchSchema } from '../../policy/policy-schema.js';
 
 function view(p: SavedPolicy) {
   return { policy_version: p.version, pack_slug: p.packSlug, policy: p.policy };
@@ -43,6 +45,7 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy',
     access: ADMIN_ACCESS,
     summary: 'The org’s full runtime policy with its version',
+    response: { 200: policyView },
     async handler(ctx, deps) {
       ctx.body = view(await deps.policies.get(ctx.state.principal.orgId));
     },
@@ -52,6 +55,8 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy',
     access: ADMIN_ACCESS,
     summary: 'Change baseline fields and skill lists (fields not sent are kept)',
+    request: { body: shieldPolicyPatchSchema },
+    response: { 200: policyView },
     async handler(ctx, deps) {
       if (ctx.state.body === undefined) throw new BadRequestError('A JSON request body is required.');
       const result = validateShieldPolicyPatch(ctx.state.body);
@@ -70,6 +75,8 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy/skills',
     access: ADMIN_ACCESS,
     summary: 'Allow, warn on or block a skill by name (the Allow/Warn/Block controls)',
+    request: { body: skillBody },
+    response: { 200: policyView },
     async handler(ctx, deps) {
       const body = parseBody(skillBody, ctx.state.body);
       const saved = await deps.policies.edit(ctx.state.principal.orgId, (current) => ({ policy: withSkillStatus(current.policy, body.name, body.status), packSlug: current.packSlug }), {
@@ -85,6 +92,8 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy/pack',
     access: ADMIN_ACCESS,
     summary: 'Adopt a policy pack template (its shield, tools, MCP and network sections)',
+    request: { body: packBody },
+    response: { 200: policyView },
     async handler(ctx, deps) {
       const { slug } = parseBody(packBody, ctx.state.body);
       if (!POLICY_PACK_TEMPLATES.some((t) => t.slug === slug)) {

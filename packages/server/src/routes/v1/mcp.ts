@@ -15,6 +15,7 @@ import { outboxRow } from '../../notifications/outbox.js';
 import { MAX_EVENTS_PER_BATCH } from './shield.js';
 import { retryingTransaction } from '../../store/retrying-transaction.js';
 import { identityText } from '../../fleet/identity.js';
+import { accepted, mcpDecision, mcpSyncResponse } from '@service/api';
 
 const name = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const identity = {
@@ -69,6 +70,8 @@ export const mcpRoutes = [
     path: '/api/v1/mcp/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Pre-execution decision for an MCP server/tool call (200 with the decision in the body)',
+    request: { body: mcpCall },
+    response: { 200: mcpDecision },
     hook: {
       kind: 'evaluate',
       surface: () => 'claude-chat', // only for the recorded call; the answer is rendered below
@@ -96,6 +99,8 @@ export const mcpRoutes = [
     path: '/api/v1/mcp/events',
     access: RUNTIME_ACCESS,
     summary: 'Report observed MCP activity (at most 100 events, all or nothing)',
+    request: { body: mcpEventsBody },
+    response: { 200: accepted },
     async handler(ctx, deps) {
       const { events } = parseBody(mcpEventsBody, ctx.state.body);
       const { orgId } = ctx.state.principal;
@@ -117,6 +122,8 @@ export const mcpRoutes = [
     path: '/api/v1/mcp/sync',
     access: RUNTIME_ACCESS,
     summary: 'Sync the MCP gateway’s server/tool inventory; fires mcp.drift_detected when a server’s tools change',
+    request: { body: syncBody },
+    response: { 200: mcpSyncResponse },
     async handler(ctx, deps) {
       const body = parseBody(syncBody, ctx.state.body);
       const { orgId } = ctx.state.principal;
