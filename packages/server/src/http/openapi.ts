@@ -4,6 +4,7 @@
 //
 // The admin page's HTML routes (routes/page, session cookie, outside /api) are not in it: they
 // are a browser UI, not an API, and take HTML forms rather than schemas.
+import { readFileSync } from 'node:fs';
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { errorBody } from '@service/api';
 import { z } from 'zod';
@@ -15,6 +16,9 @@ export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']
 extendZodWithOpenApi(z);
 
 const BEARER = 'apiKey';
+
+/** The server package's version (the same relative path from src/ and dist/). */
+const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 /** `/api/v1/exceptions/:id/deny` → `/api/v1/exceptions/{id}/deny`. */
 export function openApiPath(path: string): string {
@@ -61,7 +65,7 @@ function routeConfig(route: RouteDef): RouteConfig {
   };
 }
 
-export function buildOpenApiDocument(routes: readonly RouteDef[], version: string): OpenApiDocument {
+export function buildOpenApiDocument(routes: readonly RouteDef[]): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', BEARER, {
     type: 'http',
@@ -73,7 +77,7 @@ export function buildOpenApiDocument(routes: readonly RouteDef[], version: strin
     openapi: '3.1.0',
     info: {
       title: 'Agent fleet service API',
-      version,
+      version: VERSION,
       description: 'Hooks for AI coding agents, allow/warn/deny decisions, fleet inventory, exceptions, investigations, telemetry and signed webhooks.',
     },
     servers: [{ url: '/' }],

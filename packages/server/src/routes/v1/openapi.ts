@@ -1,11 +1,7 @@
 // GET /api/v1/openapi.json: the OpenAPI 3.1 document of every mounted API route (http/openapi.ts).
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../http/openapi.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
-
-/** The server package's version (the same path from src/ and dist/). */
-const SERVICE_VERSION: string = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
 
 /** `routes` is read at the first request: the document describes the list this route is part of. */
 export function openApiRoute(routes: () => RouteDef[]): RouteDef {
@@ -17,7 +13,7 @@ export function openApiRoute(routes: () => RouteDef[]): RouteDef {
     summary: 'The OpenAPI 3.1 document of this API, built from the routes’ schemas',
     response: { 200: z.record(z.unknown()).describe('An OpenAPI 3.1 document') },
     async handler(ctx) {
-      document ??= buildOpenApiDocument(routes(), SERVICE_VERSION);
+      document ??= buildOpenApiDocument(routes());
       ctx.body = document;
     },
   });
