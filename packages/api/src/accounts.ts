@@ -19,7 +19,7 @@ export const apiKeyItem = z.object({
   created_at: timestamp,
   revoked_at: optionalTimestamp,
   last_used_at: optionalTimestamp,
-  created_by: z.string().nullable(),
+  created_by: z.string().nullable().describe('E-mail of the user who created the key, when a known user made it'),
 });
 export type ApiKeyItem = z.infer<typeof apiKeyItem>;
 

@@ -23,6 +23,9 @@ export const verifyResult = z.object({
   ok: z.boolean(),
   entries: z.number().int(),
   head_seq: z.number().int(),
-  first_bad: z.object({ seq: z.number().int(), id: z.string().nullable(), problem: z.string(), message: z.string() }).optional(),
+  first_bad: z
+    .object({ seq: z.number().int(), id: z.string().nullable(), problem: z.string(), message: z.string() })
+    .optional()
+    .describe('The first bad row: its seq (and id when the row exists) and what is wrong with it'),
 });
 export type VerifyResult = z.infer<typeof verifyResult>;

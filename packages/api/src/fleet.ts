@@ -22,7 +22,12 @@ export type CheckinResponse = z.infer<typeof checkinResponse>;
 export const heartbeatResponse = z.object({ ...registration, source: z.string(), shield: sessionShield });
 export type HeartbeatResponse = z.infer<typeof heartbeatResponse>;
 
-export const lifecycleResponse = z.object({ ...registration, event: z.string(), component: z.string(), changed: z.number().int() });
+export const lifecycleResponse = z.object({
+  ...registration,
+  event: z.string(),
+  component: z.string(),
+  changed: z.number().int().describe('Rows changed by the event (inventory rows removed, sessions ended, coverage records touched)'),
+});
 export type LifecycleResponse = z.infer<typeof lifecycleResponse>;
 
 export const managedCoverageResponse = z.object({ ...registration, management_source: z.string(), mdm_provider: z.string() });
@@ -106,7 +111,7 @@ export const fleetStats = z.object({
   }),
   agent_versions: z.array(z.object({ version: z.string(), hosts: z.number().int() })),
   latest_agent_version: z.string().nullable(),
-  show_version_chart: z.boolean(),
+  show_version_chart: z.boolean().describe('The proportional version chart is shown when more than one version is reported'),
   generated_at: timestamp,
 });
 export type FleetStats = z.infer<typeof fleetStats>;

@@ -15,7 +15,7 @@ export const destinationView = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.string(),
-  url: z.string().describe('Shown with any credential in it masked'),
+  url: z.string().describe('Origin and first path segment only: chat webhook URLs carry their secret in the path'),
   enabled: z.boolean(),
   has_credential: z.boolean(),
   options: z.record(z.string()),
@@ -43,7 +43,7 @@ export const attemptView = z.object({
   latency_ms: z.number(),
   outcome: z.string(),
   error: z.string().nullable(),
-  response_excerpt: z.string().nullable(),
+  response_excerpt: z.string().nullable().describe("JSON string literal of at most 1 KiB of the receiver's answer; never the raw bytes"),
 });
 export type AttemptView = z.infer<typeof attemptView>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { newId } from '../ids.js';
 import { InvalidError, ConflictError, NotFoundError } from '../errors.js';
 import { generateApiKey, type KeyKind } from './api-keys.js';
+import type { ApiKeyItem } from '@service/api';
 
 export const PLANS = ['free', 'early_adopter', 'pro', 'team', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -69,17 +70,7 @@ export async function setOrgPlan(knex: Knex, orgId: string, plan: Plan): Promise
   if (n === 0) throw new NotFoundError('Organization not found.');
 }
 
-export interface KeyListItem {
-  id: string;
-  kind: KeyKind;
-  name: string;
-  prefix: string;
-  created_at: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  /** E-mail of the user who created the key, when the key was made by a known user. */
-  created_by: string | null;
-}
+export type KeyListItem = ApiKeyItem;
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 

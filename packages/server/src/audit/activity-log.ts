@@ -10,6 +10,7 @@ import { newId } from '../ids.js';
 import { outboxRow } from '../notifications/outbox.js';
 import { redactValue } from '../redaction/redact.js';
 import { claimNextSeq, emailOfUser, headSeq, insertActivity, listActivity, lockOrgRow, type ActivityRow } from '../store/activity-log-repo.js';
+import type { ActivityEntry, VerifyResult } from '@service/api';
 
 /** The hash before the first entry of an org. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -25,18 +26,7 @@ export interface ActivityTarget {
   id: string;
 }
 
-export interface ActivityEntry {
-  seq: number;
-  id: string;
-  at: string;
-  actor: { key_id: string | null; email: string | null };
-  action: string;
-  target: ActivityTarget;
-  before: unknown;
-  after: unknown;
-  prev_hash: string;
-  hash: string;
-}
+export type { ActivityEntry };
 
 /** The hashed fields, in a fixed order (the canonical form; `before`/`after` as stored text). */
 export function entryHash(row: Omit<ActivityRow, 'hash'>): string {
@@ -153,13 +143,7 @@ export function toEntry(row: ActivityRow): ActivityEntry {
 
 export type VerifyProblem = 'edited' | 'missing' | 'broken_link';
 
-export interface VerifyResult {
-  ok: boolean;
-  entries: number;
-  head_seq: number;
-  /** The first bad row: its seq (and id when the row exists) and what is wrong with it. */
-  first_bad?: { seq: number; id: string | null; problem: VerifyProblem; message: string };
-}
+export type { VerifyResult };
 
 const PAGE = 1000;
 

@@ -9,6 +9,7 @@ import { newDeliveryRow } from './dispatch.js';
 import { assertPlanAllowsWebhooks } from './destinations.js';
 import type { OutboxRecord } from './payload.js';
 import { DELIVERY_STATUSES } from './schedule.js';
+import type { AttemptView, DeliveryView } from '@service/api';
 
 export const listDeliveriesQuery = z
   .object({
@@ -21,33 +22,9 @@ export const listDeliveriesQuery = z
   })
   .strict();
 
-export interface AttemptView {
-  attempt: number;
-  at: string;
-  status_code: number | null;
-  latency_ms: number;
-  outcome: string;
-  error: string | null;
-  /** JSON string literal of at most 1 KiB of the receiver's answer; never the raw bytes. */
-  response_excerpt: string | null;
-}
+export type { AttemptView };
 
-export interface DeliveryView {
-  id: string;
-  destination_id: string;
-  event_id: string;
-  event_type: string;
-  severity: string;
-  status: string;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  replay_of: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: string;
-  completed_at: string | null;
-  attempts: AttemptView[];
-}
+export type { DeliveryView };
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
