@@ -2,9 +2,9 @@
 // npm run pack:workstation: builds the workstation package, one npm tarball that installs
 // offline with no server dependency and no compiler (DESIGN.md "Operator contract"):
 //   npm install -g --offline --prefix P FILE   →   P/bin/service, P/bin/service-mcp-gateway
-// The tarball holds the two bins, the compiled CLI, scanner and surfaces packages, and the
-// CLI's runtime dependencies (oclif, chalk, undici and theirs) as bundled dependencies, copied
-// from this checkout's node_modules: nothing is fetched at install time. The server package
+// The tarball holds the two bins, the compiled CLI, scanner, surfaces and api (the API's
+// schemas) packages, and their runtime dependencies (oclif, chalk, undici, zod and theirs) as
+// bundled dependencies, copied from this checkout's node_modules: nothing is fetched at install time. The server package
 // (Koa, Knex, mysql2, better-sqlite3) is not in it; `service server` and `service admin` say so.
 // The OS-keychain binding (@napi-rs/keyring, optional) is left out: it ships per-platform
 // binaries; the CLI falls back to the 0600 key files. Prints the tarball's path as the last line.
@@ -32,7 +32,7 @@ mkdirSync(join(pkgDir, 'bin'), { recursive: true });
 for (const bin of ['service', 'service-mcp-gateway']) cpSync(join(root, 'bin', bin), join(pkgDir, 'bin', bin));
 
 // 2. Our packages: package.json and dist only (no sources, tests or build info).
-const ours = { '@service/cli': 'packages/cli', '@service/scanner': 'packages/scanner', '@service/surfaces': 'packages/surfaces' };
+const ours = { '@service/cli': 'packages/cli', '@service/scanner': 'packages/scanner', '@service/surfaces': 'packages/surfaces', '@service/api': 'packages/api' };
 for (const [name, dir] of Object.entries(ours)) {
   const target = join(nm, name);
   mkdirSync(target, { recursive: true });

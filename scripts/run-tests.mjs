@@ -4,7 +4,8 @@
 // (sqlite, the default, or mysql with SERVICE_TEST_MYSQL_URL). Extra arguments narrow the
 // files: `npm test -- packages/server` runs only files whose path contains that text.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,13 +48,30 @@ for (const [what, tscArgs] of [['build', ['-b']], ['benchmarks type check', ['-p
 }
 
 const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${process.env.SERVICE_TEST_CONCURRENCY ?? 2}`, ...files];
-const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'test' } });
+// The test servers check every answer against its route's schema and list the routes they
+// answered (packages/server/test/support/harness.ts); the list is reported at the end.
+const coverageDir = mkdtempSync(join(tmpdir(), 'svc-route-coverage-'));
+const coverageFile = join(coverageDir, 'routes.txt');
+const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'test', SERVICE_ROUTE_COVERAGE_FILE: coverageFile } });
 let tail = '';
 child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   tail = (tail + chunk.toString()).slice(-4000);
 });
-child.on('close', (code) => {
+/** Which API routes the integration tests called, of all mounted ones (their answers were schema-checked). */
+async function reportRouteCoverage() {
+  const called = new Set(existsSync(coverageFile) ? readFileSync(coverageFile, 'utf8').split('\n').filter(Boolean) : []);
+  rmSync(coverageDir, { recursive: true, force: true });
+  if (called.size === 0) return;
+  const { allRoutes } = await import('../packages/server/dist/routes/index.js');
+  const all = allRoutes().map((r) => `${r.method} ${r.path}`);
+  const missed = all.filter((r) => !called.has(r));
+  console.log(`API routes called by the integration tests, answers checked against their schemas: ${all.length - missed.length} of ${all.length}`);
+  if (missed.length) console.log(`Not called: ${missed.join(', ')}`);
+}
+
+child.on('close', async (code) => {
+  await reportRouteCoverage();
   const count = (label) => Number((tail.match(new RegExp(`ℹ ${label} (\\d+)`)) ?? [])[1] ?? 0);
   const passed = count('pass');
   // A runner that died without a failing test (a crash, a syntax error) still counts as a failure.

@@ -12,6 +12,7 @@ import { transportMiddleware } from './http/transport.js';
 import type { RouteDef } from './http/route.js';
 import { allRoutes } from './routes/index.js';
 import { adminPageMiddleware } from './routes/page/index.js';
+import { noteRoute, responseCheckMiddleware, type ResponseObserver } from './http/response-check.js';
 
 /**
  * ECONNRESET / "aborted" while the request's own socket is gone: the client went away. (A store
@@ -29,7 +30,14 @@ function isConnectionEnd(err: unknown): boolean {
   return message === 'aborted' || message === 'Parse Error' || message === 'premature close';
 }
 
-export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: RouteDef[] } = {}): Koa<AppState> {
+export interface AppOptions {
+  tls?: boolean;
+  routes?: RouteDef[];
+  /** Tests: every answer is checked against its route's declared schema and reported here (http/response-check.ts). */
+  checkResponses?: ResponseObserver;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
   const app = new Koa<AppState>();
   const { logger } = deps;
   // Errors Koa meets after our envelope (the socket ended while the answer was written): a client
@@ -38,6 +46,8 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
     if (isConnectionEnd(err)) logger.debug('connection ended before the answer was written', { err: describeError(err) });
     else logger.error('response failed', { err: describeError(err), stack: stackFrames(err) });
   });
+
+  if (options.checkResponses) app.use(responseCheckMiddleware(options.checkResponses));
 
   // Error envelope: every error the server produces has the spec's shape; 5xx say nothing
   // about the cause (it is logged with the request id instead).
@@ -84,6 +94,7 @@ export function createApp(deps: AppDeps, options: { tls?: boolean; routes?: Rout
       throw new Error(`Route ${route.method} ${route.path} declares no access; refusing to mount it.`);
     }
     const handle = async (ctx: AppContext) => {
+      if (options.checkResponses) noteRoute(ctx, route);
       if (auth) await auth(ctx, async () => undefined);
       if (route.hook) return runHookRoute(ctx, deps, route, route.hook);
       if (route.method !== 'GET' && route.method !== 'DELETE' && !route.rawBody) ctx.state.body = await readJsonBody(ctx, deps.config.bodyLimitBytes, deps.config.bodyTimeoutMs);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { KeyVerifier } from './accounts/key-cache.js';
 import { createOrg, hasNoOrg, type CreatedOrg } from './accounts/orgs.js';
 import type { AppDeps } from './app-deps.js';
-import { createApp } from './app.js';
+import { createApp, type AppOptions } from './app.js';
 import type { ServerConfig } from './config.js';
 import { AuthFailureLimiter } from './http/auth.js';
 import { createLogger, type Logger } from './log.js';
@@ -93,7 +93,7 @@ function startWorkers(deps: AppDeps): () => Promise<void> {
   };
 }
 
-export async function startServer(config: ServerConfig, options: { logger?: Logger; store?: Store } = {}): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, options: { logger?: Logger; store?: Store; checkResponses?: AppOptions['checkResponses'] } = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   // One server per SQLite data directory: the lock is taken before the store is opened.
   const lock = !options.store && !config.databaseUrl ? acquireDataDirLock(config.dataDir) : null;
@@ -105,7 +105,7 @@ export async function startServer(config: ServerConfig, options: { logger?: Logg
     throw err;
   }
   try {
-    return await serve(config, store, logger, lock);
+    return await serve(config, store, logger, lock, options.checkResponses);
   } catch (err) {
     if (!options.store) await store.close();
     lock?.release();
@@ -113,11 +113,11 @@ export async function startServer(config: ServerConfig, options: { logger?: Logg
   }
 }
 
-async function serve(config: ServerConfig, store: Store, logger: Logger, lock: DataDirLock | null): Promise<RunningServer> {
+async function serve(config: ServerConfig, store: Store, logger: Logger, lock: DataDirLock | null, checkResponses: AppOptions['checkResponses']): Promise<RunningServer> {
   const deps = await buildDeps(config, store, logger);
 
   const tls = config.tlsCertPath !== null && config.tlsKeyPath !== null;
-  const app = createApp(deps, { tls });
+  const app = createApp(deps, { tls, checkResponses });
   const server = tls
     ? https.createServer({ cert: readFileSync(config.tlsCertPath!), key: readFileSync(config.tlsKeyPath!) }, app.callback())
     : http.createServer(app.callback());

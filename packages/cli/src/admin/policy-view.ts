@@ -1,20 +1,8 @@
 // Human rendering of the org policy, shared by `policy show|set` and `skills allow|warn|block`.
 import chalk from 'chalk';
+import type { PolicyView } from '@service/api';
 
-export interface PolicyView {
-  policy_version: number;
-  pack_slug: string | null;
-  policy: {
-    security_level: string;
-    auto_block: boolean;
-    custom_blacklist: string[];
-    trusted_sources: string[];
-    entropy_threshold: number;
-    max_input_length: number;
-    blocked_agent_skills: string[];
-    warn_only_agent_skills: string[];
-  };
-}
+export type { PolicyView };
 
 const list = (items: string[]) => (items.length ? items.join(', ') : chalk.dim('(none)'));
 

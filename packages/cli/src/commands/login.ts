@@ -4,6 +4,7 @@ import { adminCall } from '../admin/client.js';
 import { storeAdminLogin } from '../config/index.js';
 import { BaseCommand } from '../output/base-command.js';
 import { CliError } from '../output/errors.js';
+import type { MeResponse } from '@service/api';
 
 async function readKeyFromStdinOrPrompt(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -37,7 +38,7 @@ export default class Login extends BaseCommand {
     const key = flags.key ?? (await readKeyFromStdinOrPrompt());
     if (!key) throw new CliError('No key given: pass --key, pipe it on stdin, or type it at the prompt.');
     const url = server.replace(/\/+$/, '');
-    const me = await adminCall<{ role: string | null; org_name: string | null; plan: string }>({ url, key }, 'GET', '/api/v1/me');
+    const me = await adminCall<MeResponse>({ url, key }, 'GET', '/api/v1/me');
     // /me accepts runtime keys too; only an admin key is worth storing for admin commands.
     await adminCall({ url, key }, 'GET', '/api/v1/admin/keys').catch(() => {
       throw new CliError('That key is valid but is not an admin key; create one with `service keys create --kind admin` or use the admin key printed at org creation.');

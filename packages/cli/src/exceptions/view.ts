@@ -1,19 +1,8 @@
 // How exceptions are shown on a terminal, and the expiry flag's parser (1m, 1h, 7d).
 import { CliError } from '../output/errors.js';
+import type { ExceptionView } from '@service/api';
 
-export interface ExceptionItem {
-  id: string;
-  event_id: string;
-  status: string;
-  reason: string;
-  requested_by: { key_id: string; hostname: string | null; user: string | null };
-  event: { summary: string | null; hostname: string | null };
-  scope: { kind: string; value: string; host: string | null; user: string | null; repository: string | null } | null;
-  expires_at: string | null;
-  decided_by: { key_id: string | null; email: string | null } | null;
-  note: string | null;
-  created_at: string;
-}
+export type ExceptionItem = ExceptionView;
 
 export function printException(out: { log(s: string): void }, e: ExceptionItem): void {
   out.log(`  id:       ${e.id}`);

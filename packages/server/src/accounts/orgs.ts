@@ -6,6 +6,7 @@ import type { AccountsRepo } from '../store/accounts-repo.js';
 import { newId } from '../ids.js';
 import { InvalidError, ConflictError, NotFoundError } from '../errors.js';
 import { generateApiKey, type KeyKind } from './api-keys.js';
+import type { ApiKeyItem } from '@service/api';
 
 export const PLANS = ['free', 'early_adopter', 'pro', 'team', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -67,17 +68,7 @@ export async function setOrgPlan(accounts: AccountsRepo, orgId: string, plan: Pl
   if (!(await accounts.setOrgPlan(orgId, plan))) throw new NotFoundError('Organization not found.');
 }
 
-export interface KeyListItem {
-  id: string;
-  kind: KeyKind;
-  name: string;
-  prefix: string;
-  created_at: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  /** E-mail of the user who created the key, when the key was made by a known user. */
-  created_by: string | null;
-}
+export type KeyListItem = ApiKeyItem;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -11,6 +11,7 @@ import { redactValue } from '../redaction/redact.js';
 import { claimNextSeq, emailOfUser, insertActivity, lockOrgRow, type ActivityLogRepo, type ActivityRow } from '../store/activity-log-repo.js';
 import { insertOutboxRows } from '../store/outbox-repo.js';
 import type { Tx } from '../store/repo.js';
+import type { ActivityEntry, VerifyResult } from '@service/api';
 
 /** The hash before the first entry of an org. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -26,18 +27,7 @@ export interface ActivityTarget {
   id: string;
 }
 
-export interface ActivityEntry {
-  seq: number;
-  id: string;
-  at: string;
-  actor: { key_id: string | null; email: string | null };
-  action: string;
-  target: ActivityTarget;
-  before: unknown;
-  after: unknown;
-  prev_hash: string;
-  hash: string;
-}
+export type { ActivityEntry };
 
 /** The hashed fields, in a fixed order (the canonical form; `before`/`after` as stored text). */
 export function entryHash(row: Omit<ActivityRow, 'hash'>): string {
@@ -154,13 +144,7 @@ export function toEntry(row: ActivityRow): ActivityEntry {
 
 export type VerifyProblem = 'edited' | 'missing' | 'broken_link';
 
-export interface VerifyResult {
-  ok: boolean;
-  entries: number;
-  head_seq: number;
-  /** The first bad row: its seq (and id when the row exists) and what is wrong with it. */
-  first_bad?: { seq: number; id: string | null; problem: VerifyProblem; message: string };
-}
+export type { VerifyResult };
 
 const PAGE = 1000;
 

@@ -13,25 +13,12 @@ import type { ExceptionRow, ExceptionStatus, ExceptionsRepo } from '../store/exc
 import { insertOutboxRows } from '../store/outbox-repo.js';
 import type { Tx } from '../store/repo.js';
 import { scopeError, type ExceptionScope } from './scope.js';
+import type { ExceptionView } from '@service/api';
 
 /** An approval lasts at most this long (an exception is a temporary, reviewed allowance). */
 export const MAX_EXCEPTION_MS = 90 * 24 * 3600 * 1000;
 
-export interface ExceptionView {
-  id: string;
-  event_id: string;
-  status: ExceptionStatus;
-  reason: string;
-  requested_by: { key_id: string; hostname: string | null; user: string | null };
-  event: { summary: string | null; hostname: string | null };
-  scope: ExceptionScope | null;
-  expires_at: string | null;
-  decided_by: { key_id: string | null; email: string | null } | null;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-  decided_at: string | null;
-}
+export type { ExceptionView };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

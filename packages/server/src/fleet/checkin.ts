@@ -15,6 +15,7 @@ import { keyCreatorOf, registerWorkstation } from './register-request.js';
 import { sessionShield, type SessionShield } from './shield-view.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
 import { identityText } from './identity.js';
+import type { CheckinResponse } from '@service/api';
 
 /** Sandbox status as sent: the spec's three words, or a boolean from simpler clients. */
 export const sandboxField = z
@@ -47,14 +48,7 @@ export const checkinBody = z.object({
 });
 export type CheckinInput = z.infer<typeof checkinBody>;
 
-export interface CheckinResult {
-  ok: true;
-  workstation_id: string;
-  registered: boolean;
-  session_id: string | null;
-  shield: SessionShield;
-  inventory: { skills: UpsertCounts; mcp_servers: number; plugins: number };
-}
+export type CheckinResult = CheckinResponse;
 
 const blank = (v: string | null | undefined) => (v ? v : null);
 

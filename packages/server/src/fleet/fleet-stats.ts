@@ -7,31 +7,9 @@ import type { Knex } from 'knex';
 import { STATS_WINDOW_MS, compareVersions } from './derive/index.js';
 import type { POSTURE_BITS } from './classify.js';
 import { classCounters, type RISK, type RUNTIME } from './stats-counters.js';
+import type { FleetStats } from '@service/api';
 
-export interface FleetStatsView {
-  total: number;
-  cards: {
-    live_coverage: { online: number; total: number };
-    unverified_hosts: number;
-    mdm_evidence: number;
-    action_needed: number;
-    blocked_actions_7d: number;
-    posture_notes: { hosts: number; by_note: Record<'version_update' | keyof typeof POSTURE_BITS, number> };
-  };
-  filters: {
-    surfaces: Record<string, number>;
-    status: { online: number; offline: number };
-    runtime: Record<(typeof RUNTIME)[number], number>;
-    risk: Record<(typeof RISK)[number], number>;
-    shadow_ai_present: number;
-    missing_expected_hook: number;
-  };
-  agent_versions: { version: string; hosts: number }[];
-  latest_agent_version: string | null;
-  /** The proportional version chart is shown when more than one version is reported. */
-  show_version_chart: boolean;
-  generated_at: string;
-}
+export type FleetStatsView = FleetStats;
 
 const sum = (cond: string) => `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`;
 

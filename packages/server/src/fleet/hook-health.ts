@@ -3,6 +3,7 @@
 // cheap on any fleet size; a `*_truncated` flag says the real number is above the cap.
 import type { Knex } from 'knex';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
+import type { HookHealthResponse } from '@service/api';
 
 /** The values the spec allows for `source` (no `grok`: it has no hooks to check). */
 export const HEALTH_SOURCES = ['claude-code', 'claude-chat', 'cowork', 'cursor', 'windsurf', 'copilot', 'codex', 'gemini', 'antigravity'] as const;
@@ -24,22 +25,7 @@ export const SOURCE_LABELS: Record<HealthSource, string> = {
 export const HEALTH_CAPS = { activeHosts: 1000, activeSessions: 1000, events24h: 10_000 } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface HookHealth {
-  ok: true;
-  source: HealthSource;
-  source_label: string;
-  hooks_active: boolean;
-  hooks_stale: boolean;
-  hooks_never_connected: boolean;
-  last_seen_at: string | null;
-  last_hostname: string | null;
-  active_hosts: number;
-  active_hosts_truncated: boolean;
-  active_sessions: number;
-  active_sessions_truncated: boolean;
-  events_24h: number;
-  events_24h_truncated: boolean;
-}
+export type HookHealth = HookHealthResponse;
 
 /** COUNT(*) of at most cap + 1 rows: the count and whether it went over the cap. */
 async function cappedCount(knex: Knex, inner: Knex.QueryBuilder, cap: number): Promise<{ n: number; truncated: boolean }> {

@@ -21,6 +21,7 @@ import type { WorkstationIdentity } from './identity.js';
 import { registerWorkstation } from './register-request.js';
 import { identityFields, pickSurface, surfaceEnum, timeField } from './runtime-fields.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
+import type { LifecycleResponse } from '@service/api';
 
 export const LIFECYCLE_EVENTS = ['install', 'uninstall', 'update', 'repair', 'session_end'] as const;
 export const LIFECYCLE_COMPONENTS = ['hooks', 'skill', 'mcp_server', 'plugin', 'agent', 'package'] as const;
@@ -57,15 +58,7 @@ export const lifecycleBody = z
   });
 export type LifecycleInput = z.infer<typeof lifecycleBody>;
 
-export interface LifecycleResult {
-  ok: true;
-  workstation_id: string;
-  registered: boolean;
-  event: string;
-  component: string;
-  /** Rows changed by the event (inventory rows removed, sessions ended, coverage records touched). */
-  changed: number;
-}
+export type LifecycleResult = LifecycleResponse;
 
 export async function recordLifecycleEvent(deps: AppDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: LifecycleInput, now = Date.now()): Promise<LifecycleResult> {
   const surface = pickSurface(input);

@@ -17,6 +17,7 @@ import type { WorkstationIdentity } from './identity.js';
 import { registerWorkstation } from './register-request.js';
 import { identityFields, surfaceEnum, timeField } from './runtime-fields.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
+import type { ManagedCoverageResponse } from '@service/api';
 
 export const managedCoverageBody = z.object({
   ...identityFields,
@@ -49,13 +50,7 @@ export const managedCoverageBody = z.object({
 });
 export type ManagedCoverageInput = z.infer<typeof managedCoverageBody>;
 
-export interface ManagedCoverageResult {
-  ok: true;
-  workstation_id: string;
-  registered: boolean;
-  management_source: string;
-  mdm_provider: string;
-}
+export type ManagedCoverageResult = ManagedCoverageResponse;
 
 export async function recordManagedCoverage(deps: AppDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: ManagedCoverageInput, now = Date.now()): Promise<ManagedCoverageResult> {
   const native = input.provider.toLowerCase() === 'service';

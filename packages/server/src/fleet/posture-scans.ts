@@ -22,6 +22,7 @@ import { registerWorkstation } from './register-request.js';
 import { identityFields } from './runtime-fields.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
 import { identityText } from './identity.js';
+import type { ScanResponse } from '@service/api';
 
 export const MAX_CHECKS_PER_SCAN = 500;
 /** raw_report is collector evidence; past this size it is stored truncated (with a marker). */
@@ -55,16 +56,7 @@ export const scanBody = z.object({
 });
 export type ScanInput = z.infer<typeof scanBody>;
 
-export interface ScanResult {
-  id: string;
-  workstation_id: string;
-  registered: boolean;
-  score: number;
-  grade: string;
-  previous_grade: string | null;
-  grade_dropped: boolean;
-  newly_failed_checks: string[];
-}
+export type ScanResult = ScanResponse;
 
 function boundedReport(raw: unknown): string {
   const textForm = JSON.stringify(raw);

@@ -14,32 +14,13 @@ import {
   protectionState,
   riskState,
   runtimeHealth,
-  type AiIdeCoverageBadge,
   type WorkstationEvidence,
 } from './derive/index.js';
 import { BLOCKED_WINDOW_MS } from './classify.js';
 import { buildEvidence, type SurfaceRow, type WorkstationRow } from './evidence-store.js';
+import type { FleetListItem } from '@service/api';
 
-export interface FleetListItem {
-  id: string;
-  hostname: string;
-  display_name: string | null;
-  status: 'online' | 'offline' | 'over_limit';
-  online: boolean;
-  active_sessions: number;
-  platform: string | null;
-  management: string;
-  protection: string;
-  runtime_health: string;
-  risk: { level: string; reason: string };
-  owner: { display: string | null; source: string | null; verified: boolean };
-  activity: { current_project: string | null; cwd: string | null; git_remote: string | null; sessions_7d: number };
-  baseline: string;
-  ides: string[];
-  ai_ide_coverage: AiIdeCoverageBadge | null;
-  agent_version: string | null;
-  last_seen_at: string | null;
-}
+export type { FleetListItem };
 
 /** "git@github.com:acme/api.git" and "https://github.com/acme/api" → "acme/api"; else the directory name. */
 export function projectName(gitRemote: string | null, cwd: string | null): string | null {

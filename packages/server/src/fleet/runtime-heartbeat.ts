@@ -22,6 +22,7 @@ import { keyCreatorOf, registerWorkstation } from './register-request.js';
 import { identityFields, pickSurface, surfaceEnum, timeField } from './runtime-fields.js';
 import { sessionShield, type SessionShield } from './shield-view.js';
 import { retryingTransaction } from '../store/retrying-transaction.js';
+import type { HeartbeatResponse } from '@service/api';
 
 export const heartbeatBody = z.object({
   ...identityFields,
@@ -54,13 +55,7 @@ export const heartbeatBody = z.object({
 });
 export type HeartbeatInput = z.infer<typeof heartbeatBody>;
 
-export interface HeartbeatResult {
-  ok: true;
-  workstation_id: string;
-  registered: boolean;
-  source: string;
-  shield: SessionShield;
-}
+export type HeartbeatResult = HeartbeatResponse;
 
 // Per process: host → fingerprint of the evidence last written and when. Re-written at least
 // once a minute even when unchanged, in case another writer changed the same fields meanwhile.

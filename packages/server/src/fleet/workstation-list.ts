@@ -14,6 +14,7 @@ import { surfaceBit } from './classify.js';
 import { EVIDENCE_COLUMNS, loadSurfaces, type WorkstationRow } from './evidence-store.js';
 import { WORKSTATION_LIMITS } from './plan-limits.js';
 import { listItem, rowEvidence, sessionStats, type FleetListItem } from './row-view.js';
+import type { FleetPage } from '@service/api';
 
 export interface FleetFilters {
   surface?: string;
@@ -84,11 +85,7 @@ export async function firstOverLimitId(knex: Knex, orgId: string, plan: Plan): P
   return row?.id ?? null;
 }
 
-export interface FleetPage {
-  workstations: FleetListItem[];
-  next_cursor: string | null;
-  limit: number;
-}
+export type { FleetPage };
 
 export async function listWorkstations(knex: Knex, org: { id: string; plan: Plan }, filters: FleetFilters, page: { limit: number; cursor?: string }, now = Date.now()): Promise<FleetPage> {
   // Two steps. First the page's keys, from index columns only: the planner can answer it with

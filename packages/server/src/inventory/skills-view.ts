@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { riskLevelForScore } from '@service/scanner';
 import { InvalidError, NotFoundError } from '../errors.js';
 import type { ShieldPolicy } from '../policy/types.js';
+import type { SkillSummary } from '@service/api';
 
 export type SkillStatus = 'Active' | 'Warn' | 'Blocked';
 
@@ -35,18 +36,7 @@ export function decodeNameCursor(cursor: string, parts: number): string[] {
   throw new InvalidError('Invalid cursor: pass the next_cursor value of the previous page unchanged.');
 }
 
-export interface SkillSummary {
-  name: string;
-  risk_score: number;
-  risk_level: string;
-  risk_flags: string[];
-  host_count: number;
-  variants: number;
-  sources: string[];
-  status: SkillStatus;
-  first_seen_at: string | null;
-  last_seen_at: string | null;
-}
+export type { SkillSummary };
 
 export async function listSkills(knex: Knex, orgId: string, policy: ShieldPolicy, page: { limit: number; cursor?: string; search?: string }) {
   // The page's names first (an index-ordered DISTINCT that stops at limit + 1), then the

@@ -7,6 +7,7 @@ import { outboxRow } from './outbox.js';
 import { newDeliveryRow } from './dispatch.js';
 import { assertPlanAllowsWebhooks } from './destinations.js';
 import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryListRow, type NotificationsRepo } from '../store/notifications-repo.js';
+import type { AttemptView, DeliveryView } from '@service/api';
 
 export const listDeliveriesQuery = z
   .object({
@@ -19,33 +20,9 @@ export const listDeliveriesQuery = z
   })
   .strict();
 
-export interface AttemptView {
-  attempt: number;
-  at: string;
-  status_code: number | null;
-  latency_ms: number;
-  outcome: string;
-  error: string | null;
-  /** JSON string literal of at most 1 KiB of the receiver's answer; never the raw bytes. */
-  response_excerpt: string | null;
-}
+export type { AttemptView };
 
-export interface DeliveryView {
-  id: string;
-  destination_id: string;
-  event_id: string;
-  event_type: string;
-  severity: string;
-  status: string;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  replay_of: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: string;
-  completed_at: string | null;
-  attempts: AttemptView[];
-}
+export type { DeliveryView };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

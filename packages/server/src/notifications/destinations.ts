@@ -11,6 +11,7 @@ import { isEventSelector, selectorMatches, severityRank, SEVERITIES } from './ev
 import { checkDestinationUrl } from './address-guard.js';
 import { DESTINATION_KINDS, KINDS, PLANS_FOR_NON_EMAIL, type DestinationKind } from './formats.js';
 import { generateSigningSecret } from './signing.js';
+import type { DestinationView, WebhookRoute } from '@service/api';
 
 export const createDestinationInput = z
   .object({
@@ -33,26 +34,9 @@ export const createDestinationInput = z
 
 export const updateDestinationInput = z.object({ enabled: z.boolean().optional(), name: z.string().trim().min(1).max(200).optional() }).strict();
 
-export interface RouteView {
-  id: string;
-  events: string[];
-  min_severity: string;
-  host: string | null;
-  surface: string | null;
-}
+export type RouteView = WebhookRoute;
 
-export interface DestinationView {
-  id: string;
-  name: string;
-  kind: string;
-  /** Origin and first path segment only: chat webhook URLs carry their secret in the path. */
-  url: string;
-  enabled: boolean;
-  has_credential: boolean;
-  options: Record<string, string>;
-  routes: RouteView[];
-  created_at: string;
-}
+export type { DestinationView };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -21,9 +21,10 @@ import { scansRoute } from './v1/scans.js';
 import { otlpRoutes } from './v1/otlp.js';
 import { exceptionRoutes } from './v1/exceptions.js';
 import { auditRoutes } from './admin/audit.js';
+import { openApiRoute } from './v1/openapi.js';
 
 export function allRoutes(): RouteDef[] {
-  return [meRoute, ...adminKeyRoutes, ...evaluateRoutes, hookRoute, ...shieldRoutes, ...mcpRoutes, ...adminPolicyRoutes, ...adminWebhookRoutes, ...adminWebhookDeliveryRoutes, ...adminInvestigationRoutes, ...fleetRoutes(), ...otlpRoutes, ...exceptionRoutes, ...auditRoutes];
+  return [meRoute, ...adminKeyRoutes, ...evaluateRoutes, hookRoute, ...shieldRoutes, ...mcpRoutes, ...adminPolicyRoutes, ...adminWebhookRoutes, ...adminWebhookDeliveryRoutes, ...adminInvestigationRoutes, ...fleetRoutes(), ...otlpRoutes, ...exceptionRoutes, ...auditRoutes, openApiRoute(allRoutes)];
 }
 
 /** Fleet: registration surfaces (runtime keys) and the fleet/inventory admin API. */

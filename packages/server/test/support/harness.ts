@@ -2,7 +2,7 @@
 // SERVICE_TEST_STORE=mysql runs against MySQL/MariaDB (SERVICE_TEST_MYSQL_URL, default
 // root@127.0.0.1:3306), each test file in a database of its own; otherwise SQLite in a
 // temporary directory. No mocks.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
@@ -11,6 +11,7 @@ import { createOrg, type CreatedOrg, type Plan } from '../../src/accounts/orgs.j
 import { startServer, type RunningServer } from '../../src/server.js';
 import { createLogger } from '../../src/log.js';
 import type { StoreTarget } from '../../src/store/index.js';
+import type { ResponseReport } from '../../src/http/response-check.js';
 
 export const TEST_STORE = process.env.SERVICE_TEST_STORE === 'mysql' ? 'mysql' : 'sqlite';
 const MYSQL_BASE = process.env.SERVICE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -54,10 +55,34 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Every answer of a test server is checked against the schema its route declares (on unless
+ * SERVICE_VALIDATE_RESPONSES=0): the server's close() fails on the first mismatch, so any test
+ * that meets an answer its documented schema does not describe fails. The routes called are
+ * appended to SERVICE_ROUTE_COVERAGE_FILE when set (npm test reports them against all routes).
+ */
+function responseChecks(): { observe: (r: ResponseReport) => void; finish(): void } | null {
+  if (process.env.SERVICE_VALIDATE_RESPONSES === '0') return null;
+  const violations: string[] = [];
+  const called = new Set<string>();
+  return {
+    observe(r) {
+      if (r.route) called.add(r.route);
+      if (r.violation && violations.length < 20) violations.push(`${r.route ?? '(no route)'} answered ${r.status}: ${r.violation}`);
+    },
+    finish() {
+      const file = process.env.SERVICE_ROUTE_COVERAGE_FILE;
+      if (file && called.size) appendFileSync(file, [...called].map((r) => `${r}\n`).join(''));
+      if (violations.length) throw new Error(`Answers that do not match their route's declared schema (@service/api):\n${violations.join('\n')}`);
+    },
+  };
+}
+
 export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const target = await freshStoreTarget();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', SERVICE_NO_BOOTSTRAP: '1', SERVICE_LOG_LEVEL: 'error', ...target.env, ...extraEnv });
-  const running = await startServer(config, { logger: createLogger(config.logLevel) });
+  const checks = responseChecks();
+  const running = await startServer(config, { logger: createLogger(config.logLevel), checkResponses: checks?.observe });
   const call: TestServer['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
@@ -84,6 +109,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     async close() {
       await running.stop();
       await target.cleanup();
+      checks?.finish();
     },
   };
 }

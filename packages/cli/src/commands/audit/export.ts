@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { CliError } from '../../output/errors.js';
+import type { ActivityExport } from '@service/api';
 
 export default class AuditExport extends BaseCommand {
   static override description = 'Export the activity log (oldest first) for auditors, as CSV or JSON on stdout.';
@@ -19,7 +20,7 @@ export default class AuditExport extends BaseCommand {
     const since = flags.since ? `since=${encodeURIComponent(new Date(flags.since).toISOString())}&` : '';
     const target = await resolveAdminTarget(flags);
     if (flags.format === 'json' || flags.json) {
-      const body = await adminCall<{ entries: unknown[] }>(target, 'GET', `/api/v1/audit/activity?${since}format=json`);
+      const body = await adminCall<ActivityExport>(target, 'GET', `/api/v1/audit/activity?${since}format=json`);
       return this.printJson(body);
     }
     let res;

@@ -1,13 +1,7 @@
 import { Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
-
-interface VerifyResult {
-  ok: boolean;
-  entries: number;
-  head_seq: number;
-  first_bad?: { seq: number; id: string | null; problem: string; message: string };
-}
+import type { VerifyResult } from '@service/api';
 
 export default class AuditVerify extends BaseCommand {
   static override description = 'Check the activity log’s hash chain. Exits 1 and names the first edited or missing entry.';

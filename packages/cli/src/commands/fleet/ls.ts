@@ -4,25 +4,9 @@ import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { CliError } from '../../output/errors.js';
 import { renderTable } from '../../output/table.js';
+import type { FleetListItem, FleetPage } from '@service/api';
 
-/** One row of GET /api/v1/admin/workstations (docs/api-fleet.md). */
-export interface FleetRow {
-  id: string;
-  hostname: string;
-  display_name: string | null;
-  status: 'online' | 'offline' | 'over_limit';
-  active_sessions: number;
-  platform: string | null;
-  management: string;
-  protection: string;
-  risk: { level: string; reason: string };
-  owner: { display: string | null; verified: boolean };
-  activity: { current_project: string | null; sessions_7d: number };
-  baseline: string;
-  ides: string[];
-  ai_ide_coverage: string | null;
-  last_seen_at: string | null;
-}
+export type FleetRow = FleetListItem;
 
 /** "just now", "4m ago", "3h ago", "12d ago"; "never" for a host that was only pre-registered. */
 export function relativeTime(iso: string | null, now = Date.now()): string {
@@ -156,7 +140,7 @@ export default class FleetLs extends BaseCommand {
     if (flags['missing-hook']) q.set('missing_hook', 'true');
     q.set('limit', String(flags.limit));
     if (flags.cursor) q.set('cursor', flags.cursor);
-    const page = await adminCall<{ workstations: FleetRow[]; next_cursor: string | null }>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/workstations?${q}`);
+    const page = await adminCall<FleetPage>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/workstations?${q}`);
     if (flags.sort) sortRows([], flags.sort); // an unknown --sort column fails before any output
     if (flags.columns) chooseColumns(flags.columns);
     if (flags.json) return this.printJson(page);

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { CliError } from '../../output/errors.js';
+import type { DeletedWorkstation, WorkstationDetail } from '@service/api';
 
 export default class FleetRm extends BaseCommand {
   static override description = 'Remove a workstation from the fleet (its sessions, inventory and scans go with it). It registers again on its next session unless its hooks are removed.';
@@ -17,7 +18,7 @@ export default class FleetRm extends BaseCommand {
     const { args, flags } = await this.parse(FleetRm);
     const target = await resolveAdminTarget(flags);
     // Resolve first: a hostname shared by two hosts is refused by the server with their ids.
-    const { workstation } = await adminCall<{ workstation: { id: string; hostname: string } }>(target, 'GET', `/api/v1/admin/workstations/${encodeURIComponent(args.host)}`);
+    const { workstation } = await adminCall<WorkstationDetail>(target, 'GET', `/api/v1/admin/workstations/${encodeURIComponent(args.host)}`);
     if (!flags.yes) {
       if (!process.stdin.isTTY) throw new CliError(`Refusing to remove ${workstation.hostname} without confirmation: stdin is not a terminal. Add --yes.`, 2);
       const rl = createInterface({ input: process.stdin, output: process.stderr });
@@ -29,7 +30,7 @@ export default class FleetRm extends BaseCommand {
         return;
       }
     }
-    const result = await adminCall<{ id: string; hostname: string; deleted: boolean }>(target, 'DELETE', `/api/v1/admin/workstations/${encodeURIComponent(workstation.id)}`);
+    const result = await adminCall<DeletedWorkstation>(target, 'DELETE', `/api/v1/admin/workstations/${encodeURIComponent(workstation.id)}`);
     if (flags.json) this.printJson(result);
     else this.log(`Removed ${result.hostname} (${result.id}). It registers again on its next session unless its hooks are removed.`);
   }

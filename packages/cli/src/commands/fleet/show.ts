@@ -4,18 +4,7 @@ import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
 import { relativeTime, type FleetRow } from './ls.js';
-
-interface Detail {
-  workstation: FleetRow & { machine_id: string | null; agent_version: string | null; first_seen_at: string | null; runtime_health: string };
-  metadata: Record<string, any>;
-  risk: { level: string; reason: string; signals: string[] };
-  action_reasons: string[];
-  posture_notes: { note: string; kind: string }[];
-  sessions: { session_id: string; surface: string; cwd: string | null; started_at: string; last_seen_at: string; ended_at: string | null }[];
-  inventory: { skills: { name: string; source: string; risk_level: string; risk_score: number; risk_flags: string[] }[]; mcp_servers: { name: string; type: string; command: string | null; source: string; platform: string }[]; plugins: { full_name: string; version: string | null; platform: string }[] };
-  recent_events: { created_at: string; verdict: string; tool_name: string; summary: string }[];
-  scans: { grade: string | null; score: number | null; scanned_at: string }[];
-}
+import type { WorkstationDetail } from '@service/api';
 
 export default class FleetShow extends BaseCommand {
   static override description = 'Show one workstation: status, protection evidence, metadata, sessions, inventory and recent shield events.';
@@ -25,7 +14,7 @@ export default class FleetShow extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(FleetShow);
-    const d = await adminCall<Detail>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/workstations/${encodeURIComponent(args.host)}`);
+    const d = await adminCall<WorkstationDetail>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/workstations/${encodeURIComponent(args.host)}`);
     if (flags.json) return this.printJson(d);
     const w = d.workstation;
     const m = d.metadata;
@@ -59,7 +48,7 @@ export default class FleetShow extends BaseCommand {
     );
     if (d.sessions.length) {
       this.log(chalk.bold('\nSessions'));
-      this.log(renderTable(['SESSION', 'SURFACE', 'DIRECTORY', 'STARTED', 'LAST SEEN', 'ENDED'], d.sessions.map((s) => [s.session_id, s.surface, s.cwd ?? '-', s.started_at, relativeTime(s.last_seen_at), s.ended_at ?? '-'])));
+      this.log(renderTable(['SESSION', 'SURFACE', 'DIRECTORY', 'STARTED', 'LAST SEEN', 'ENDED'], d.sessions.map((s) => [s.session_id, s.surface, s.cwd ?? '-', s.started_at ?? '-', relativeTime(s.last_seen_at), s.ended_at ?? '-'])));
     }
     const inv = d.inventory;
     if (inv.skills.length) {
@@ -76,7 +65,7 @@ export default class FleetShow extends BaseCommand {
     }
     if (d.recent_events.length) {
       this.log(chalk.bold('\nRecent shield events'));
-      this.log(renderTable(['WHEN', 'VERDICT', 'TOOL', 'SUMMARY'], d.recent_events.map((e) => [e.created_at, e.verdict, e.tool_name, e.summary])));
+      this.log(renderTable(['WHEN', 'VERDICT', 'TOOL', 'SUMMARY'], d.recent_events.map((e) => [e.created_at ?? '-', e.verdict, e.tool_name, e.summary])));
     }
   }
 }

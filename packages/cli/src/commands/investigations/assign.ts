@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
-import type { InvestigationItem } from './ls.js';
+import type { InvestigationDetail } from '@service/api';
 
 export default class InvestigationsAssign extends BaseCommand {
   static override description = 'Assign an investigation to an owner (and mark it triaged unless --status says otherwise).';
@@ -15,7 +15,7 @@ export default class InvestigationsAssign extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(InvestigationsAssign);
-    const inv = await adminCall<InvestigationItem>(await resolveAdminTarget(flags), 'PATCH', `/api/v1/investigations/${encodeURIComponent(args.id)}`, { owner: flags.owner, status: flags.status });
+    const inv = await adminCall<InvestigationDetail>(await resolveAdminTarget(flags), 'PATCH', `/api/v1/investigations/${encodeURIComponent(args.id)}`, { owner: flags.owner, status: flags.status });
     if (flags.json) return this.printJson(inv);
     this.log(`Investigation ${inv.id} is ${inv.status}, owned by ${inv.owner}.`);
   }

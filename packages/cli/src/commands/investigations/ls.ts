@@ -2,21 +2,9 @@ import { Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
+import type { InvestigationPage, InvestigationSummary } from '@service/api';
 
-export interface InvestigationItem {
-  id: string;
-  session_id: string;
-  status: string;
-  severity: string;
-  trigger: string;
-  title: string;
-  owner: string | null;
-  feedback: { verdict: string; note: string } | null;
-  created_at: string;
-  updated_at: string;
-  resolved_at: string | null;
-  evidence_count?: number;
-}
+export type InvestigationItem = InvestigationSummary;
 
 export default class InvestigationsLs extends BaseCommand {
   static override description = 'List investigations, newest first: opened on a deny, a chain of events, or repeated warnings in one agent session.';
@@ -33,7 +21,7 @@ export default class InvestigationsLs extends BaseCommand {
     const q = new URLSearchParams({ limit: String(flags.limit) });
     if (flags.status) q.set('status', flags.status);
     if (flags.cursor) q.set('cursor', flags.cursor);
-    const page = await adminCall<{ investigations: InvestigationItem[]; next_cursor: string | null }>(await resolveAdminTarget(flags), 'GET', `/api/v1/investigations?${q}`);
+    const page = await adminCall<InvestigationPage>(await resolveAdminTarget(flags), 'GET', `/api/v1/investigations?${q}`);
     if (flags.json) return this.printJson(page);
     if (page.investigations.length === 0) return this.log('No investigations.');
     this.log(

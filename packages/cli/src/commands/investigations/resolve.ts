@@ -1,7 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
-import type { InvestigationItem } from './ls.js';
+import type { InvestigationDetail } from '@service/api';
 
 export default class InvestigationsResolve extends BaseCommand {
   static override description = 'Resolve an investigation, with the analyst’s feedback: a true or a false positive, and a note.';
@@ -18,7 +18,7 @@ export default class InvestigationsResolve extends BaseCommand {
     const { args, flags } = await this.parse(InvestigationsResolve);
     const verdict = flags['true-positive'] ? 'true_positive' : flags['false-positive'] ? 'false_positive' : null;
     const body = verdict ? { feedback: { verdict, note: flags.note } } : {};
-    const inv = await adminCall<InvestigationItem>(await resolveAdminTarget(flags), 'POST', `/api/v1/investigations/${encodeURIComponent(args.id)}/resolve`, body);
+    const inv = await adminCall<InvestigationDetail>(await resolveAdminTarget(flags), 'POST', `/api/v1/investigations/${encodeURIComponent(args.id)}/resolve`, body);
     if (flags.json) return this.printJson(inv);
     this.log(`Investigation ${inv.id} resolved${inv.feedback ? ` as ${inv.feedback.verdict.replace('_', ' ')}` : ''}.`);
   }

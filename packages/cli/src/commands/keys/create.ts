@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
+import type { CreatedApiKey } from '@service/api';
 
 export default class KeysCreate extends BaseCommand {
   static override description = 'Create an API key. The key is printed once; only its hash is stored.';
@@ -14,7 +15,7 @@ export default class KeysCreate extends BaseCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(KeysCreate);
     const target = await resolveAdminTarget(flags);
-    const created = await adminCall<{ id: string; key: string; kind: string; prefix: string }>(target, 'POST', '/api/v1/admin/keys', { kind: flags.kind, name: flags.name });
+    const created = await adminCall<CreatedApiKey>(target, 'POST', '/api/v1/admin/keys', { kind: flags.kind, name: flags.name });
     if (flags.json) this.printJson({ id: created.id, key: created.key });
     else {
       this.log(`Created ${created.kind} key ${created.id}. Copy it now; it is not shown again:`);

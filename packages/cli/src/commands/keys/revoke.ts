@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
+import type { RevokedApiKey } from '@service/api';
 
 export default class KeysRevoke extends BaseCommand {
   static override description = 'Revoke an API key. Every server process refuses it within the key cache TTL (30 s by default).';
@@ -12,7 +13,7 @@ export default class KeysRevoke extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(KeysRevoke);
-    const result = await adminCall<{ id: string; revoked_at: string }>(await resolveAdminTarget(flags), 'DELETE', `/api/v1/admin/keys/${encodeURIComponent(args.id)}${flags.force ? '?force=true' : ''}`);
+    const result = await adminCall<RevokedApiKey>(await resolveAdminTarget(flags), 'DELETE', `/api/v1/admin/keys/${encodeURIComponent(args.id)}${flags.force ? '?force=true' : ''}`);
     if (flags.json) this.printJson(result);
     else this.log(`Revoked key ${result.id} at ${result.revoked_at}.`);
   }

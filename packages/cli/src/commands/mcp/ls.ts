@@ -4,17 +4,7 @@ import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
 import { relativeTime } from '../fleet/ls.js';
-
-/** One server configuration (name, platform, source, type, command) and the hosts that have it. */
-interface McpRow {
-  name: string;
-  type: string;
-  command: string | null;
-  source: string;
-  platform: string;
-  hosts: number;
-  last_seen_at: string | null;
-}
+import type { McpServerPage } from '@service/api';
 
 export default class McpLs extends BaseCommand {
   static override description = 'List the MCP servers workstation scans reported, across the fleet (configuration only: arguments and environment are never collected).';
@@ -31,7 +21,7 @@ export default class McpLs extends BaseCommand {
     const q = new URLSearchParams({ limit: String(flags.limit) });
     if (flags.search) q.set('search', flags.search);
     if (flags.cursor) q.set('cursor', flags.cursor);
-    const page = await adminCall<{ mcp_servers: McpRow[]; next_cursor: string | null }>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/inventory/mcp-servers?${q}`);
+    const page = await adminCall<McpServerPage>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/inventory/mcp-servers?${q}`);
     if (flags.json) return this.printJson(page);
     if (page.mcp_servers.length === 0) return this.log('No MCP servers reported yet. Workstations report them at session start (`service scan-inventory`).');
     this.log(

@@ -4,17 +4,7 @@ import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
 import { relativeTime } from '../fleet/ls.js';
-
-interface SkillRow {
-  name: string;
-  risk_score: number;
-  risk_level: string;
-  risk_flags: string[];
-  host_count: number;
-  variants: number;
-  status: string;
-  last_seen_at: string | null;
-}
+import type { SkillPage } from '@service/api';
 
 const LEVEL: Record<string, (s: string) => string> = { Critical: chalk.red.bold, High: chalk.red, Medium: chalk.yellow, Low: (s) => s };
 
@@ -33,7 +23,7 @@ export default class SkillsLs extends BaseCommand {
     const q = new URLSearchParams({ limit: String(flags.limit) });
     if (flags.search) q.set('search', flags.search);
     if (flags.cursor) q.set('cursor', flags.cursor);
-    const page = await adminCall<{ skills: SkillRow[]; next_cursor: string | null }>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/inventory/skills?${q}`);
+    const page = await adminCall<SkillPage>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/inventory/skills?${q}`);
     if (flags.json) return this.printJson(page);
     if (page.skills.length === 0) return this.log('No skills reported yet. Workstations report them at session start (`service scan-inventory`).');
     this.log(

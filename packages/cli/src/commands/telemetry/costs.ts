@@ -3,6 +3,7 @@ import chalk from 'chalk';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
+import type { OtlpUsageCosts } from '@service/api';
 
 const money = (usd: number) => `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
 const num = (n: number) => n.toLocaleString('en-US');
@@ -17,7 +18,7 @@ export default class TelemetryCosts extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(TelemetryCosts);
-    const r = await adminCall(await resolveAdminTarget(flags), 'GET', `/api/v1/otlp/usage-costs?days=${flags.days}`);
+    const r = await adminCall<OtlpUsageCosts>(await resolveAdminTarget(flags), 'GET', `/api/v1/otlp/usage-costs?days=${flags.days}`);
     if (flags.json) return this.printJson(r);
     const s = r.summary;
     this.log(`Last ${r.days} day(s): ${money(s.cost_usd)}, ${num(s.input_tokens)} input / ${num(s.output_tokens)} output tokens, ${num(s.api_requests)} API requests, ${s.users} user(s), ${s.sessions} session(s), ${s.workstations} workstation(s).`);

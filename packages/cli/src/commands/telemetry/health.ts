@@ -3,6 +3,7 @@ import chalk from 'chalk';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
+import type { OtlpHealth, OtlpSetupHealth } from '@service/api';
 
 export default class TelemetryHealth extends BaseCommand {
   static override description =
@@ -15,8 +16,8 @@ export default class TelemetryHealth extends BaseCommand {
   async run(): Promise<void> {
     const { flags } = await this.parse(TelemetryHealth);
     const target = await resolveAdminTarget(flags);
-    const health = await adminCall(target, 'GET', '/api/v1/otlp/health');
-    const setup = await adminCall(target, 'GET', '/api/v1/otlp/setup-health');
+    const health = await adminCall<OtlpHealth>(target, 'GET', '/api/v1/otlp/health');
+    const setup = await adminCall<OtlpSetupHealth>(target, 'GET', '/api/v1/otlp/setup-health');
     if (flags.json) return this.printJson({ health, setup_health: setup });
     const s = setup.stats;
     this.log(`${health.receiving ? chalk.green('● receiving') : chalk.yellow('○ not receiving')}  last event ${health.last_event_at ?? 'never'}, ${health.events_24h} in 24h${health.sources_24h.length ? ` (${health.sources_24h.join(', ')})` : ''}`);

@@ -2,6 +2,7 @@ import { Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { CliError } from '../../output/errors.js';
+import type { CreatedDestination } from '@service/api';
 
 const KINDS = ['webhook', 'slack', 'teams', 'pagerduty', 'splunk', 'jira', 'servicenow'];
 const SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'];
@@ -39,7 +40,7 @@ export default class WebhooksAdd extends BaseCommand {
     const events = flags.events?.split(',').map((e) => e.trim()).filter(Boolean);
     const credential = flags.credential ?? (process.env.SERVICE_WEBHOOK_CREDENTIAL || undefined);
     const target = await resolveAdminTarget(flags);
-    const created = await adminCall<{ id: string; secret: string; kind: string; url: string; name: string }>(target, 'POST', '/api/v1/admin/webhooks', {
+    const created = await adminCall<CreatedDestination>(target, 'POST', '/api/v1/admin/webhooks', {
       url: flags.url,
       kind: flags.kind,
       events,

@@ -3,28 +3,7 @@ import chalk from 'chalk';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
-
-export interface AttemptItem {
-  attempt: number;
-  at: string;
-  status_code: number | null;
-  latency_ms: number;
-  outcome: string;
-  error: string | null;
-  response_excerpt: string | null;
-}
-export interface DeliveryItem {
-  id: string;
-  destination_id: string;
-  event_id: string;
-  event_type: string;
-  status: string;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  replay_of: string | null;
-  created_at: string;
-  attempts: AttemptItem[];
-}
+import type { DeliveryList, DeliveryView } from '@service/api';
 
 const STATUS_COLOR: Record<string, (s: string) => string> = {
   sent: chalk.green,
@@ -40,7 +19,7 @@ const STATUS_COLOR: Record<string, (s: string) => string> = {
 const inert = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 
 /** One line per delivery, then one indented line per attempt. */
-export function renderDeliveries(deliveries: DeliveryItem[]): string {
+export function renderDeliveries(deliveries: DeliveryView[]): string {
   const rows: string[][] = [];
   for (const d of deliveries) {
     const color = STATUS_COLOR[d.status] ?? ((s: string) => s);
@@ -69,7 +48,7 @@ export default class WebhooksDeliveries extends BaseCommand {
     const query = new URLSearchParams({ limit: String(flags.limit) });
     if (flags.destination) query.set('destination_id', flags.destination);
     if (flags.status) query.set('status', flags.status);
-    const { deliveries } = await adminCall<{ deliveries: DeliveryItem[] }>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/webhook-deliveries?${query}`);
+    const { deliveries } = await adminCall<DeliveryList>(await resolveAdminTarget(flags), 'GET', `/api/v1/admin/webhook-deliveries?${query}`);
     if (flags.json) return this.printJson({ deliveries });
     if (deliveries.length === 0) return this.log('No deliveries yet. Send one with `service webhooks test ID`.');
     this.log(renderDeliveries(deliveries));

@@ -2,22 +2,7 @@ import { Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { renderTable } from '../../output/table.js';
-
-interface Route {
-  events: string[];
-  min_severity: string;
-  host: string | null;
-  surface: string | null;
-}
-interface Destination {
-  id: string;
-  name: string;
-  kind: string;
-  url: string;
-  enabled: boolean;
-  routes: Route[];
-  created_at: string;
-}
+import type { DestinationList, WebhookRoute } from '@service/api';
 
 export default class WebhooksLs extends BaseCommand {
   static override description = 'List webhook destinations and their routes (secrets are never shown again).';
@@ -25,10 +10,10 @@ export default class WebhooksLs extends BaseCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(WebhooksLs);
-    const { webhooks } = await adminCall<{ webhooks: Destination[] }>(await resolveAdminTarget(flags), 'GET', '/api/v1/admin/webhooks');
+    const { webhooks } = await adminCall<DestinationList>(await resolveAdminTarget(flags), 'GET', '/api/v1/admin/webhooks');
     if (flags.json) return this.printJson({ webhooks });
     if (webhooks.length === 0) return this.log('No webhook destinations. Add one with `service webhooks add --url URL`.');
-    const routeText = (r: Route) => [r.events.join(','), `≥${r.min_severity}`, r.host ? `host=${r.host}` : '', r.surface ? `surface=${r.surface}` : ''].filter(Boolean).join(' ');
+    const routeText = (r: WebhookRoute) => [r.events.join(','), `≥${r.min_severity}`, r.host ? `host=${r.host}` : '', r.surface ? `surface=${r.surface}` : ''].filter(Boolean).join(' ');
     this.log(
       renderTable(
         ['ID', 'KIND', 'NAME', 'URL', 'ROUTE', 'ENABLED'],

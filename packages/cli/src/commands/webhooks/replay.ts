@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
+import type { ReplayedDelivery } from '@service/api';
 
 export default class WebhooksReplay extends BaseCommand {
   static override description = 'Replay a delivery as a new delivery with a new delivery id (admins and owners).';
@@ -9,7 +10,7 @@ export default class WebhooksReplay extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(WebhooksReplay);
-    const result = await adminCall<{ id: string; replay_of: string; destination_id: string; status: string }>(
+    const result = await adminCall<ReplayedDelivery>(
       await resolveAdminTarget(flags),
       'POST',
       `/api/v1/admin/webhook-deliveries/${encodeURIComponent(args.id)}/replay`,

@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
+import type { DeletedDestination } from '@service/api';
 
 export default class WebhooksRm extends BaseCommand {
   static override description = 'Remove a webhook destination. Its secret is erased at once and its pending deliveries are canceled; the delivery log keeps its entries.';
@@ -9,7 +10,7 @@ export default class WebhooksRm extends BaseCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(WebhooksRm);
-    const result = await adminCall<{ id: string; deleted_at: string; canceled_deliveries: number }>(await resolveAdminTarget(flags), 'DELETE', `/api/v1/admin/webhooks/${encodeURIComponent(args.id)}`);
+    const result = await adminCall<DeletedDestination>(await resolveAdminTarget(flags), 'DELETE', `/api/v1/admin/webhooks/${encodeURIComponent(args.id)}`);
     if (flags.json) return this.printJson(result);
     this.log(`Removed destination ${result.id}${result.canceled_deliveries ? `; canceled ${result.canceled_deliveries} pending deliveries` : ''}.`);
   }

@@ -2,7 +2,8 @@ import { Args, Flags } from '@oclif/core';
 import { adminCall, resolveAdminTarget } from '../../admin/client.js';
 import { BaseCommand } from '../../output/base-command.js';
 import { CliError } from '../../output/errors.js';
-import { renderDeliveries, type DeliveryItem } from './deliveries.js';
+import { renderDeliveries } from './deliveries.js';
+import type { DeliveryView, TestDelivery } from '@service/api';
 
 const OPEN = new Set(['pending', 'retrying']);
 
@@ -17,13 +18,13 @@ export default class WebhooksTest extends BaseCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(WebhooksTest);
     const target = await resolveAdminTarget(flags);
-    const started = await adminCall<{ delivery_id: string; event_id: string }>(target, 'POST', `/api/v1/admin/webhooks/${encodeURIComponent(args.id)}/test`, {});
+    const started = await adminCall<TestDelivery>(target, 'POST', `/api/v1/admin/webhooks/${encodeURIComponent(args.id)}/test`, {});
     const deadline = Date.now() + Math.max(0, flags.wait) * 1000;
-    let delivery = await adminCall<DeliveryItem>(target, 'GET', `/api/v1/admin/webhook-deliveries/${started.delivery_id}`);
+    let delivery = await adminCall<DeliveryView>(target, 'GET', `/api/v1/admin/webhook-deliveries/${started.delivery_id}`);
     // Wait for the first attempt's answer; a retry (about a minute later) is not waited for.
     while (delivery.status === 'pending' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
-      delivery = await adminCall<DeliveryItem>(target, 'GET', `/api/v1/admin/webhook-deliveries/${started.delivery_id}`);
+      delivery = await adminCall<DeliveryView>(target, 'GET', `/api/v1/admin/webhook-deliveries/${started.delivery_id}`);
     }
     if (flags.json) this.printJson(delivery);
     else this.log(renderDeliveries([delivery]));

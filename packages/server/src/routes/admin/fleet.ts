@@ -7,6 +7,7 @@ import { deleteWorkstation, workstationDetail } from '../../fleet/workstation-de
 import { SURFACES } from '../../policy/types.js';
 import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
+import { deletedWorkstation, fleetPage, fleetStats, workstationDetail as workstationDetailResponse } from '@service/api';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { errorMap: () => ({ message: 'must be true or false' }) })
@@ -44,6 +45,8 @@ export const adminFleetRoutes = [
     path: '/api/v1/admin/workstations',
     access: ADMIN_ACCESS,
     summary: 'List workstations (fleet list columns) with filters and cursor pagination',
+    request: { query: listQuery },
+    response: { 200: fleetPage },
     async handler(ctx, deps) {
       const q = parseQuery(listQuery, ctx.query);
       const p = ctx.state.principal;
@@ -60,6 +63,7 @@ export const adminFleetRoutes = [
     path: '/api/v1/admin/fleet/stats',
     access: ADMIN_ACCESS,
     summary: 'The six fleet stat cards, filter counts and the agent-version distribution',
+    response: { 200: fleetStats },
     async handler(ctx, deps) {
       ctx.body = await fleetStatsView(deps.store.knex, ctx.state.principal.orgId);
     },
@@ -69,6 +73,7 @@ export const adminFleetRoutes = [
     path: '/api/v1/admin/workstations/:id',
     access: ADMIN_ACCESS,
     summary: 'Host detail by id or hostname: metadata, sessions, inventory, recent shield events, scans',
+    response: { 200: workstationDetailResponse },
     async handler(ctx, deps) {
       const p = ctx.state.principal;
       ctx.body = await workstationDetail(deps.store.knex, { id: p.orgId, plan: p.plan }, hostParam(ctx));
@@ -79,6 +84,7 @@ export const adminFleetRoutes = [
     path: '/api/v1/admin/workstations/:id',
     access: ADMIN_ACCESS,
     summary: 'Remove a workstation from the fleet; it registers again on its next event unless hooks are removed',
+    response: { 200: deletedWorkstation },
     async handler(ctx, deps) {
       const removed = await deleteWorkstation(deps.store.knex, ctx.state.principal.orgId, hostParam(ctx), { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
       deps.fleet.forget([removed.id]);

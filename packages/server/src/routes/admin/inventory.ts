@@ -6,6 +6,7 @@ import { listSkills, skillDetail } from '../../inventory/skills-view.js';
 import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
 import { pageLimit } from './fleet.js';
+import { mcpServerPage, pluginPage, skillDetail as skillDetailResponse, skillPage } from '@service/api';
 
 const inventoryQuery = z.object({
   limit: pageLimit,
@@ -20,6 +21,8 @@ export const adminInventoryRoutes = [
     path: '/api/v1/admin/inventory/skills',
     access: ADMIN_ACCESS,
     summary: 'Skills across the fleet: risk level, flags, host count, status (Active/Warn/Blocked)',
+    request: { query: inventoryQuery },
+    response: { 200: skillPage },
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
       const policy = await deps.policies.get(ctx.state.principal.orgId);
@@ -31,6 +34,7 @@ export const adminInventoryRoutes = [
     path: '/api/v1/admin/inventory/skills/:name',
     access: ADMIN_ACCESS,
     summary: 'One skill: its variants (preview, hash, score, flags), host list and first/last seen',
+    response: { 200: skillDetailResponse },
     async handler(ctx, deps) {
       const policy = await deps.policies.get(ctx.state.principal.orgId);
       ctx.body = await skillDetail(deps.store.knex, ctx.state.principal.orgId, policy.policy, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
@@ -41,6 +45,8 @@ export const adminInventoryRoutes = [
     path: '/api/v1/admin/inventory/mcp-servers',
     access: ADMIN_ACCESS,
     summary: 'MCP servers reported by workstation scans, aggregated by name and platform',
+    request: { query: inventoryQuery },
+    response: { 200: mcpServerPage },
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
       ctx.body = await listMcpServers(deps.store.knex, ctx.state.principal.orgId, q);
@@ -51,6 +57,8 @@ export const adminInventoryRoutes = [
     path: '/api/v1/admin/inventory/plugins',
     access: ADMIN_ACCESS,
     summary: 'Plugins reported by workstations, aggregated by full name and platform',
+    request: { query: inventoryQuery },
+    response: { 200: pluginPage },
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
       ctx.body = await listPlugins(deps.store.knex, ctx.state.principal.orgId, q);

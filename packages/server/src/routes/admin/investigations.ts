@@ -4,6 +4,7 @@ import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseBody, parseQuery } from '../../http/validate.js';
 import { listInvestigationsQuery, patchInvestigationBody, resolveInvestigationBody } from '../../runtime/investigations.js';
 import type { AppContext } from '../../http/context.js';
+import { investigationDetail, investigationPage } from '@service/api';
 
 const actorOf = (ctx: AppContext) => ({ keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
 
@@ -13,6 +14,8 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations',
     access: ADMIN_ACCESS,
     summary: 'Investigations, newest first (status filter, cursor paging)',
+    request: { query: listInvestigationsQuery },
+    response: { 200: investigationPage },
     async handler(ctx, deps) {
       const query = parseQuery(listInvestigationsQuery, ctx.query);
       ctx.body = await deps.investigations.admin.list(ctx.state.principal.orgId, query);
@@ -23,6 +26,7 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations/:id',
     access: ADMIN_ACCESS,
     summary: 'One investigation with its evidence events and chains',
+    response: { 200: investigationDetail },
     async handler(ctx, deps) {
       ctx.body = await deps.investigations.admin.get(ctx.state.principal.orgId, ctx.params.id);
     },
@@ -32,6 +36,8 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations/:id',
     access: ADMIN_ACCESS,
     summary: 'Assign an owner, move the status (open, triaged, resolved), record analyst feedback',
+    request: { body: patchInvestigationBody },
+    response: { 200: investigationDetail },
     async handler(ctx, deps) {
       await deps.investigations.admin.assertExists(ctx.state.principal.orgId, ctx.params.id); // 404 before the body is judged
       const body = parseBody(patchInvestigationBody, ctx.state.body);
@@ -43,6 +49,8 @@ export const adminInvestigationRoutes = [
     path: '/api/v1/investigations/:id/resolve',
     access: ADMIN_ACCESS,
     summary: 'Resolve an investigation, optionally with feedback (true or false positive and a note)',
+    request: { body: resolveInvestigationBody },
+    response: { 200: investigationDetail },
     async handler(ctx, deps) {
       await deps.investigations.admin.assertExists(ctx.state.principal.orgId, ctx.params.id); // 404 before the body is judged
       const body = parseBody(resolveInvestigationBody, ctx.state.body ?? {});

@@ -6,6 +6,8 @@ import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import type { PolicyActor, SavedPolicy } from '../../runtime/policy-store.js';
 import type { AppContext } from '../../http/context.js';
+import { policyView } from '@service/api';
+import { shieldPolicyPatchSchema } from '../../policy/policy-schema.js';
 
 function view(p: SavedPolicy) {
   return { policy_version: p.version, pack_slug: p.packSlug, policy: p.policy };
@@ -35,6 +37,7 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy',
     access: ADMIN_ACCESS,
     summary: 'The org’s full runtime policy with its version',
+    response: { 200: policyView },
     async handler(ctx, deps) {
       ctx.body = view(await deps.policies.get(ctx.state.principal.orgId));
     },
@@ -44,6 +47,8 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy',
     access: ADMIN_ACCESS,
     summary: 'Change baseline fields and skill lists (fields not sent are kept)',
+    request: { body: shieldPolicyPatchSchema },
+    response: { 200: policyView },
     async handler(ctx, deps) {
       ctx.body = view(await deps.policies.patch(ctx.state.principal.orgId, ctx.state.body, actorOf(ctx)));
     },
@@ -53,6 +58,8 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy/skills',
     access: ADMIN_ACCESS,
     summary: 'Allow, warn on or block a skill by name (the Allow/Warn/Block controls)',
+    request: { body: skillBody },
+    response: { 200: policyView },
     async handler(ctx, deps) {
       const body = parseBody(skillBody, ctx.state.body);
       ctx.body = view(await deps.policies.setSkillStatus(ctx.state.principal.orgId, body.name, body.status, actorOf(ctx)));
@@ -63,6 +70,8 @@ export const adminPolicyRoutes = [
     path: '/api/v1/admin/policy/pack',
     access: ADMIN_ACCESS,
     summary: 'Adopt a policy pack template (its shield, tools, MCP and network sections)',
+    request: { body: packBody },
+    response: { 200: policyView },
     async handler(ctx, deps) {
       const { slug } = parseBody(packBody, ctx.state.body);
       ctx.body = view(await deps.policies.adoptPack(ctx.state.principal.orgId, slug, actorOf(ctx)));

@@ -4,6 +4,7 @@
 import { getDelivery, listDeliveries, listDeliveriesQuery, replayDelivery } from '../../notifications/deliveries.js';
 import { ADMIN_ACCESS, defineRoute } from '../../http/route.js';
 import { parseQuery } from '../../http/validate.js';
+import { deliveryList, deliveryView, replayedDelivery } from '@service/api';
 
 export const adminWebhookDeliveryRoutes = [
   defineRoute({
@@ -11,6 +12,8 @@ export const adminWebhookDeliveryRoutes = [
     path: '/api/v1/admin/webhook-deliveries',
     access: ADMIN_ACCESS,
     summary: 'The delivery log, newest first, with every attempt (status code, latency, truncated response)',
+    request: { query: listDeliveriesQuery },
+    response: { 200: deliveryList },
     async handler(ctx, deps) {
       const query = parseQuery(listDeliveriesQuery, ctx.query);
       ctx.body = { deliveries: await listDeliveries(deps.store.notifications, ctx.state.principal.orgId, query) };
@@ -21,6 +24,7 @@ export const adminWebhookDeliveryRoutes = [
     path: '/api/v1/admin/webhook-deliveries/:id',
     access: ADMIN_ACCESS,
     summary: 'One delivery with its attempts',
+    response: { 200: deliveryView },
     async handler(ctx, deps) {
       ctx.body = await getDelivery(deps.store.notifications, ctx.state.principal.orgId, ctx.params.id);
     },
@@ -30,6 +34,7 @@ export const adminWebhookDeliveryRoutes = [
     path: '/api/v1/admin/webhook-deliveries/:id/replay',
     access: ADMIN_ACCESS,
     summary: 'Replay a delivery as a new delivery (admins and owners)',
+    response: { 201: replayedDelivery },
     async handler(ctx, deps) {
       const result = await replayDelivery(deps.store.notifications, ctx.state.principal, ctx.params.id);
       deps.notifications.wake();

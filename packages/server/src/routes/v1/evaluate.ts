@@ -5,9 +5,14 @@ import type { AppContext } from '../../http/context.js';
 import type { AppDeps } from '../../app-deps.js';
 import { replyJson } from '../../http/reply.js';
 import { defineRoute, RUNTIME_ACCESS, type HookRoute } from '../../http/route.js';
-import type { Surface } from '../../policy/types.js';
+import { SURFACES, type Surface } from '../../policy/types.js';
 import { handleHookCall } from '../../runtime/hook-call.js';
 import { surfaceFromQuery } from './surface-query.js';
+import { z } from 'zod';
+import { auditAck, claudeHookAnswer, hookAnswer, hookPayload } from '@service/api';
+
+/** The unified routes' `?tool=`: the surface whose payload and answer shape the call uses. */
+export const toolQuery = z.object({ tool: z.enum(SURFACES) });
 
 async function answer(ctx: AppContext, deps: AppDeps, surface: Surface, route: 'evaluate' | 'audit'): Promise<void> {
   const extra = ctx.state.bodyTruncated ? { body_truncated: true } : undefined;
@@ -25,6 +30,8 @@ export const evaluateRoutes = [
     path: '/api/v1/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Unified policy evaluation for every surface (?tool=<surface>)',
+    request: { query: toolQuery, body: hookPayload },
+    response: { 200: hookAnswer },
     hook: hook('evaluate', fromQuery),
     handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.request.query.tool), 'evaluate'),
   }),
@@ -33,6 +40,8 @@ export const evaluateRoutes = [
     path: '/api/v1/audit',
     access: RUNTIME_ACCESS,
     summary: 'Unified post-tool audit ingestion (?tool=<surface>); never blocks; answers {}',
+    request: { query: toolQuery, body: hookPayload },
+    response: { 200: auditAck },
     hook: hook('audit', fromQuery),
     handler: (ctx, deps) => answer(ctx, deps, surfaceFromQuery(ctx.request.query.tool), 'audit'),
   }),
@@ -41,6 +50,8 @@ export const evaluateRoutes = [
     path: '/api/v1/claude-code/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Claude Code UserPromptSubmit and PreToolUse evaluation',
+    request: { body: hookPayload },
+    response: { 200: claudeHookAnswer },
     hook: hook('evaluate', claudeCode),
     handler: (ctx, deps) => answer(ctx, deps, 'claude-code', 'evaluate'),
   }),
@@ -49,6 +60,8 @@ export const evaluateRoutes = [
     path: '/api/v1/claude-code/audit',
     access: RUNTIME_ACCESS,
     summary: 'Claude Code PostToolUse audit; answers {}',
+    request: { body: hookPayload },
+    response: { 200: auditAck },
     hook: hook('audit', claudeCode),
     handler: (ctx, deps) => answer(ctx, deps, 'claude-code', 'audit'),
   }),

@@ -6,6 +6,7 @@ import { SCOPE_KINDS } from '../../exceptions/scope.js';
 import { MAX_EXCEPTION_MS, type AdminStep } from '../../exceptions/workflow.js';
 import type { AppContext } from '../../http/context.js';
 import type { AppDeps } from '../../app-deps.js';
+import { exceptionList, exceptionView } from '@service/api';
 
 const requestBody = z
   .object({
@@ -64,6 +65,8 @@ export const exceptionRoutes = [
     path: '/api/v1/exceptions',
     access: RUNTIME_ACCESS,
     summary: 'Ask for an exception to a recorded deny or warn (the id the deny message names)',
+    request: { body: requestBody },
+    response: { 201: exceptionView },
     async handler(ctx, deps) {
       const body = parseBody(requestBody, ctx.state.body);
       const p = ctx.state.principal;
@@ -76,6 +79,8 @@ export const exceptionRoutes = [
     path: '/api/v1/exceptions',
     access: ADMIN_ACCESS,
     summary: 'List exception requests, newest first (filter by status)',
+    request: { query: listQuery },
+    response: { 200: exceptionList },
     async handler(ctx, deps) {
       const q = parseQuery(listQuery, ctx.query);
       ctx.body = { exceptions: await deps.exceptionWorkflow.list(ctx.state.principal.orgId, q) };
@@ -86,18 +91,21 @@ export const exceptionRoutes = [
     path: '/api/v1/exceptions/:id',
     access: ADMIN_ACCESS,
     summary: 'One exception request',
+    response: { 200: exceptionView },
     async handler(ctx, deps) {
       ctx.body = await deps.exceptionWorkflow.get(ctx.state.principal.orgId, ctx.params.id);
     },
   }),
-  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/triage', access: ADMIN_ACCESS, summary: 'Mark an exception request triaged', handler: step('triage') }),
-  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/request-context', access: ADMIN_ACCESS, summary: 'Ask the requester for more context', handler: step('request_context') }),
-  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/deny', access: ADMIN_ACCESS, summary: 'Deny an exception request', handler: step('deny') }),
+  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/triage', access: ADMIN_ACCESS, summary: 'Mark an exception request triaged', request: { body: noteBody }, response: { 200: exceptionView }, handler: step('triage') }),
+  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/request-context', access: ADMIN_ACCESS, summary: 'Ask the requester for more context', request: { body: contextBody }, response: { 200: exceptionView }, handler: step('request_context') }),
+  defineRoute({ method: 'POST', path: '/api/v1/exceptions/:id/deny', access: ADMIN_ACCESS, summary: 'Deny an exception request', request: { body: noteBody }, response: { 200: exceptionView }, handler: step('deny') }),
   defineRoute({
     method: 'POST',
     path: '/api/v1/exceptions/:id/approve',
     access: ADMIN_ACCESS,
     summary: 'Approve an exception with a scope and an expiry (at most 90 days)',
+    request: { body: approveBody },
+    response: { 200: exceptionView },
     async handler(ctx, deps) {
       const orgId = ctx.state.principal.orgId;
       await deps.exceptionWorkflow.get(orgId, ctx.params.id); // 404 before the body is judged

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HEALTH_SOURCES, hookHealth } from '../../fleet/hook-health.js';
 import { BadRequestError } from '../../http/errors.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
+import { hookHealthResponse } from '@service/api';
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
@@ -11,6 +12,8 @@ export const healthRoute = defineRoute({
   path: '/api/v1/claude-code/health',
   access: RUNTIME_ACCESS,
   summary: 'Hook health of a surface (source, alias tool); with any valid key, a connectivity check',
+  request: { query: z.object({ source: z.enum(HEALTH_SOURCES).optional(), tool: z.enum(HEALTH_SOURCES).optional().describe('Alias of source') }) },
+  response: { 200: hookHealthResponse },
   async handler(ctx, deps) {
     const raw = one(ctx.query.source) ?? one(ctx.query.tool) ?? 'claude-code';
     const parsed = z.enum(HEALTH_SOURCES).safeParse(typeof raw === 'string' ? raw.trim() : raw);

@@ -4,12 +4,15 @@ import { requestIdentity } from '../../fleet/register-request.js';
 import { heartbeatBody, runtimeHeartbeat } from '../../fleet/runtime-heartbeat.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
+import { heartbeatResponse } from '@service/api';
 
 export const heartbeatRoute = defineRoute({
   method: 'POST',
   path: '/api/v1/shield/heartbeat',
   access: RUNTIME_ACCESS,
   summary: 'Runtime heartbeat with setup health (and cowork installer/status check-in)',
+  request: { body: heartbeatBody },
+  response: { 200: heartbeatResponse },
   async handler(ctx, deps) {
     const body = parseBody(heartbeatBody, ctx.state.body);
     ctx.body = await runtimeHeartbeat(deps, ctx.state.principal, requestIdentity(ctx, body), body);

@@ -10,6 +10,9 @@ import { exitCodeForResponseBody, hookOutputBytes, isAuditEvent } from '@service
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { handleHookCall } from '../../runtime/hook-call.js';
 import { surfaceFromQuery } from './surface-query.js';
+import { z } from 'zod';
+import { hookPayload } from '@service/api';
+import { toolQuery } from './evaluate.js';
 
 export const HOOK_EXIT_HEADER = 'X-Service-Hook-Exit';
 
@@ -28,6 +31,8 @@ export const hookRoute = defineRoute({
   path: '/api/v1/hook',
   access: RUNTIME_ACCESS,
   summary: 'Command-hook endpoint (?tool=<surface>&event=E): answers the exact stdout/stderr bytes, exit code in X-Service-Hook-Exit',
+  request: { query: toolQuery.extend({ event: z.string().optional().describe('The hook event, when the payload does not name it') }), body: hookPayload },
+  response: { 200: { content: { 'text/plain': z.string().describe('The bytes the hook command prints: stdout on exit 0, stderr on exit 2 (X-Service-Hook-Exit)') } } },
   async handler(ctx, deps) {
     const surface = surfaceFromQuery(ctx.request.query.tool);
     const route = isAuditEvent(eventOf(ctx.request.query.event, ctx.state.body)) ? 'audit' : 'evaluate';

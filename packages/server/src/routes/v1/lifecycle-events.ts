@@ -3,12 +3,15 @@ import { lifecycleBody, recordLifecycleEvent } from '../../fleet/lifecycle.js';
 import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
+import { lifecycleResponse } from '@service/api';
 
 export const lifecycleEventsRoute = defineRoute({
   method: 'POST',
   path: '/api/v1/events',
   access: RUNTIME_ACCESS,
   summary: 'Install / uninstall / update / repair / session_end lifecycle events of a workstation',
+  request: { body: lifecycleBody },
+  response: { 200: lifecycleResponse },
   async handler(ctx, deps) {
     const body = parseBody(lifecycleBody, ctx.state.body);
     ctx.body = await recordLifecycleEvent(deps, ctx.state.principal, requestIdentity(ctx, body), body);

@@ -11,6 +11,7 @@ import { normalizeHookCall } from '../../runtime/surfaces.js';
 import { surfaceFromQuery } from './surface-query.js';
 import { MAX_EVENTS_PER_BATCH, reportedVerdict } from './shield.js';
 import { identityText } from '../../fleet/identity.js';
+import { accepted, mcpDecision, mcpSyncResponse } from '@service/api';
 
 const name = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const identity = {
@@ -65,6 +66,8 @@ export const mcpRoutes = [
     path: '/api/v1/mcp/evaluate',
     access: RUNTIME_ACCESS,
     summary: 'Pre-execution decision for an MCP server/tool call (200 with the decision in the body)',
+    request: { body: mcpCall },
+    response: { 200: mcpDecision },
     hook: {
       kind: 'evaluate',
       surface: () => 'claude-chat', // only for the recorded call; the answer is rendered below
@@ -82,6 +85,8 @@ export const mcpRoutes = [
     path: '/api/v1/mcp/events',
     access: RUNTIME_ACCESS,
     summary: 'Report observed MCP activity (at most 100 events, all or nothing)',
+    request: { body: mcpEventsBody },
+    response: { 200: accepted },
     async handler(ctx, deps) {
       const { events } = parseBody(mcpEventsBody, ctx.state.body);
       const reports = events.map((e) => mcpActivityReport(mcpToolCall(e, ctx.headers), e));
@@ -93,6 +98,8 @@ export const mcpRoutes = [
     path: '/api/v1/mcp/sync',
     access: RUNTIME_ACCESS,
     summary: 'Sync the MCP gateway’s server/tool inventory; fires mcp.drift_detected when a server’s tools change',
+    request: { body: syncBody },
+    response: { 200: mcpSyncResponse },
     async handler(ctx, deps) {
       const body = parseBody(syncBody, ctx.state.body);
       const servers = body.servers.map((server) => ({ name: server.name, tools: server.tools.map((t) => (typeof t === 'string' ? t : t.name)) }));

@@ -11,6 +11,11 @@ import { ADMIN_ACCESS, defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { WriterClosedError } from '../../store/index.js';
 import { TelemetryIngest, TelemetryOverloadedError, TooManyRecordsError } from '../../telemetry/ingest.js';
 import { checkTraces, countMetricPoints, decodeLogs, encodeTracesResponse, decompress, encodeLogsResponse, encodeMetricsResponse, encodingOf, OtlpInputError, type OtlpEncoding } from '../../telemetry/otlp-wire.js';
+import { z } from 'zod';
+import { otlpEmptyAnswer, otlpHealth as otlpHealthResponse, otlpJsonRequest, otlpLogsAnswer, otlpProtobuf, otlpSetupHealth as otlpSetupHealthResponse, otlpUsageCosts as otlpUsageCostsResponse } from '@service/api';
+
+/** An OTLP/HTTP export: protobuf or JSON, optionally gzip or deflate (Content-Encoding). */
+const OTLP_REQUEST = { body: { content: { 'application/x-protobuf': otlpProtobuf, 'application/json': otlpJsonRequest } } };
 
 /** Compressed (wire) body limit of an OTLP request. */
 export const OTLP_MAX_WIRE_BYTES = 8 * 1024 * 1024;
@@ -71,6 +76,8 @@ export const otlpLogsRoute = defineRoute({
   access: RUNTIME_ACCESS,
   rawBody: true,
   summary: 'OTLP/HTTP logs (protobuf or JSON, gzip): agent telemetry as evidence',
+  request: OTLP_REQUEST,
+  response: { 200: { content: { 'application/x-protobuf': otlpProtobuf, 'application/json': otlpLogsAnswer } } },
   async handler(ctx, deps) {
     const ingest = telemetryOf(deps);
     const orgId = ctx.state.principal.orgId;
@@ -102,6 +109,8 @@ function acknowledgedSignalRoute(path: string, summary: string, check: (body: Bu
     access: RUNTIME_ACCESS,
     rawBody: true,
     summary,
+    request: OTLP_REQUEST,
+    response: { 200: { content: { 'application/x-protobuf': otlpProtobuf, 'application/json': otlpEmptyAnswer } } },
     async handler(ctx, deps) {
       const ingest = telemetryOf(deps);
       try {
@@ -137,6 +146,7 @@ export const otlpReadRoutes = [
     path: '/api/v1/otlp/health',
     access: ADMIN_ACCESS,
     summary: 'Telemetry activity status (Enterprise only)',
+    response: { 200: otlpHealthResponse },
     async handler(ctx, deps) {
       requireEnterprise(ctx);
       ctx.body = await deps.telemetry.health(ctx.state.principal.orgId);
@@ -147,6 +157,7 @@ export const otlpReadRoutes = [
     path: '/api/v1/otlp/setup-health',
     access: ADMIN_ACCESS,
     summary: 'Telemetry setup diagnosis: how many sampled events map to a workstation and person (Enterprise only)',
+    response: { 200: otlpSetupHealthResponse },
     async handler(ctx, deps) {
       requireEnterprise(ctx);
       ctx.body = await deps.telemetry.setupHealth(ctx.state.principal.orgId);
@@ -157,6 +168,8 @@ export const otlpReadRoutes = [
     path: '/api/v1/otlp/usage-costs',
     access: ADMIN_ACCESS,
     summary: 'Usage and cost per team, user, session and workstation, with anomalies (Enterprise only)',
+    request: { query: z.object({ days: z.coerce.number().int().min(1).max(OTLP_MAX_DAYS).optional().describe(`Days back (default ${OTLP_DEFAULT_DAYS})`) }) },
+    response: { 200: otlpUsageCostsResponse },
     async handler(ctx, deps) {
       requireEnterprise(ctx);
       const raw = one(ctx.query.days);

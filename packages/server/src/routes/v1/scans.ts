@@ -3,12 +3,15 @@ import { recordScan, scanBody } from '../../fleet/posture-scans.js';
 import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
+import { scanResponse } from '@service/api';
 
 export const scansRoute = defineRoute({
   method: 'POST',
   path: '/api/v1/scans',
   access: RUNTIME_ACCESS,
   summary: 'Upload a posture scan (checks, score, grade); fires posture.grade_dropped / posture.check_failed',
+  request: { body: scanBody },
+  response: { 201: scanResponse },
   async handler(ctx, deps) {
     const body = parseBody(scanBody, ctx.state.body);
     ctx.status = 201;

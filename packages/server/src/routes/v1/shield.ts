@@ -7,6 +7,7 @@ import { POLICY_PACK_TEMPLATES } from '../../policy/index.js';
 import { SEVERITIES } from '../../policy/types.js';
 import { collectorReport } from '../../runtime/events.js';
 import { identityText } from '../../fleet/identity.js';
+import { accepted, baselinePolicy, policyPackTemplates, recentEvents as recentEventsResponse } from '@service/api';
 
 export const MAX_EVENTS_PER_BATCH = 100;
 
@@ -41,6 +42,7 @@ export const shieldRoutes = [
     path: '/api/v1/shield/policy',
     access: RUNTIME_ACCESS,
     summary: 'Effective baseline policy of the key’s organization (defaults when not customized)',
+    response: { 200: baselinePolicy },
     async handler(ctx, deps) {
       const { policy } = await deps.policies.get(ctx.state.principal.orgId);
       ctx.body = {
@@ -58,6 +60,8 @@ export const shieldRoutes = [
     path: '/api/v1/shield/events',
     access: RUNTIME_ACCESS,
     summary: 'Batch ingest of decisions already made by collectors (at most 100 per batch, all or nothing)',
+    request: { body: z.object({ events: z.array(collectorEvent).min(1).max(MAX_EVENTS_PER_BATCH) }) },
+    response: { 200: accepted },
     async handler(ctx, deps) {
       const { events } = parseBody(eventsBody, ctx.state.body);
       // Validate every item before storing any: a batch is all or nothing.
@@ -77,6 +81,8 @@ export const shieldRoutes = [
     path: '/api/v1/claude-code/recent',
     access: ADMIN_ACCESS,
     summary: 'Most recent blocked or warned events, newest first (limit 1-50, default 10)',
+    request: { query: z.object({ hostname: z.string().optional(), limit: z.coerce.number().int().min(1).max(50).optional() }) },
+    response: { 200: recentEventsResponse },
     async handler(ctx, deps) {
       ctx.body = await deps.events.recent(ctx.state.principal.orgId, { hostname: ctx.query.hostname, limit: ctx.query.limit });
     },
@@ -86,6 +92,7 @@ export const shieldRoutes = [
     path: '/api/v1/policy-packs/templates',
     access: RUNTIME_ACCESS,
     summary: 'Built-in policy profile templates',
+    response: { 200: policyPackTemplates },
     async handler(ctx) {
       ctx.body = {
         templates: POLICY_PACK_TEMPLATES.map((t) => ({
