@@ -3,6 +3,8 @@
 import type { Knex } from 'knex';
 import { SqliteCheckpointer } from './checkpointer.js';
 import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
+import { FleetReadRepo } from './fleet-read-repo.js';
+import { FleetRepo } from './fleet-repo.js';
 import { GroupCommitWriter } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
 import { WriterThread } from './writer-client.js';
@@ -14,6 +16,10 @@ export interface Store {
   knex: Knex;
   dialect: Dialect;
   writer: GroupCommitWriter;
+  /** Fleet and inventory writes (store/fleet-repo.ts; `.inventory` for the inventory). */
+  fleet: FleetRepo;
+  /** Fleet list, detail, stat cards and hook health (store/fleet-read-repo.ts). */
+  fleetReads: FleetReadRepo;
   /** SQLite only: copies the WAL into service.db in the background (store/checkpoint-thread.ts). */
   checkpointer: SqliteCheckpointer | null;
   description: string;
@@ -42,6 +48,8 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     knex,
     dialect,
     writer,
+    fleet: new FleetRepo(knex, dialect),
+    fleetReads: new FleetReadRepo(knex, dialect),
     checkpointer,
     description: describeTarget(target),
     close() {

@@ -23,7 +23,7 @@ export const adminInventoryRoutes = [
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
       const policy = await deps.policies.get(ctx.state.principal.orgId);
-      ctx.body = await listSkills(deps.store.knex, ctx.state.principal.orgId, policy.policy, q);
+      ctx.body = await listSkills(deps.store.fleet.inventory, ctx.state.principal.orgId, policy.policy, q);
     },
   }),
   defineRoute({
@@ -33,7 +33,7 @@ export const adminInventoryRoutes = [
     summary: 'One skill: its variants (preview, hash, score, flags), host list and first/last seen',
     async handler(ctx, deps) {
       const policy = await deps.policies.get(ctx.state.principal.orgId);
-      ctx.body = await skillDetail(deps.store.knex, ctx.state.principal.orgId, policy.policy, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
+      ctx.body = await skillDetail(deps.store.fleet.inventory, ctx.state.principal.orgId, policy.policy, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
     },
   }),
   defineRoute({
@@ -43,7 +43,7 @@ export const adminInventoryRoutes = [
     summary: 'MCP servers reported by workstation scans, aggregated by name and platform',
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      ctx.body = await listMcpServers(deps.store.knex, ctx.state.principal.orgId, q);
+      ctx.body = await listMcpServers(deps.store.fleet.inventory, ctx.state.principal.orgId, q);
     },
   }),
   defineRoute({
@@ -53,7 +53,7 @@ export const adminInventoryRoutes = [
     summary: 'Plugins reported by workstations, aggregated by full name and platform',
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      ctx.body = await listPlugins(deps.store.knex, ctx.state.principal.orgId, q);
+      ctx.body = await listPlugins(deps.store.fleet.inventory, ctx.state.principal.orgId, q);
     },
   }),
 ];

@@ -64,8 +64,8 @@ export const fleetPages = [
       const { cursor, ...filters } = parseQuery(fleetQuery, ctx.query) as FleetPageFilters & { cursor?: string };
       const p = sessionPrincipal(session);
       const [stats, list] = await Promise.all([
-        fleetStatsCache.get(p.orgId, () => fleetStatsView(deps.store.knex, p.orgId)),
-        listWorkstations(deps.store.knex, { id: p.orgId, plan: p.plan }, domainFilters(filters), { limit: DEFAULT_PAGE, cursor }),
+        fleetStatsCache.get(p.orgId, () => fleetStatsView(deps.store.fleetReads, p.orgId)),
+        listWorkstations(deps.store.fleetReads, { id: p.orgId, plan: p.plan }, domainFilters(filters), { limit: DEFAULT_PAGE, cursor }),
       ]);
       sendHtml(ctx, page({ title: 'Fleet', section: 'fleet', orgName: session.orgName, csrf: session.csrf }, fleetView(stats, list, filters, stats.total === 0 ? onboardingPanel(session.csrf) : null)));
     },
@@ -81,7 +81,7 @@ export const fleetPages = [
       let cursor: string | undefined;
       let rows: FleetListItem[] = [];
       do {
-        const pageOf = await listWorkstations(deps.store.knex, { id: p.orgId, plan: p.plan }, domainFilters(filters), { limit: MAX_PAGE, cursor });
+        const pageOf = await listWorkstations(deps.store.fleetReads, { id: p.orgId, plan: p.plan }, domainFilters(filters), { limit: MAX_PAGE, cursor });
         rows = pageOf.workstations;
         for (const w of rows) lines.push(csvRow(w));
         cursor = pageOf.next_cursor ?? undefined;

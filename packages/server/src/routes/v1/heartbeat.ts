@@ -1,9 +1,9 @@
 // POST /api/v1/shield/heartbeat (spec Index: "Mark runtime shield active on a workstation");
 // also cowork's installer/status check-in (`source: "cowork"`). Payload: docs/api-fleet.md.
-import { requestIdentity } from '../../fleet/register-request.js';
 import { heartbeatBody, runtimeHeartbeat } from '../../fleet/runtime-heartbeat.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const heartbeatRoute = defineRoute({
   method: 'POST',
@@ -12,6 +12,6 @@ export const heartbeatRoute = defineRoute({
   summary: 'Runtime heartbeat with setup health (and cowork installer/status check-in)',
   async handler(ctx, deps) {
     const body = parseBody(heartbeatBody, ctx.state.body);
-    ctx.body = await runtimeHeartbeat(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await runtimeHeartbeat(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });

@@ -1,8 +1,8 @@
 // POST /api/v1/events (spec Index: "Lifecycle events such as install or uninstall"). Payload: docs/api-fleet.md.
 import { lifecycleBody, recordLifecycleEvent } from '../../fleet/lifecycle.js';
-import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const lifecycleEventsRoute = defineRoute({
   method: 'POST',
@@ -11,6 +11,6 @@ export const lifecycleEventsRoute = defineRoute({
   summary: 'Install / uninstall / update / repair / session_end lifecycle events of a workstation',
   async handler(ctx, deps) {
     const body = parseBody(lifecycleBody, ctx.state.body);
-    ctx.body = await recordLifecycleEvent(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await recordLifecycleEvent(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });

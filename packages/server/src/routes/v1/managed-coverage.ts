@@ -1,8 +1,8 @@
 // POST /api/v1/runtime/managed-coverage (spec Index): MDM pre-registration and coverage. Payload: docs/api-fleet.md.
 import { managedCoverageBody, recordManagedCoverage } from '../../fleet/managed-coverage.js';
-import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const managedCoverageRoute = defineRoute({
   method: 'POST',
@@ -11,6 +11,6 @@ export const managedCoverageRoute = defineRoute({
   summary: 'MDM-reported AI IDE presence and hook coverage; pre-registers the device',
   async handler(ctx, deps) {
     const body = parseBody(managedCoverageBody, ctx.state.body);
-    ctx.body = await recordManagedCoverage(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await recordManagedCoverage(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });

@@ -1,8 +1,8 @@
 // POST /api/v1/scans (spec): posture scan upload.
 import { recordScan, scanBody } from '../../fleet/posture-scans.js';
-import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const scansRoute = defineRoute({
   method: 'POST',
@@ -12,6 +12,6 @@ export const scansRoute = defineRoute({
   async handler(ctx, deps) {
     const body = parseBody(scanBody, ctx.state.body);
     ctx.status = 201;
-    ctx.body = await recordScan(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await recordScan(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });
