@@ -89,3 +89,18 @@ export async function listWorkstations(reads: FleetReadRepo, org: { id: string; 
   });
   return { workstations: items, next_cursor: lastKey ? encodeCursor(lastKey.lastSeenAt, lastKey.id) : null, limit: page.limit };
 }
+
+/**
+ * Every host matching the filters, page by page in list order, until the last page or until at
+ * least `maxRows` are collected (the fleet export: a bigger fleet is exported filter by filter).
+ */
+export async function exportWorkstations(reads: FleetReadRepo, org: { id: string; plan: Plan }, filters: FleetFilters, maxRows: number, now = Date.now()): Promise<FleetListItem[]> {
+  const rows: FleetListItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listWorkstations(reads, org, filters, { limit: MAX_PAGE, cursor }, now);
+    rows.push(...page.workstations);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor && rows.length < maxRows);
+  return rows;
+}

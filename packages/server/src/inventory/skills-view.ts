@@ -48,7 +48,14 @@ export interface SkillSummary {
   last_seen_at: string | null;
 }
 
-export async function listSkills(repo: InventoryRepo, orgId: string, policy: ShieldPolicy, page: { limit: number; cursor?: string; search?: string }) {
+/** Where the skill views read the org's policy (a skill's status comes from its lists). */
+export interface SkillViewDeps {
+  inventory: InventoryRepo;
+  policies: { get(orgId: string): Promise<{ policy: ShieldPolicy }> };
+}
+
+export async function listSkills(deps: SkillViewDeps, orgId: string, page: { limit: number; cursor?: string; search?: string }) {
+  const repo = deps.inventory;
   // The page's names first (an index-ordered DISTINCT that stops at limit + 1), then the
   // aggregates of those names only, from covering indexes (migration 005).
   const after = page.cursor ? decodeNameCursor(page.cursor, 1)[0] : undefined;
@@ -56,7 +63,7 @@ export async function listSkills(repo: InventoryRepo, orgId: string, policy: Shi
   const more = found.length > page.limit;
   const names = more ? found.slice(0, page.limit) : found;
   if (names.length === 0) return { skills: [], next_cursor: null, limit: page.limit };
-  const { groups, detail } = await repo.skillAggregates(orgId, names);
+  const [{ groups, detail }, { policy }] = await Promise.all([repo.skillAggregates(orgId, names), deps.policies.get(orgId)]);
   const flags = new Map<string, Set<string>>();
   const sources = new Map<string, Set<string>>();
   for (const d of detail) {
@@ -91,8 +98,8 @@ export async function listSkills(repo: InventoryRepo, orgId: string, policy: Shi
 
 const HOST_LIST_MAX = 500;
 
-export async function skillDetail(repo: InventoryRepo, orgId: string, policy: ShieldPolicy, name: string) {
-  const found = await repo.skillByName(orgId, name, HOST_LIST_MAX);
+export async function skillDetail(deps: SkillViewDeps, orgId: string, name: string) {
+  const [found, { policy }] = await Promise.all([deps.inventory.skillByName(orgId, name, HOST_LIST_MAX), deps.policies.get(orgId)]);
   if (!found) throw new NotFoundError(`No skill named "${name.slice(0, 200)}" is reported in this organization.`);
   const { variants, hosts, hostCount } = found;
   const maxScore = Math.max(...variants.map((v) => Number(v.risk_score)));

@@ -22,8 +22,7 @@ export const adminInventoryRoutes = [
     summary: 'Skills across the fleet: risk level, flags, host count, status (Active/Warn/Blocked)',
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      const policy = await deps.policies.get(ctx.state.principal.orgId);
-      ctx.body = await listSkills(deps.store.fleet.inventory, ctx.state.principal.orgId, policy.policy, q);
+      ctx.body = await listSkills({ inventory: deps.store.fleet.inventory, policies: deps.policies }, ctx.state.principal.orgId, q);
     },
   }),
   defineRoute({
@@ -32,8 +31,7 @@ export const adminInventoryRoutes = [
     access: ADMIN_ACCESS,
     summary: 'One skill: its variants (preview, hash, score, flags), host list and first/last seen',
     async handler(ctx, deps) {
-      const policy = await deps.policies.get(ctx.state.principal.orgId);
-      ctx.body = await skillDetail(deps.store.fleet.inventory, ctx.state.principal.orgId, policy.policy, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
+      ctx.body = await skillDetail({ inventory: deps.store.fleet.inventory, policies: deps.policies }, ctx.state.principal.orgId, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
     },
   }),
   defineRoute({
