@@ -1,6 +1,6 @@
 // The six fleet stat cards, the filter count badges and the agent-version distribution (spec:
 // Workstation, "Fleet stat cards"), from the stored classification: one pass over the
-// ws_fleet_list covering index (stats-counters.ts), one GROUP BY over ws_agent_version, and one
+// ws_fleet_list covering index (store/fleet-read-repo.ts classCounters), one GROUP BY over ws_agent_version, and one
 // indexed range COUNT of deny decisions. Nothing is loaded per host, so the cost is one pass over
 // an index of small columns (docs/api-fleet.md has the figures at 100,000 hosts).
 import type { FleetReadRepo } from '../store/fleet-read-repo.js';
