@@ -183,7 +183,11 @@ export class Classifier {
   private async write(rows: WorkstationRow[], now: number): Promise<void> {
     // A due batch can hold hosts of several orgs: their surfaces and session counts are read per org.
     const byOrg = new Map<string, WorkstationRow[]>();
-    for (const row of rows) byOrg.set(row.org_id, [...(byOrg.get(row.org_id) ?? []), row]);
+    for (const row of rows) {
+      const list = byOrg.get(row.org_id);
+      if (list) list.push(row);
+      else byOrg.set(row.org_id, [row]);
+    }
     const updates: ClassificationWrite[] = [];
     for (const [orgId, orgRows] of byOrg) {
       const ids = orgRows.map((r) => r.id as string);
