@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { Dialect } from './connection.js';
 import { EVIDENCE_COLUMNS, surfacesOf, type SurfaceRow, type WorkstationRow } from './fleet-repo.js';
-import { likePattern } from './inventory-repo.js';
+import { likePattern, ofOrg } from './inventory-repo.js';
 
 /** The list filters, as conditions on stored columns. */
 export interface WorkstationListQuery {
@@ -123,9 +123,7 @@ export class FleetReadRepo {
   async sessionStats(orgId: string, ids: string[], startedSince: number, activeSince: number): Promise<Map<string, { active: number; last7d: number }>> {
     const out = new Map<string, { active: number; last7d: number }>();
     if (ids.length === 0) return out;
-    const rows = await this.db('sessions')
-      .where({ org_id: orgId })
-      .whereIn('workstation_id', ids)
+    const rows = await ofOrg(this.db('sessions').whereIn('workstation_id', ids), orgId)
       .where('last_seen_at', '>=', startedSince)
       .groupBy('workstation_id')
       .select(
@@ -150,12 +148,13 @@ export class FleetReadRepo {
   async hostActivity(orgId: string, id: string, opts: { deniedSince: number; recent: number; scans: number }) {
     const db = this.db;
     const host = { org_id: orgId, workstation_id: id };
+    const byHost = (table: string) => ofOrg(db(table).where({ workstation_id: id }), orgId);
     const [totalRow, blockedRow, sessions, events, scans] = await Promise.all([
-      db('sessions').where(host).count<{ n: number }[]>({ n: '*' }).first(),
+      byHost('sessions').count<{ n: number }[]>({ n: '*' }).first(),
       db('shield_events').where({ ...host, verdict: 'deny' }).where('created_at', '>=', opts.deniedSince).count<{ n: number }[]>({ n: '*' }).first(),
-      db('sessions').where(host).orderBy('last_seen_at', 'desc').limit(opts.recent).select('session_key', 'surface', 'cwd', 'git_remote', 'user_hint', 'agent_version', 'started_at', 'last_seen_at', 'ended_at'),
+      byHost('sessions').orderBy('last_seen_at', 'desc').limit(opts.recent).select('session_key', 'surface', 'cwd', 'git_remote', 'user_hint', 'agent_version', 'started_at', 'last_seen_at', 'ended_at'),
       db('shield_events').where(host).orderBy('created_at', 'desc').limit(opts.recent).select('id', 'created_at', 'surface', 'event', 'tool_name', 'verdict', 'severity', 'pattern_name', 'summary', 'session_key'),
-      db('posture_scans').where(host).orderBy('created_at', 'desc').limit(opts.scans).select('id', 'source', 'score', 'grade', 'checks', 'created_at'),
+      byHost('posture_scans').orderBy('created_at', 'desc').limit(opts.scans).select('id', 'source', 'score', 'grade', 'checks', 'created_at'),
     ]);
     return {
       sessionsTotal: Number(totalRow?.n ?? 0),
@@ -188,7 +187,7 @@ export class FleetReadRepo {
 
   /** The latest posture scan's checks (JSON) and time. */
   async latestScanChecks(orgId: string, workstationId: string): Promise<{ checks: string; created_at: number } | undefined> {
-    return this.db('posture_scans').where({ org_id: orgId, workstation_id: workstationId }).orderBy('created_at', 'desc').first('checks', 'created_at');
+    return ofOrg(this.db('posture_scans').where({ workstation_id: workstationId }), orgId).orderBy('created_at', 'desc').first('checks', 'created_at');
   }
 
   /**

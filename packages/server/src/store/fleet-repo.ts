@@ -8,7 +8,7 @@
 // scope a repo bound to it), so a domain verb writes several tables atomically without seeing Knex.
 import type { Knex } from 'knex';
 import type { Dialect } from './connection.js';
-import { InventoryRepo } from './inventory-repo.js';
+import { InventoryRepo, ofOrg } from './inventory-repo.js';
 import { retryingTransaction, retryOnDeadlock } from './retrying-transaction.js';
 
 /** A transaction of the store, for the few helpers of other rooms that write inside a fleet transaction (the activity log). */
@@ -90,10 +90,7 @@ export interface ClassificationWrite {
 export async function surfacesOf(db: Knex | Knex.Transaction, orgId: string, ids: readonly string[]): Promise<Map<string, SurfaceRow[]>> {
   const out = new Map<string, SurfaceRow[]>();
   if (ids.length === 0) return out;
-  const rows: SurfaceRow[] = await db('workstation_surfaces')
-    .where({ org_id: orgId })
-    .whereIn('workstation_id', ids as string[])
-    .select('workstation_id', 'surface', 'hook_type', 'first_seen_at', 'last_event_at', 'hooks_healthy', 'scope');
+  const rows: SurfaceRow[] = await ofOrg(db('workstation_surfaces').whereIn('workstation_id', ids as string[]), orgId).select('workstation_id', 'surface', 'hook_type', 'first_seen_at', 'last_event_at', 'hooks_healthy', 'scope');
   for (const r of rows) {
     const list = out.get(r.workstation_id) ?? [];
     list.push(r);
@@ -198,7 +195,7 @@ export class FleetRepo {
   // ---- surfaces, sessions, scans ----
 
   async surfaceHookTypes(orgId: string, workstationId: string): Promise<{ surface: string; hook_type: string }[]> {
-    return this.db('workstation_surfaces').where({ org_id: orgId, workstation_id: workstationId }).select('surface', 'hook_type');
+    return ofOrg(this.db('workstation_surfaces').where({ workstation_id: workstationId }), orgId).select('surface', 'hook_type');
   }
 
   async insertSurface(row: SurfaceRow & { org_id: string }): Promise<void> {
@@ -206,7 +203,7 @@ export class FleetRepo {
   }
 
   async updateSurface(orgId: string, workstationId: string, surface: string, changes: Partial<SurfaceRow>): Promise<void> {
-    await this.db('workstation_surfaces').where({ org_id: orgId, workstation_id: workstationId, surface }).update(changes);
+    await ofOrg(this.db('workstation_surfaces').where({ workstation_id: workstationId, surface }), orgId).update(changes);
   }
 
   surfacesOf(orgId: string, ids: readonly string[]): Promise<Map<string, SurfaceRow[]>> {
@@ -220,11 +217,11 @@ export class FleetRepo {
 
   /** Ends an open session; returns 1 when it was open. */
   async endSession(orgId: string, workstationId: string, sessionKey: string, at: number): Promise<number> {
-    return this.db('sessions').where({ org_id: orgId, workstation_id: workstationId, session_key: sessionKey }).whereNull('ended_at').update({ ended_at: at, last_seen_at: at });
+    return ofOrg(this.db('sessions').where({ workstation_id: workstationId, session_key: sessionKey }), orgId).whereNull('ended_at').update({ ended_at: at, last_seen_at: at });
   }
 
   async latestScan(orgId: string, workstationId: string, source: string): Promise<{ grade: string | null; checks: string } | undefined> {
-    return this.db('posture_scans').where({ org_id: orgId, workstation_id: workstationId, source }).orderBy('created_at', 'desc').orderBy('id', 'desc').first('grade', 'checks');
+    return ofOrg(this.db('posture_scans').where({ workstation_id: workstationId, source }), orgId).orderBy('created_at', 'desc').orderBy('id', 'desc').first('grade', 'checks');
   }
 
   async insertScan(row: Record<string, unknown> & { id: string; org_id: string; workstation_id: string }): Promise<void> {
@@ -343,7 +340,7 @@ export class FleetRepo {
 
   /** Sessions ever recorded per host of one org. */
   async sessionCounts(orgId: string, ids: string[]): Promise<Map<string, number>> {
-    const counts = await this.db('sessions').where({ org_id: orgId }).whereIn('workstation_id', ids).groupBy('workstation_id').select('workstation_id').count<{ workstation_id: string; n: number }[]>({ n: '*' });
+    const counts = await ofOrg(this.db('sessions').whereIn('workstation_id', ids), orgId).groupBy('workstation_id').select('workstation_id').count<{ workstation_id: string; n: number }[]>({ n: '*' });
     return new Map(counts.map((c) => [c.workstation_id, Number(c.n)]));
   }
 

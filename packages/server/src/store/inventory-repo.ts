@@ -65,6 +65,15 @@ export interface PluginRow {
   last_seen_at: number;
 }
 
+/**
+ * The org condition of a query that finds its rows by workstation id. The `+` keeps SQLite from
+ * choosing the org's index over the workstation's (it would read every row of the org); the
+ * rows are found by the host's key, and the condition only refuses another org's host.
+ */
+export function ofOrg<Q extends Knex.QueryBuilder>(q: Q, orgId: string): Q {
+  return q.whereRaw('+org_id = ?', [orgId]) as Q;
+}
+
 export type InventoryItemRef = { component: 'skill' | 'mcp_server' | 'plugin'; name: string; source?: string | null; platform?: string | null };
 
 export class InventoryRepo {
@@ -72,8 +81,7 @@ export class InventoryRepo {
 
   /** Rows of `kind` on one host, or in the whole org. */
   async countRows(kind: InventoryKind, orgId: string, workstationId?: string): Promise<number> {
-    const q = this.db(kind).where({ org_id: orgId });
-    if (workstationId !== undefined) q.where({ workstation_id: workstationId });
+    const q = workstationId === undefined ? this.db(kind).where({ org_id: orgId }) : ofOrg(this.db(kind).where({ workstation_id: workstationId }), orgId);
     const row = await q.count<{ n: number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
   }
@@ -81,11 +89,11 @@ export class InventoryRepo {
   // ---- a host's report (inside the report's transaction) ----
 
   async skillHashes(orgId: string, workstationId: string): Promise<{ name: string; source: string; hash: string }[]> {
-    return this.db('skills').where({ org_id: orgId, workstation_id: workstationId }).select('name', 'source', 'hash');
+    return ofOrg(this.db('skills').where({ workstation_id: workstationId }), orgId).select('name', 'source', 'hash');
   }
 
   async updateSkill(orgId: string, workstationId: string, key: { name: string; source: string }, changes: Partial<SkillRow>): Promise<void> {
-    await this.db('skills').where({ org_id: orgId, workstation_id: workstationId, name: key.name, source: key.source }).update(changes);
+    await ofOrg(this.db('skills').where({ workstation_id: workstationId, name: key.name, source: key.source }), orgId).update(changes);
   }
 
   /**
@@ -101,13 +109,13 @@ export class InventoryRepo {
   /** Refreshes last_seen_at of the named skills of one source; returns how many were named. */
   async touchSkills(orgId: string, workstationId: string, source: string, names: string[], now: number): Promise<number> {
     for (const part of chunks(names)) {
-      await this.db('skills').where({ org_id: orgId, workstation_id: workstationId, source }).whereIn('name', part).update({ last_seen_at: now });
+      await ofOrg(this.db('skills').where({ workstation_id: workstationId, source }).whereIn('name', part), orgId).update({ last_seen_at: now });
     }
     return names.length;
   }
 
   async mcpServerKeys(orgId: string, workstationId: string): Promise<{ platform: string; source: string; name: string }[]> {
-    return this.db('mcp_servers').where({ org_id: orgId, workstation_id: workstationId }).select('platform', 'source', 'name');
+    return ofOrg(this.db('mcp_servers').where({ workstation_id: workstationId }), orgId).select('platform', 'source', 'name');
   }
 
   async upsertMcpServers(rows: McpServerRow[]): Promise<void> {
@@ -115,7 +123,7 @@ export class InventoryRepo {
   }
 
   async pluginKeys(orgId: string, workstationId: string): Promise<{ platform: string; full_name: string }[]> {
-    return this.db('plugins').where({ org_id: orgId, workstation_id: workstationId }).select('platform', 'full_name');
+    return ofOrg(this.db('plugins').where({ workstation_id: workstationId }), orgId).select('platform', 'full_name');
   }
 
   async upsertPlugins(rows: PluginRow[]): Promise<void> {
@@ -124,19 +132,19 @@ export class InventoryRepo {
 
   /** Removes one item (an uninstall event); an absent source or platform matches any. Returns rows removed. */
   async removeItem(orgId: string, workstationId: string, item: InventoryItemRef): Promise<number> {
-    const host = { org_id: orgId, workstation_id: workstationId };
+    const host = { workstation_id: workstationId };
     if (item.component === 'skill') {
-      const q = this.db('skills').where({ ...host, name: item.name });
+      const q = ofOrg(this.db('skills').where({ ...host, name: item.name }), orgId);
       if (item.source) q.where({ source: item.source });
       return q.delete();
     }
     if (item.component === 'mcp_server') {
-      const q = this.db('mcp_servers').where({ ...host, name: item.name });
+      const q = ofOrg(this.db('mcp_servers').where({ ...host, name: item.name }), orgId);
       if (item.source) q.where({ source: item.source });
       if (item.platform) q.where({ platform: item.platform });
       return q.delete();
     }
-    const q = this.db('plugins').where({ ...host, full_name: item.name });
+    const q = ofOrg(this.db('plugins').where({ ...host, full_name: item.name }), orgId);
     if (item.platform) q.where({ platform: item.platform });
     return q.delete();
   }
@@ -144,11 +152,11 @@ export class InventoryRepo {
   // ---- one host's inventory (host detail) ----
 
   async hostInventory(orgId: string, workstationId: string, max: number) {
-    const host = { org_id: orgId, workstation_id: workstationId };
+    const host = (table: InventoryKind) => ofOrg(this.db(table).where({ workstation_id: workstationId }), orgId);
     const [skills, mcpServers, plugins] = await Promise.all([
-      this.db('skills').where(host).orderBy('name').limit(max).select('name', 'source', 'hash', 'previous_hash', 'risk_score', 'risk_level', 'risk_flags', 'first_seen_at', 'last_seen_at', 'hash_changed_at'),
-      this.db('mcp_servers').where(host).orderBy('name').limit(max).select('name', 'type', 'command', 'source', 'platform', 'first_seen_at', 'last_seen_at'),
-      this.db('plugins').where(host).orderBy('full_name').limit(max).select('full_name', 'version', 'platform', 'source', 'first_seen_at', 'last_seen_at'),
+      host('skills').orderBy('name').limit(max).select('name', 'source', 'hash', 'previous_hash', 'risk_score', 'risk_level', 'risk_flags', 'first_seen_at', 'last_seen_at', 'hash_changed_at'),
+      host('mcp_servers').orderBy('name').limit(max).select('name', 'type', 'command', 'source', 'platform', 'first_seen_at', 'last_seen_at'),
+      host('plugins').orderBy('full_name').limit(max).select('full_name', 'version', 'platform', 'source', 'first_seen_at', 'last_seen_at'),
     ]);
     return { skills: skills as Record<string, any>[], mcpServers: mcpServers as Record<string, any>[], plugins: plugins as Record<string, any>[] };
   }
