@@ -49,7 +49,7 @@ export async function buildDeps(config: ServerConfig, store: Store, logger: Logg
     logger,
     keys: new KeyVerifier(store.accounts, config.keyCacheTtlMs, logger),
     authLimiter: new AuthFailureLimiter(config.authFailuresPerMinute),
-    fleet: new FleetRegistry(store.knex, store.dialect, logger),
+    fleet: new FleetRegistry(store.fleet, logger),
     policies: new PolicyStore(store.policy),
     recorder: new DecisionRecorder(store.writer),
     observedInterest: new ObservedInterest(store.runtimeEvents),
@@ -75,7 +75,7 @@ export async function buildDeps(config: ServerConfig, store: Store, logger: Logg
 function startWorkers(deps: AppDeps): () => Promise<void> {
   deps.fleet.start();
   deps.keys.startUsageFlush();
-  const offlineSweep = new OfflineSweeper(deps.store.knex, deps.store.dialect, deps.logger, deps.config.offlineSweepMs);
+  const offlineSweep = new OfflineSweeper(deps.store.fleet, deps.logger, deps.config.offlineSweepMs);
   offlineSweep.start();
   const expirySweep = new ExceptionExpirySweeper(deps.store.exceptions, deps.logger, deps.config.exceptionSweepMs, (orgId) => {
     deps.exceptions.invalidate(orgId);

@@ -18,7 +18,21 @@ import { windsurfAdapter } from './windsurf.js';
 
 export { SurfaceInputError } from './surface-input-error.js';
 export { HOOK_SURFACES, isHookSurface, type HookSurface, SURFACES, isSurface, type CanonicalTool, type Decision, type HookPhase, type Surface, type ToolCall, type Verdict } from './types.js';
-export { HOSTNAME_HEADER, MACHINE_ID_HEADER, USER_HINT_HEADER, boundedIdentity, headerValue, type HeaderBag } from './identity.js';
+export {
+  HOSTNAME_HEADER,
+  MACHINE_ID_HEADER,
+  USER_HINT_HEADER,
+  MAX_IDENTITY_CHARS,
+  IdentityTooLongError,
+  boundedIdentity,
+  headerValue,
+  hostIdentity,
+  resolveIdentity,
+  type HeaderBag,
+  type IdentityCandidates,
+  type OverlongIdentity,
+  type ResolvedIdentity,
+} from './identity.js';
 export { phaseOfEvent, canBlock } from './phases.js';
 export {
   exitCodeForResponseBody,

@@ -4,16 +4,14 @@
 // inventory, and hand back the session's shield policy.
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import type { AppDeps } from '../app-deps.js';
 import { newId } from '../ids.js';
 import { inventoryArrays, text } from '../inventory/schemas.js';
 import { upsertMcpServers, upsertPlugins, upsertSkills, type UpsertCounts } from '../inventory/upsert.js';
 import { applyHookReports, hookReports } from './coverage-report.js';
 import type { WorkstationIdentity } from './identity.js';
 import { patchEvidence } from './evidence-store.js';
-import { keyCreatorOf, registerWorkstation } from './register-request.js';
+import { keyCreatorOf, registerWorkstation, type FleetReportDeps } from './register-request.js';
 import { sessionShield, type SessionShield } from './shield-view.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
 import { identityText } from './identity.js';
 import type { CheckinResponse } from '@service/api';
 
@@ -52,12 +50,12 @@ export type CheckinResult = CheckinResponse;
 
 const blank = (v: string | null | undefined) => (v ? v : null);
 
-export async function checkIn(deps: AppDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: CheckinInput, now = Date.now()): Promise<CheckinResult> {
+export async function checkIn(deps: FleetReportDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: CheckinInput, now = Date.now()): Promise<CheckinResult> {
   const policy = await deps.policies.get(principal.orgId);
   const gitRemote = blank(input.git_remote) ?? blank(input.git_remote_url);
   const cwd = blank(input.cwd);
   const reg = await registerWorkstation(
-    deps,
+    deps.fleet,
     principal,
     identity,
     { at: now, surface: input.reporter === 'scheduled_scan' ? undefined : 'claude-code', runtimeHeartbeat: true },
@@ -75,16 +73,16 @@ export async function checkIn(deps: AppDeps, principal: KeyPrincipal, identity: 
     },
   );
   const id = reg.workstationId;
-  const keyCreator = await keyCreatorOf(deps, principal);
-  const limits = { orgLimit: deps.config.inventoryOrgLimit };
+  const keyCreator = await keyCreatorOf(deps.fleet, principal);
+  const limits = { orgLimit: deps.inventoryLimits.orgLimit };
   const counts: CheckinResult['inventory'] = { skills: { added: 0, changed: 0, unchanged: 0 }, mcp_servers: 0, plugins: 0 };
-  await retryingTransaction(deps.store.knex, async (trx) => {
+  await deps.fleet.repo.transaction(async (tx) => {
     // The key authenticated, so the runtime's credential is valid as of now.
-    await patchEvidence(trx, principal.orgId, id, { credential_state: 'valid', key_creator: keyCreator, runtime_version: input.agent_version || undefined });
+    await patchEvidence(tx, principal.orgId, id, { credential_state: 'valid', key_creator: keyCreator, runtime_version: input.agent_version || undefined });
     const sessionKey = blank(input.session_id);
     if (sessionKey) {
-      await trx('sessions')
-        .insert({
+      await tx.upsertSession(
+        {
           id: newId(now),
           org_id: principal.orgId,
           workstation_id: id,
@@ -96,14 +94,14 @@ export async function checkIn(deps: AppDeps, principal: KeyPrincipal, identity: 
           agent_version: blank(input.agent_version),
           started_at: now,
           last_seen_at: now,
-        })
-        .onConflict(['workstation_id', 'session_key'])
-        .merge({ cwd, git_remote: gitRemote, last_seen_at: now });
+        },
+        { cwd, git_remote: gitRemote, last_seen_at: now },
+      );
     }
-    if (input.hooks) await applyHookReports(trx, principal.orgId, id, input.hooks, now);
-    if (input.installed_skills) counts.skills = await upsertSkills(trx, principal.orgId, id, input.installed_skills, now, limits);
-    if (input.installed_mcp_servers) counts.mcp_servers = await upsertMcpServers(trx, principal.orgId, id, input.installed_mcp_servers, now, limits);
-    if (input.installed_plugins) counts.plugins = await upsertPlugins(trx, principal.orgId, id, input.installed_plugins, now, limits);
+    if (input.hooks) await applyHookReports(tx, principal.orgId, id, input.hooks, now);
+    if (input.installed_skills) counts.skills = await upsertSkills(tx.inventory, principal.orgId, id, input.installed_skills, now, limits);
+    if (input.installed_mcp_servers) counts.mcp_servers = await upsertMcpServers(tx.inventory, principal.orgId, id, input.installed_mcp_servers, now, limits);
+    if (input.installed_plugins) counts.plugins = await upsertPlugins(tx.inventory, principal.orgId, id, input.installed_plugins, now, limits);
   });
   await deps.fleet.classifier.classifyIds(principal.orgId, [id], now);
   return { ok: true, workstation_id: id, registered: reg.created, session_id: blank(input.session_id), shield: sessionShield(policy.policy), inventory: counts };

@@ -7,7 +7,6 @@
 // due rows about once a second, so stored values trail the evidence by about a second and the
 // clock by at most one classifier pass. Online status is not stored (the queries compare
 // last_seen_at with the clock), so it never trails.
-import type { Knex } from 'knex';
 import type { Logger } from '../log.js';
 import { SURFACES } from '../policy/types.js';
 import {
@@ -29,7 +28,8 @@ import {
   toMs,
   type WorkstationEvidence,
 } from './derive/index.js';
-import { buildEvidence, EVIDENCE_COLUMNS, loadSurfaces, type WorkstationRow } from './evidence-store.js';
+import { buildEvidence, type WorkstationRow } from './evidence-store.js';
+import type { ClassificationWrite, FleetRepo } from '../store/fleet-repo.js';
 import { describeError } from '../error-summary.js';
 import { PeriodicTask } from '../periodic-task.js';
 
@@ -120,7 +120,7 @@ export class Classifier {
   readonly stats = { passes: 0, rows: 0 };
 
   constructor(
-    private readonly knex: Knex,
+    private readonly repo: FleetRepo,
     private readonly logger: Logger,
     intervalMs = 1000,
   ) {
@@ -166,11 +166,7 @@ export class Classifier {
 
   /** One batch of due rows; returns how many were looked at. */
   async runDue(now = Date.now()): Promise<number> {
-    const rows: WorkstationRow[] = await this.knex('workstations')
-      .where('class_valid_until', '<=', now)
-      .orderBy('class_valid_until', 'asc')
-      .limit(BATCH)
-      .select(...EVIDENCE_COLUMNS);
+    const rows = await this.repo.dueForClassification(now, BATCH);
     if (rows.length === 0) return 0;
     await this.write(rows, now);
     this.stats.passes++;
@@ -181,30 +177,31 @@ export class Classifier {
   /** Classify the given hosts of one org at once. */
   async classifyIds(orgId: string, ids: string[], now = Date.now()): Promise<void> {
     if (ids.length === 0) return;
-    const rows: WorkstationRow[] = await this.knex('workstations')
-      .where({ org_id: orgId })
-      .whereIn('id', ids)
-      .select(...EVIDENCE_COLUMNS);
+    const rows = await this.repo.workstationRows(orgId, ids);
     if (rows.length > 0) await this.write(rows, now);
   }
 
   private async write(rows: WorkstationRow[], now: number): Promise<void> {
-    const ids = rows.map((r) => r.id as string);
-    const surfaces = await loadSurfaces(this.knex, ids);
-    const counts = await this.knex('sessions').whereIn('workstation_id', ids).groupBy('workstation_id').select('workstation_id').count<{ workstation_id: string; n: number }[]>({ n: '*' });
-    const sessions = new Map(counts.map((c) => [c.workstation_id, Number(c.n)]));
-    const updates = rows.map((row) => {
-      const ev = buildEvidence(row, surfaces.get(row.id) ?? [], { sessionsTotal: sessions.get(row.id) ?? 0 }, now, BLOCKED_WINDOW_MS);
-      const lastBlocked = row.last_blocked_at === null || row.last_blocked_at === undefined ? null : Number(row.last_blocked_at);
-      return { id: row.id as string, gen: Number(row.class_gen), c: classify(ev, now, lastBlocked) };
-    });
-    updates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)); // same lock order as the heartbeat flush
-    await this.knex.transaction(async (trx) => {
-      for (const u of updates) {
-        // class_gen unchanged = nobody marked the row dirty since we read it; otherwise the
-        // newer mark stays and the row is classified again on the next pass.
-        await trx('workstations').where({ id: u.id, class_gen: u.gen }).update(u.c);
+    // A due batch can hold hosts of several orgs: their surfaces and session counts are read per org.
+    const byOrg = new Map<string, WorkstationRow[]>();
+    for (const row of rows) {
+      const list = byOrg.get(row.org_id);
+      if (list) list.push(row);
+      else byOrg.set(row.org_id, [row]);
+    }
+    const updates: ClassificationWrite[] = [];
+    for (const [orgId, orgRows] of byOrg) {
+      const ids = orgRows.map((r) => r.id as string);
+      const [surfaces, sessions] = await Promise.all([this.repo.surfacesOf(orgId, ids), this.repo.sessionCounts(orgId, ids)]);
+      for (const row of orgRows) {
+        const ev = buildEvidence(row, surfaces.get(row.id) ?? [], { sessionsTotal: sessions.get(row.id) ?? 0 }, now, BLOCKED_WINDOW_MS);
+        const lastBlocked = row.last_blocked_at === null || row.last_blocked_at === undefined ? null : Number(row.last_blocked_at);
+        updates.push({ orgId, id: row.id as string, gen: Number(row.class_gen), columns: { ...classify(ev, now, lastBlocked) } });
       }
-    });
+    }
+    updates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)); // same lock order as the heartbeat flush
+    // class_gen unchanged = nobody marked the row dirty since we read it; otherwise the newer
+    // mark stays and the row is classified again on the next pass.
+    await this.repo.writeClassifications(updates);
   }
 }

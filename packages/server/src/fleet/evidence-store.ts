@@ -1,7 +1,7 @@
 // The bridge between stored rows and the pure derivations: which columns a host's evidence
 // lives in, the JSON shape of `workstations.evidence` (facts without a column of their own),
 // and the one function that turns a row plus its surfaces into a WorkstationEvidence.
-import type { Knex } from 'knex';
+import type { FleetRepo, SurfaceRow, WorkstationRow } from '../store/fleet-repo.js';
 import type { CoverageScope, CredentialState, HookPathType, ServiceState, SurfaceCoverage, WorkstationEvidence } from './derive/index.js';
 
 /** Facts kept in `workstations.evidence` (JSON). Every field is optional; absent = unknown. */
@@ -40,47 +40,7 @@ export interface StoredEvidence {
   last_lifecycle?: { event: string; component: string; name: string | null; result: string | null; at: number } | null;
 }
 
-/** Columns every evidence build needs (list rows, detail, classifier). */
-export const EVIDENCE_COLUMNS = [
-  'id',
-  'org_id',
-  'machine_id',
-  'hostname',
-  'display_name',
-  'platform',
-  'os_version',
-  'agent_version',
-  'sandbox',
-  'git_remote',
-  'install_source',
-  'management_source',
-  'mdm_provider',
-  'os_username',
-  'user_hint',
-  'current_cwd',
-  'current_git_remote',
-  'evidence',
-  'first_seen_at',
-  'last_seen_at',
-  'last_agent_activity_at',
-  'first_agent_activity_at',
-  'last_enforce_event_at',
-  'last_blocked_at',
-  'last_runtime_heartbeat_at',
-  'class_gen',
-] as const;
-
-export type WorkstationRow = Record<(typeof EVIDENCE_COLUMNS)[number], any>;
-
-export interface SurfaceRow {
-  workstation_id: string;
-  surface: string;
-  hook_type: string;
-  first_seen_at: number;
-  last_event_at: number;
-  hooks_healthy: number | boolean | null;
-  scope: string | null;
-}
+export { EVIDENCE_COLUMNS, type SurfaceRow, type WorkstationRow } from '../store/fleet-repo.js';
 
 const MAX_EVIDENCE_CHARS = 16_000;
 
@@ -112,16 +72,10 @@ export function mergeEvidence(current: StoredEvidence, patch: StoredEvidence): s
 }
 
 /** Read-modify-write of a host's evidence JSON inside the caller's transaction. */
-export async function patchEvidence(trx: Knex.Transaction, orgId: string, id: string, patch: StoredEvidence, extra: Record<string, unknown> = {}): Promise<boolean> {
-  const read = trx('workstations').where({ org_id: orgId, id });
-  // MySQL: lock the row so two concurrent patches of one host cannot lose each other's fields
-  // (SQLite has one writer at a time already).
-  if (trx.client.config.client === 'mysql2') read.forUpdate();
-  const row = await read.first('evidence');
+export async function patchEvidence(tx: FleetRepo, orgId: string, id: string, patch: StoredEvidence, extra: Record<string, unknown> = {}): Promise<boolean> {
+  const row = await tx.readEvidence(orgId, id);
   if (!row) return false;
-  await trx('workstations')
-    .where({ org_id: orgId, id })
-    .update({ class_gen: trx.raw('class_gen + 1'), class_valid_until: 0, evidence: mergeEvidence(parseEvidence(row.evidence), patch), ...extra });
+  await tx.writeEvidence(orgId, id, mergeEvidence(parseEvidence(row.evidence), patch), extra);
   return true;
 }
 
@@ -193,19 +147,4 @@ export function buildEvidence(row: WorkstationRow, surfaces: readonly SurfaceRow
     },
     agentVersion: row.agent_version ?? null,
   };
-}
-
-/** Surface rows of several hosts, grouped by host id. */
-export async function loadSurfaces(q: Knex | Knex.Transaction, ids: readonly string[]): Promise<Map<string, SurfaceRow[]>> {
-  const out = new Map<string, SurfaceRow[]>();
-  if (ids.length === 0) return out;
-  const rows: SurfaceRow[] = await q('workstation_surfaces')
-    .whereIn('workstation_id', ids as string[])
-    .select('workstation_id', 'surface', 'hook_type', 'first_seen_at', 'last_event_at', 'hooks_healthy', 'scope');
-  for (const r of rows) {
-    const list = out.get(r.workstation_id) ?? [];
-    list.push(r);
-    out.set(r.workstation_id, list);
-  }
-  return out;
 }

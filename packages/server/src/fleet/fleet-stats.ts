@@ -1,9 +1,9 @@
 // The six fleet stat cards, the filter count badges and the agent-version distribution (spec:
 // Workstation, "Fleet stat cards"), from the stored classification: one pass over the
-// ws_fleet_list covering index (stats-counters.ts), one GROUP BY over ws_agent_version, and one
+// ws_fleet_list covering index (store/fleet-read-repo.ts classCounters), one GROUP BY over ws_agent_version, and one
 // indexed range COUNT of deny decisions. Nothing is loaded per host, so the cost is one pass over
 // an index of small columns (docs/api-fleet.md has the figures at 100,000 hosts).
-import type { Knex } from 'knex';
+import type { FleetReadRepo } from '../store/fleet-read-repo.js';
 import { STATS_WINDOW_MS, compareVersions } from './derive/index.js';
 import type { POSTURE_BITS } from './classify.js';
 import { classCounters, type RISK, type RUNTIME } from './stats-counters.js';
@@ -11,21 +11,12 @@ import type { FleetStats } from '@service/api';
 
 export type FleetStatsView = FleetStats;
 
-const sum = (cond: string) => `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`;
-
-export async function fleetStatsView(knex: Knex, orgId: string, now = Date.now()): Promise<FleetStatsView> {
-  const [c, versions, blocked] = await Promise.all([
-    classCounters(knex, orgId, now),
-    knex('workstations')
-      .where('org_id', orgId)
-      .groupBy('agent_version')
-      .select('agent_version', knex.raw('COUNT(*) AS n'), knex.raw(`${sum('posture_mask = 0')} AS clean`)),
-    knex('shield_events').where({ org_id: orgId, verdict: 'deny' }).where('created_at', '>=', now - STATS_WINDOW_MS).count<{ n: number }[]>({ n: '*' }).first(),
-  ]);
+export async function fleetStatsView(reads: FleetReadRepo, orgId: string, now = Date.now()): Promise<FleetStatsView> {
+  const [c, versions, blocked] = await Promise.all([classCounters(reads, orgId, now), reads.agentVersionCounts(orgId), reads.deniedSince(orgId, now - STATS_WINDOW_MS)]);
   const total = c.total;
 
   // version_update: older than the newest version in the fleet (docs/fleet-states.md).
-  const reported = (versions as { agent_version: string | null; n: unknown; clean: unknown }[]).filter((v) => v.agent_version);
+  const reported = versions.filter((v) => v.agent_version);
   let latest: string | null = null;
   for (const v of reported) if (latest === null || (compareVersions(v.agent_version!, latest) ?? 0) > 0) latest = v.agent_version!;
   let outdated = 0;
@@ -47,7 +38,7 @@ export async function fleetStatsView(knex: Knex, orgId: string, now = Date.now()
       unverified_hosts: c.unverified,
       mdm_evidence: c.mdm,
       action_needed: c.action,
-      blocked_actions_7d: Number(blocked?.n ?? 0),
+      blocked_actions_7d: blocked,
       posture_notes: {
         // Hosts with a stored note, plus outdated hosts that have no other note.
         hosts: c.notesAny + outdatedClean,

@@ -8,12 +8,12 @@
 // activity after a quiet spell longer than the window the derivations use, a first block in
 // 7 days, a runtime heartbeat after a stale one, a new surface or session.
 import { LRUCache } from 'lru-cache';
-import type { Knex } from 'knex';
 import { newId } from '../ids.js';
 import type { Logger } from '../log.js';
 import { BLOCKED_WINDOW_MS, RUNTIME_FRESH_MS, STANDBY_MS } from './classify.js';
 import { describeError } from '../error-summary.js';
 import { PeriodicTask } from '../periodic-task.js';
+import type { FleetRepo, HeartbeatWrite } from '../store/fleet-repo.js';
 
 export interface SessionActivity {
   /** The surface's session id (bounded to 200 characters when stored). */
@@ -82,7 +82,7 @@ export class HeartbeatCoalescer {
   readonly stats = { flushes: 0, rowUpdates: 0 };
 
   constructor(
-    private readonly knex: Knex,
+    private readonly repo: FleetRepo,
     private readonly logger: Logger,
     intervalMs = 1000,
   ) {
@@ -154,99 +154,48 @@ export class HeartbeatCoalescer {
   }
 
   private async write(batch: Map<string, Pending>): Promise<void> {
-    const missing: string[] = [];
     let dirtied = false;
-    const greatest = (col: string, v: number) => this.knex.raw(`CASE WHEN ${col} IS NULL OR ${col} < ? THEN ? ELSE ${col} END`, [v, v]);
     // Rows in id order: every multi-row writer of workstations (this flush, the classifier)
     // locks in the same order, so two of them can wait on each other but never deadlock.
     const ordered = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    await this.knex.transaction(async (trx) => {
-      for (const [id, p] of ordered) {
-        // Conditions that can change the stored classification, on the values before this update.
-        const stale: string[] = [];
-        const args: number[] = [];
-        const lapsed = (col: string, at: number | null, windowMs: number) => {
-          if (at === null) return;
-          stale.push(`(${col} IS NULL OR ${col} < ?)`);
-          args.push(at - windowMs);
-        };
-        lapsed('last_agent_activity_at', p.agentActivityAt, STANDBY_MS);
-        if (p.agentActivityAt !== null) stale.push('first_agent_activity_at IS NULL');
-        lapsed('last_enforce_event_at', p.enforceAt, STANDBY_MS);
-        lapsed('last_blocked_at', p.blockedAt, BLOCKED_WINDOW_MS);
-        lapsed('last_runtime_heartbeat_at', p.runtimeAt, RUNTIME_FRESH_MS);
-        let forceDirty = false;
-        for (const [surface, s] of p.surfaces) if (this.remember(`${id}\u0000s\u0000${surface}\u0000${s.hookType ?? ''}`)) forceDirty = true;
-        for (const key of p.sessions.keys()) if (this.remember(`${id}\u0000x\u0000${key}`)) forceDirty = true;
-
-        // MySQL and MariaDB evaluate SET assignments left to right, each seeing the columns
-        // already assigned; so the dirty marks come first, while the evidence columns still
-        // hold their old values (SQLite always reads the old values).
-        const update: Record<string, unknown> = {};
-        if (forceDirty) {
-          update.class_gen = trx.raw('class_gen + 1');
-          update.class_valid_until = 0;
-        } else if (stale.length > 0) {
-          const cond = stale.join(' OR ');
-          update.class_gen = trx.raw(`CASE WHEN ${cond} THEN class_gen + 1 ELSE class_gen END`, args);
-          update.class_valid_until = trx.raw(`CASE WHEN ${cond} THEN 0 ELSE class_valid_until END`, args);
-        }
-        update.last_seen_at = greatest('last_seen_at', p.lastSeenAt);
-        update.offline_pending = 1;
-        if (p.agentActivityAt) {
-          update.last_agent_activity_at = greatest('last_agent_activity_at', p.agentActivityAt);
-          update.first_agent_activity_at = trx.raw('COALESCE(first_agent_activity_at, ?)', [p.agentActivityAt]);
-        }
-        if (p.enforceAt) update.last_enforce_event_at = greatest('last_enforce_event_at', p.enforceAt);
-        if (p.blockedAt) update.last_blocked_at = greatest('last_blocked_at', p.blockedAt);
-        if (p.runtimeAt) update.last_runtime_heartbeat_at = greatest('last_runtime_heartbeat_at', p.runtimeAt);
-        const newest = [...p.sessions.values()].sort((a, b) => b.at - a.at)[0];
-        if (newest) {
-          // The current project follows the most recent session (spec: Session).
-          if (newest.cwd) update.current_cwd = newest.cwd;
-          if (newest.gitRemote) update.current_git_remote = newest.gitRemote;
-          if (newest.userHint) update.user_hint = newest.userHint;
-        }
-        if (forceDirty || stale.length > 0) dirtied = true;
-        const n = await trx('workstations').where({ id, org_id: p.orgId }).update(update);
-        if (n === 0) {
-          missing.push(id);
-          continue;
-        }
-        for (const [surface, s] of p.surfaces) {
-          const merge: Record<string, unknown> = { last_event_at: greatest('last_event_at', s.at) };
-          if (s.hookType) merge.hook_type = s.hookType;
-          await trx('workstation_surfaces')
-            .insert({ workstation_id: id, org_id: p.orgId, surface, hook_type: s.hookType ?? 'http', first_seen_at: s.at, last_event_at: s.at })
-            .onConflict(['workstation_id', 'surface'])
-            .merge(merge);
-        }
-        for (const [key, s] of p.sessions) {
-          const merge: Record<string, unknown> = { last_seen_at: greatest('last_seen_at', s.at) };
-          if (s.cwd) merge.cwd = s.cwd;
-          if (s.gitRemote) merge.git_remote = s.gitRemote;
-          if (s.userHint) merge.user_hint = s.userHint;
-          if (s.agentVersion) merge.agent_version = s.agentVersion;
-          await trx('sessions')
-            .insert({
-              id: newId(s.at),
-              org_id: p.orgId,
-              workstation_id: id,
-              session_key: key,
-              surface: s.surface.slice(0, 32),
-              cwd: s.cwd,
-              git_remote: s.gitRemote,
-              user_hint: s.userHint,
-              agent_version: s.agentVersion,
-              started_at: s.at,
-              last_seen_at: s.at,
-            })
-            .onConflict(['workstation_id', 'session_key'])
-            .merge(merge);
-        }
-        this.stats.rowUpdates++;
+    const writes: HeartbeatWrite[] = ordered.map(([id, p]) => {
+      // Conditions that can change the stored classification, on the values before this update.
+      const stale: { column: 'last_agent_activity_at' | 'first_agent_activity_at' | 'last_enforce_event_at' | 'last_blocked_at' | 'last_runtime_heartbeat_at'; before?: number }[] = [];
+      if (p.agentActivityAt !== null) stale.push({ column: 'last_agent_activity_at', before: p.agentActivityAt - STANDBY_MS }, { column: 'first_agent_activity_at' });
+      if (p.enforceAt !== null) stale.push({ column: 'last_enforce_event_at', before: p.enforceAt - STANDBY_MS });
+      if (p.blockedAt !== null) stale.push({ column: 'last_blocked_at', before: p.blockedAt - BLOCKED_WINDOW_MS });
+      if (p.runtimeAt !== null) stale.push({ column: 'last_runtime_heartbeat_at', before: p.runtimeAt - RUNTIME_FRESH_MS });
+      let forceDirty = false;
+      for (const [surface, s] of p.surfaces) if (this.remember(`${id}\u0000s\u0000${surface}\u0000${s.hookType ?? ''}`)) forceDirty = true;
+      for (const key of p.sessions.keys()) if (this.remember(`${id}\u0000x\u0000${key}`)) forceDirty = true;
+      if (forceDirty || stale.length > 0) dirtied = true;
+      const current: HeartbeatWrite['current'] = {};
+      const newest = [...p.sessions.values()].sort((a, b) => b.at - a.at)[0];
+      if (newest) {
+        // The current project follows the most recent session (spec: Session).
+        if (newest.cwd) current.current_cwd = newest.cwd;
+        if (newest.gitRemote) current.current_git_remote = newest.gitRemote;
+        if (newest.userHint) current.user_hint = newest.userHint;
       }
+      return {
+        id,
+        orgId: p.orgId,
+        advance: {
+          last_seen_at: p.lastSeenAt,
+          last_agent_activity_at: p.agentActivityAt ?? undefined,
+          last_enforce_event_at: p.enforceAt ?? undefined,
+          last_blocked_at: p.blockedAt ?? undefined,
+          last_runtime_heartbeat_at: p.runtimeAt ?? undefined,
+        },
+        firstAgentActivityAt: p.agentActivityAt,
+        dirty: forceDirty ? 'always' : stale,
+        current,
+        surfaces: [...p.surfaces].map(([surface, s]) => ({ surface, hookType: s.hookType, at: s.at })),
+        sessions: [...p.sessions].map(([key, s]) => ({ id: newId(s.at), key, surface: s.surface.slice(0, 32), at: s.at, cwd: s.cwd, gitRemote: s.gitRemote, userHint: s.userHint, agentVersion: s.agentVersion })),
+      };
     });
+    const missing = await this.repo.writeHeartbeats(writes);
+    this.stats.rowUpdates += writes.length - missing.length;
     this.stats.flushes++;
     if (missing.length) this.onMissing(missing);
     if (dirtied) this.onDirty();

@@ -1,7 +1,7 @@
 // GET /api/v1/claude-code/health: connectivity check and hook health of one surface for the
 // key's org (spec: every field of the endpoint's table). Counts are capped so the check stays
 // cheap on any fleet size; a `*_truncated` flag says the real number is above the cap.
-import type { Knex } from 'knex';
+import type { FleetReadRepo } from '../store/fleet-read-repo.js';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
 import type { HookHealthResponse } from '@service/api';
 
@@ -27,25 +27,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type HookHealth = HookHealthResponse;
 
-/** COUNT(*) of at most cap + 1 rows: the count and whether it went over the cap. */
-async function cappedCount(knex: Knex, inner: Knex.QueryBuilder, cap: number): Promise<{ n: number; truncated: boolean }> {
-  const row = await knex.from(inner.select(knex.raw('1 as one')).limit(cap + 1).as('capped')).count<{ n: number }[]>({ n: '*' }).first();
-  const n = Number(row?.n ?? 0);
-  return { n: Math.min(n, cap), truncated: n > cap };
-}
+/** A count of at most cap + 1 rows: the count shown and whether it went over the cap. */
+const capped = (n: number, cap: number) => ({ n: Math.min(n, cap), truncated: n > cap });
 
-export async function hookHealth(knex: Knex, orgId: string, source: HealthSource, now = Date.now()): Promise<HookHealth> {
-  const activeSince = now - ONLINE_WINDOW_MS;
-  // A surface is connected through hook events; an MDM coverage record or a setup report
-  // without an event yet (last_event_at 0) is not a hook reporting.
-  const events = () => knex('workstation_surfaces as s').where({ 's.org_id': orgId, 's.surface': source }).whereNot('s.hook_type', 'mdm').where('s.last_event_at', '>', 0);
-  const last = await events().join('workstations as w', 'w.id', 's.workstation_id').orderBy('s.last_event_at', 'desc').first('s.last_event_at as at', 'w.hostname');
-  const [hosts, sessions, ev24] = await Promise.all([
-    cappedCount(knex, events().where('s.last_event_at', '>=', activeSince), HEALTH_CAPS.activeHosts),
-    cappedCount(knex, knex('sessions').where({ org_id: orgId, surface: source }).where('last_seen_at', '>=', activeSince).whereNull('ended_at'), HEALTH_CAPS.activeSessions),
-    cappedCount(knex, knex('shield_events').where({ org_id: orgId, surface: source }).where('created_at', '>=', now - DAY_MS), HEALTH_CAPS.events24h),
-  ]);
-  const lastAt = last ? Number(last.at) : null;
+export async function hookHealth(reads: FleetReadRepo, orgId: string, source: HealthSource, now = Date.now()): Promise<HookHealth> {
+  const counts = await reads.hookHealth(orgId, source, { active: now - ONLINE_WINDOW_MS, day: now - DAY_MS }, HEALTH_CAPS);
+  const last = counts.last;
+  const hosts = capped(counts.hosts, HEALTH_CAPS.activeHosts);
+  const sessions = capped(counts.sessions, HEALTH_CAPS.activeSessions);
+  const ev24 = capped(counts.events24h, HEALTH_CAPS.events24h);
+  const lastAt = last ? last.at : null;
   const active = hosts.n > 0;
   return {
     ok: true,

@@ -12,15 +12,13 @@
 // lifecycle event (host detail, Metadata).
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import type { AppDeps } from '../app-deps.js';
 import { inventorySource, mcpServerItem, pluginItem, skillItem, text } from '../inventory/schemas.js';
 import { removeInventoryItem, upsertMcpServers, upsertPlugins, upsertSkills } from '../inventory/upsert.js';
 import { applyHookReports } from './coverage-report.js';
 import { patchEvidence } from './evidence-store.js';
 import type { WorkstationIdentity } from './identity.js';
-import { registerWorkstation } from './register-request.js';
+import { registerWorkstation, type FleetReportDeps } from './register-request.js';
 import { identityFields, pickSurface, surfaceEnum, timeField } from './runtime-fields.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
 import type { LifecycleResponse } from '@service/api';
 
 export const LIFECYCLE_EVENTS = ['install', 'uninstall', 'update', 'repair', 'session_end'] as const;
@@ -60,12 +58,12 @@ export type LifecycleInput = z.infer<typeof lifecycleBody>;
 
 export type LifecycleResult = LifecycleResponse;
 
-export async function recordLifecycleEvent(deps: AppDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: LifecycleInput, now = Date.now()): Promise<LifecycleResult> {
+export async function recordLifecycleEvent(deps: FleetReportDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: LifecycleInput, now = Date.now()): Promise<LifecycleResult> {
   const surface = pickSurface(input);
   const at = input.occurred_at ?? now;
   const versionUpdate = input.event !== 'uninstall' && (input.component === 'agent' || input.component === 'package') && input.version;
   const reg = await registerWorkstation(
-    deps,
+    deps.fleet,
     principal,
     identity,
     { at: now },
@@ -73,35 +71,35 @@ export async function recordLifecycleEvent(deps: AppDeps, principal: KeyPrincipa
   );
   const id = reg.workstationId;
   const orgId = principal.orgId;
-  const changed = await retryingTransaction(deps.store.knex, async (trx) => {
+  const changed = await deps.fleet.repo.transaction(async (tx) => {
     let changed = 0;
     switch (input.component) {
       case 'hooks':
         if (input.event === 'install' || input.event === 'uninstall' || input.event === 'repair') {
           const healthy = input.event === 'uninstall' ? false : input.result === 'ok';
-          await applyHookReports(trx, orgId, id, [{ surface, healthy, hook_type: input.hook_type, scope: input.scope }], now);
+          await applyHookReports(tx, orgId, id, [{ surface, healthy, hook_type: input.hook_type, scope: input.scope }], now);
           changed++;
         }
         break;
       case 'skill':
-        if (input.event === 'uninstall') changed += await removeInventoryItem(trx, id, { component: 'skill', name: input.name!, source: input.item_source });
-        else if (input.skill) changed += (await upsertSkills(trx, orgId, id, [input.skill], now, { orgLimit: deps.config.inventoryOrgLimit })).added;
+        if (input.event === 'uninstall') changed += await removeInventoryItem(tx.inventory, orgId, id, { component: 'skill', name: input.name!, source: input.item_source });
+        else if (input.skill) changed += (await upsertSkills(tx.inventory, orgId, id, [input.skill], now, { orgLimit: deps.inventoryLimits.orgLimit })).added;
         break;
       case 'mcp_server':
-        if (input.event === 'uninstall') changed += await removeInventoryItem(trx, id, { component: 'mcp_server', name: input.name!, source: input.item_source, platform: input.platform });
-        else if (input.mcp_server) changed += await upsertMcpServers(trx, orgId, id, [input.mcp_server], now, { orgLimit: deps.config.inventoryOrgLimit });
+        if (input.event === 'uninstall') changed += await removeInventoryItem(tx.inventory, orgId, id, { component: 'mcp_server', name: input.name!, source: input.item_source, platform: input.platform });
+        else if (input.mcp_server) changed += await upsertMcpServers(tx.inventory, orgId, id, [input.mcp_server], now, { orgLimit: deps.inventoryLimits.orgLimit });
         break;
       case 'plugin':
-        if (input.event === 'uninstall') changed += await removeInventoryItem(trx, id, { component: 'plugin', name: input.name!, platform: input.platform });
-        else if (input.plugin) changed += await upsertPlugins(trx, orgId, id, [input.plugin], now, { orgLimit: deps.config.inventoryOrgLimit });
+        if (input.event === 'uninstall') changed += await removeInventoryItem(tx.inventory, orgId, id, { component: 'plugin', name: input.name!, platform: input.platform });
+        else if (input.plugin) changed += await upsertPlugins(tx.inventory, orgId, id, [input.plugin], now, { orgLimit: deps.inventoryLimits.orgLimit });
         break;
       default:
         break;
     }
     if (input.event === 'session_end') {
-      changed += await trx('sessions').where({ workstation_id: id, session_key: input.session_id! }).whereNull('ended_at').update({ ended_at: at, last_seen_at: at });
+      changed += await tx.endSession(orgId, id, input.session_id!, at);
     }
-    await patchEvidence(trx, orgId, id, {
+    await patchEvidence(tx, orgId, id, {
       repair_failed: input.event === 'repair' ? input.result === 'failed' : undefined,
       repair_result: input.event === 'repair' ? input.result : undefined,
       last_lifecycle: { event: input.event, component: input.component, name: input.name ?? input.skill?.name ?? input.plugin?.full_name ?? input.mcp_server?.name ?? null, result: input.result, at },

@@ -9,14 +9,12 @@
 // pre-registered device stays offline ("never seen") until its runtime first reports.
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import type { AppDeps } from '../app-deps.js';
 import { text } from '../inventory/schemas.js';
 import { applyHookReports, type HookReport } from './coverage-report.js';
 import { parseEvidence, patchEvidence, type StoredEvidence } from './evidence-store.js';
 import type { WorkstationIdentity } from './identity.js';
-import { registerWorkstation } from './register-request.js';
+import { registerWorkstation, type FleetReportDeps } from './register-request.js';
 import { identityFields, surfaceEnum, timeField } from './runtime-fields.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
 import type { ManagedCoverageResponse } from '@service/api';
 
 export const managedCoverageBody = z.object({
@@ -52,10 +50,10 @@ export type ManagedCoverageInput = z.infer<typeof managedCoverageBody>;
 
 export type ManagedCoverageResult = ManagedCoverageResponse;
 
-export async function recordManagedCoverage(deps: AppDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: ManagedCoverageInput, now = Date.now()): Promise<ManagedCoverageResult> {
+export async function recordManagedCoverage(deps: FleetReportDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: ManagedCoverageInput, now = Date.now()): Promise<ManagedCoverageResult> {
   const native = input.provider.toLowerCase() === 'service';
   const managementSource = native ? 'service' : 'mdm';
-  const reg = await registerWorkstation(deps, principal, identity, { at: now, heartbeat: false }, {
+  const reg = await registerWorkstation(deps.fleet, principal, identity, { at: now, heartbeat: false }, {
     management_source: managementSource,
     mdm_provider: input.provider,
     display_name: input.display_name,
@@ -67,8 +65,8 @@ export async function recordManagedCoverage(deps: AppDeps, principal: KeyPrincip
   const id = reg.workstationId;
   const orgId = principal.orgId;
   const inventoryAt = input.inventory_at ?? now;
-  await retryingTransaction(deps.store.knex, async (trx) => {
-    const row = await trx('workstations').where({ org_id: orgId, id }).first('evidence', 'install_source');
+  await deps.fleet.repo.transaction(async (tx) => {
+    const row = await tx.readEvidence(orgId, id);
     const current = parseEvidence(row?.evidence);
     const present = input.ai_ides.filter((i) => i.present).map((i) => i.surface);
     const expectsHook = input.ai_ides.some((i) => i.present && i.hook !== 'unknown');
@@ -99,11 +97,11 @@ export async function recordManagedCoverage(deps: AppDeps, principal: KeyPrincip
       extra.offline_pending = 0;
       extra.offline_emitted_for = 0;
     }
-    await patchEvidence(trx, orgId, id, patch, extra);
+    await patchEvidence(tx, orgId, id, patch, extra);
     const reports: HookReport[] = input.ai_ides
       .filter((i) => i.present && i.hook !== 'unknown')
       .map((i) => ({ surface: i.surface, healthy: i.hook === 'installed', scope: i.scope ?? 'managed' }));
-    await applyHookReports(trx, orgId, id, reports, inventoryAt, true);
+    await applyHookReports(tx, orgId, id, reports, inventoryAt, true);
   });
   await deps.fleet.classifier.classifyIds(orgId, [id], now);
   return { ok: true, workstation_id: id, registered: reg.created, management_source: managementSource, mdm_provider: input.provider };

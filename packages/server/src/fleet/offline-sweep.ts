@@ -8,10 +8,9 @@
 //
 // `offline_pending` is set by every heartbeat write; it keeps the sweep's query on an index
 // range of recently active hosts instead of every host that has ever gone offline.
-import type { Knex } from 'knex';
 import type { Logger } from '../log.js';
 import { outboxRow } from '../notifications/outbox.js';
-import type { Dialect } from '../store/index.js';
+import type { FleetRepo } from '../store/fleet-repo.js';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
 import { describeError } from '../error-summary.js';
 import { PeriodicTask } from '../periodic-task.js';
@@ -24,8 +23,7 @@ export class OfflineSweeper {
   readonly stats = { sweeps: 0, emitted: 0 };
 
   constructor(
-    private readonly knex: Knex,
-    private readonly dialect: Dialect,
+    private readonly repo: FleetRepo,
     private readonly logger: Logger,
     intervalMs: number,
   ) {
@@ -58,13 +56,8 @@ export class OfflineSweeper {
     const cutoff = now - ONLINE_WINDOW_MS;
     let emitted = 0;
     for (;;) {
-      const candidates: { id: string }[] = await this.knex('workstations')
-        .where({ offline_pending: 1 })
-        .where('last_seen_at', '<=', cutoff)
-        .orderBy('last_seen_at', 'asc')
-        .limit(CLAIM_BATCH)
-        .select('id');
-      for (const c of candidates) if (await this.claim(c.id, cutoff, now)) emitted++;
+      const candidates = await this.repo.offlineCandidates(cutoff, CLAIM_BATCH);
+      for (const c of candidates) if (await this.claim(c.org_id, c.id, cutoff, now)) emitted++;
       if (candidates.length < CLAIM_BATCH) break;
     }
     this.stats.sweeps++;
@@ -72,42 +65,27 @@ export class OfflineSweeper {
     return emitted;
   }
 
-  /** One host in its own transaction; true when this process wrote the event. */
-  private claim(id: string, cutoff: number, now: number): Promise<boolean> {
-    return this.knex.transaction(async (trx) => {
-      let q = trx('workstations').where({ id, offline_pending: 1 }).where('last_seen_at', '<=', cutoff);
-      if (this.dialect === 'mysql') q = q.forUpdate().skipLocked();
-      const row = await q.first('id', 'org_id', 'hostname', 'platform', 'last_seen_at', 'offline_emitted_for');
-      if (!row) return false; // another sweeper holds or already handled it, or the host came back
-      const lastSeen = Number(row.last_seen_at);
-      const due = row.offline_emitted_for === null || Number(row.offline_emitted_for) !== lastSeen;
-      // The conditional UPDATE is the claim in both stores: of two sweepers that read the same
-      // row, only the one whose UPDATE still matches writes the event.
-      const claimed = await trx('workstations')
-        .where({ id, last_seen_at: lastSeen, offline_pending: 1 })
-        .update({ offline_pending: 0, offline_emitted_for: lastSeen });
-      if (claimed !== 1 || !due) return false;
-      await trx('outbox').insert(
-        outboxRow({
-          orgId: row.org_id,
-          type: 'workstation.offline',
-          severity: 'low',
-          sourceTable: 'workstations',
-          // One event per crossing: the id names the host and the activity it went quiet after.
-          sourceId: `${id}:${lastSeen}`,
-          workstationId: id,
-          occurredAt: lastSeen + ONLINE_WINDOW_MS,
-          data: {
-            host: { hostname: row.hostname, platform: row.platform ?? null },
-            evidence: {
-              title: `Workstation ${row.hostname} went offline`,
-              summary: `${row.hostname} has sent no shield activity for 15 minutes (last seen ${new Date(lastSeen).toISOString()}).`,
-              details: { last_seen_at: new Date(lastSeen).toISOString(), detected_at: new Date(now).toISOString() },
-            },
+  /** One host in its own transaction (see store/fleet-repo.ts claimOfflineCrossing); true when this process wrote the event. */
+  private claim(orgId: string, id: string, cutoff: number, now: number): Promise<boolean> {
+    return this.repo.claimOfflineCrossing(orgId, id, cutoff, (host) =>
+      outboxRow({
+        orgId,
+        type: 'workstation.offline',
+        severity: 'low',
+        sourceTable: 'workstations',
+        // One event per crossing: the id names the host and the activity it went quiet after.
+        sourceId: `${id}:${host.lastSeenAt}`,
+        workstationId: id,
+        occurredAt: host.lastSeenAt + ONLINE_WINDOW_MS,
+        data: {
+          host: { hostname: host.hostname, platform: host.platform },
+          evidence: {
+            title: `Workstation ${host.hostname} went offline`,
+            summary: `${host.hostname} has sent no shield activity for 15 minutes (last seen ${new Date(host.lastSeenAt).toISOString()}).`,
+            details: { last_seen_at: new Date(host.lastSeenAt).toISOString(), detected_at: new Date(now).toISOString() },
           },
-        }),
-      );
-      return true;
-    });
+        },
+      }),
+    );
   }
 }

@@ -11,16 +11,14 @@
 import { z } from 'zod';
 import { postureGrade, postureScore, type PostureCheck } from '@service/scanner';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import type { AppDeps } from '../app-deps.js';
 import { newId } from '../ids.js';
 import { text } from '../inventory/schemas.js';
 import { outboxRow } from '../notifications/outbox.js';
 import type { Severity } from '../policy/types.js';
 import { patchEvidence } from './evidence-store.js';
 import type { WorkstationIdentity } from './identity.js';
-import { registerWorkstation } from './register-request.js';
+import { registerWorkstation, type FleetReportDeps } from './register-request.js';
 import { identityFields } from './runtime-fields.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
 import { identityText } from './identity.js';
 import type { ScanResponse } from '@service/api';
 
@@ -66,8 +64,8 @@ function boundedReport(raw: unknown): string {
 
 const gradeRank = (g: string | null | undefined) => (g ? GRADES.indexOf(g as (typeof GRADES)[number]) : -1);
 
-export async function recordScan(deps: AppDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: ScanInput, now = Date.now()): Promise<ScanResult> {
-  const reg = await registerWorkstation(deps, principal, identity, { at: now, runtimeHeartbeat: input.source !== 'gateway' }, {
+export async function recordScan(deps: FleetReportDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: ScanInput, now = Date.now()): Promise<ScanResult> {
+  const reg = await registerWorkstation(deps.fleet, principal, identity, { at: now, runtimeHeartbeat: input.source !== 'gateway' }, {
     platform: input.platform,
     os_version: input.os_version,
     agent_version: input.agent_version,
@@ -80,8 +78,8 @@ export async function recordScan(deps: AppDeps, principal: KeyPrincipal, identit
   const scanId = newId(now);
   const host = { hostname: identity.hostname, platform: input.platform ?? null };
 
-  const result = await retryingTransaction(deps.store.knex, async (trx) => {
-    const prev = await trx('posture_scans').where({ workstation_id: id, source: input.source }).orderBy('created_at', 'desc').orderBy('id', 'desc').first('grade', 'checks');
+  const result = await deps.fleet.repo.transaction(async (tx) => {
+    const prev = await tx.latestScan(orgId, id, input.source);
     const prevFailing = new Set<string>();
     if (prev) {
       try {
@@ -90,7 +88,7 @@ export async function recordScan(deps: AppDeps, principal: KeyPrincipal, identit
         // An unreadable old scan counts as no previous failures.
       }
     }
-    await trx('posture_scans').insert({ id: scanId, org_id: orgId, workstation_id: id, source: input.source, score, grade, checks: JSON.stringify(checks), raw_report: boundedReport(input.raw_report), created_at: now });
+    await tx.insertScan({ id: scanId, org_id: orgId, workstation_id: id, source: input.source, score, grade, checks: JSON.stringify(checks), raw_report: boundedReport(input.raw_report), created_at: now });
     const events: Record<string, unknown>[] = [];
     const previousGrade: string | null = prev?.grade ?? null;
     const dropped = previousGrade !== null && gradeRank(grade) > gradeRank(previousGrade);
@@ -123,8 +121,8 @@ export async function recordScan(deps: AppDeps, principal: KeyPrincipal, identit
         }),
       );
     });
-    if (events.length > 0) await trx('outbox').insert(events);
-    await patchEvidence(trx, orgId, id, { last_self_test_at: now, last_self_test_ok: !checks.some((c) => c.status === 'fail') });
+    await tx.insertOutbox(events);
+    await patchEvidence(tx, orgId, id, { last_self_test_at: now, last_self_test_ok: !checks.some((c) => c.status === 'fail') });
     return { previousGrade, dropped, newlyFailed: newlyFailed.map((c) => c.check_name) };
   });
   await deps.fleet.classifier.classifyIds(orgId, [id], now);

@@ -5,18 +5,16 @@
 // org row (SELECT … FOR UPDATE on MySQL; SQLite serializes writers), then counts and inserts,
 // so two server processes can never both register the last allowed workstation.
 import { LRUCache } from 'lru-cache';
-import type { Knex } from 'knex';
 import type { Plan } from '../accounts/orgs.js';
 import { newId } from '../ids.js';
 import type { Logger } from '../log.js';
 import { outboxRow } from '../notifications/outbox.js';
-import type { Dialect } from '../store/index.js';
+import type { FleetRepo } from '../store/fleet-repo.js';
 import { isUniqueViolation } from '../store/index.js';
 import { Classifier } from './classify.js';
 import { HeartbeatCoalescer, type Activity } from './heartbeats.js';
 import type { WorkstationIdentity } from './identity.js';
 import { planLimitMessage, WORKSTATION_LIMITS } from './plan-limits.js';
-import { retryingTransaction, retryOnDeadlock } from '../store/retrying-transaction.js';
 
 /** Facts a check-in, scan or coverage report may carry about the machine. */
 export interface WorkstationDetails {
@@ -49,12 +47,12 @@ export class FleetRegistry {
   readonly classifier: Classifier;
 
   constructor(
-    private readonly knex: Knex,
-    private readonly dialect: Dialect,
+    /** The fleet's SQL (also what the report verbs write through). */
+    readonly repo: FleetRepo,
     logger: Logger,
   ) {
-    this.heartbeats = new HeartbeatCoalescer(knex, logger);
-    this.classifier = new Classifier(knex, logger);
+    this.heartbeats = new HeartbeatCoalescer(repo, logger);
+    this.classifier = new Classifier(repo, logger);
     this.heartbeats.onMissing = (ids) => this.forget(ids);
   }
 
@@ -102,38 +100,36 @@ export class FleetRegistry {
     for (const [k, v] of [...this.cache]) if (gone.has(v.id)) this.cache.delete(k);
   }
 
-  private async lookup(q: Knex | Knex.Transaction, orgId: string, identity: WorkstationIdentity): Promise<{ id: string; machine_id: string | null } | undefined> {
+  private async lookup(repo: FleetRepo, orgId: string, identity: WorkstationIdentity): Promise<{ id: string; machine_id: string | null } | undefined> {
     if (identity.machineId) {
-      const byMachine = await q('workstations').where({ org_id: orgId, machine_id: identity.machineId }).first('id', 'machine_id');
+      const byMachine = await repo.findByMachineId(orgId, identity.machineId);
       if (byMachine) return byMachine;
       // A host first seen without a machine id (an HTTP hook) adopts it on its first scan.
-      return q('workstations').where({ org_id: orgId, hostname: identity.hostname }).whereNull('machine_id').orderBy('id', 'asc').first('id', 'machine_id');
+      return repo.findUnidentifiedByHostname(orgId, identity.hostname);
     }
-    return q('workstations').where({ org_id: orgId, hostname: identity.hostname }).orderBy('last_seen_at', 'desc').first('id', 'machine_id');
+    return repo.findNewestByHostname(orgId, identity.hostname);
   }
 
   private async findOrCreate(org: { id: string; plan: Plan }, identity: WorkstationIdentity, now: number, details?: WorkstationDetails): Promise<RegistrationResult> {
-    const existing = await this.lookup(this.knex, org.id, identity);
+    const existing = await this.lookup(this.repo, org.id, identity);
     if (existing) {
       await this.updateDetails(org.id, existing.id, identity, details, existing.machine_id);
       return { ok: true, workstationId: existing.id, created: false };
     }
     try {
-      return await retryingTransaction(this.knex, async (trx) => {
+      return await this.repo.transaction(async (tx) => {
         // Serialize registrations of this org (see the header comment).
-        if (this.dialect === 'mysql') await trx('orgs').where({ id: org.id }).forUpdate().first('id');
-        else await trx('orgs').where({ id: org.id }).update({ id: org.id });
-        const again = await this.lookup(trx, org.id, identity);
+        await tx.lockOrgForRegistration(org.id);
+        const again = await this.lookup(tx, org.id, identity);
         if (again) return { ok: true as const, workstationId: again.id, created: false };
-        const plan = ((await trx('orgs').where({ id: org.id }).first('plan'))?.plan ?? org.plan) as Plan;
+        const plan = ((await tx.orgPlan(org.id)) ?? org.plan) as Plan;
         const limit = WORKSTATION_LIMITS[plan];
-        const row = await trx('workstations').where({ org_id: org.id }).count<{ n: number }[]>({ n: '*' }).first();
-        const current = Number(row?.n ?? 0);
+        const current = await tx.countWorkstations(org.id);
         if (current >= limit) {
           return { ok: false as const, reason: 'plan_limit' as const, message: planLimitMessage(plan, limit), limit, current };
         }
         const id = newId(now);
-        await trx('workstations').insert({
+        await tx.insertWorkstation({
           id,
           org_id: org.id,
           machine_id: identity.machineId,
@@ -143,7 +139,7 @@ export class FleetRegistry {
           sandbox: details?.sandbox ?? 'unknown',
           ...pickDetails(details),
         });
-        await trx('outbox').insert(
+        await tx.insertOutbox([
           outboxRow({
             orgId: org.id,
             type: 'workstation.registered',
@@ -157,13 +153,13 @@ export class FleetRegistry {
               evidence: { title: `New workstation ${identity.hostname}`, summary: `${identity.hostname} registered on its first agent event.`, details: { machine_id_present: identity.machineId !== null } },
             },
           }),
-        );
+        ]);
         return { ok: true as const, workstationId: id, created: true };
       });
     } catch (err) {
       // Another process registered the same machine id between our lookup and insert.
       if (isUniqueViolation(err)) {
-        const winner = await this.lookup(this.knex, org.id, identity);
+        const winner = await this.lookup(this.repo, org.id, identity);
         if (winner) return { ok: true, workstationId: winner.id, created: false };
       }
       throw err;
@@ -175,11 +171,8 @@ export class FleetRegistry {
     if (identity.machineId && knownMachineId === null) update.machine_id = identity.machineId;
     if (details && identity.hostname && !identity.hostname.startsWith('machine-')) update.hostname = identity.hostname;
     if (Object.keys(update).length === 0) return;
-    // New facts can change the derived views: mark the stored classification dirty.
-    update.class_gen = this.knex.raw('class_gen + 1');
-    update.class_valid_until = 0;
     try {
-      await retryOnDeadlock(() => this.knex('workstations').where({ org_id: orgId, id }).update(update));
+      await this.repo.updateDetails(orgId, id, update);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err; // machine id already taken by another row: keep both as they are
     }

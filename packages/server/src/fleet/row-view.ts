@@ -1,7 +1,6 @@
 // One workstation as the fleet list shows it (spec: Workstation, "Fleet list columns"): the
 // derived values are computed live from the row's evidence for the hosts on the page, so a
 // row never shows a classification older than its evidence.
-import type { Knex } from 'knex';
 import {
   STATS_WINDOW_MS,
   ONLINE_WINDOW_MS,
@@ -19,6 +18,7 @@ import {
 import { BLOCKED_WINDOW_MS } from './classify.js';
 import { buildEvidence, type SurfaceRow, type WorkstationRow } from './evidence-store.js';
 import type { FleetListItem } from '@service/api';
+import type { FleetReadRepo } from '../store/fleet-read-repo.js';
 
 export type { FleetListItem };
 
@@ -46,20 +46,8 @@ export interface SessionStats {
 }
 
 /** Active sessions (seen within 15 minutes, not ended) and sessions started in 7 days, per host. */
-export async function sessionStats(knex: Knex, ids: string[], now: number): Promise<Map<string, SessionStats>> {
-  const out = new Map<string, SessionStats>();
-  if (ids.length === 0) return out;
-  const rows = await knex('sessions')
-    .whereIn('workstation_id', ids)
-    .where('last_seen_at', '>=', now - STATS_WINDOW_MS)
-    .groupBy('workstation_id')
-    .select(
-      'workstation_id',
-      knex.raw('SUM(CASE WHEN started_at >= ? THEN 1 ELSE 0 END) AS s7d', [now - STATS_WINDOW_MS]),
-      knex.raw('SUM(CASE WHEN ended_at IS NULL AND last_seen_at >= ? THEN 1 ELSE 0 END) AS active', [now - ONLINE_WINDOW_MS]),
-    );
-  for (const r of rows as { workstation_id: string; s7d: unknown; active: unknown }[]) out.set(r.workstation_id, { active: Number(r.active ?? 0), last7d: Number(r.s7d ?? 0) });
-  return out;
+export function sessionStats(reads: FleetReadRepo, orgId: string, ids: string[], now: number): Promise<Map<string, SessionStats>> {
+  return reads.sessionStats(orgId, ids, now - STATS_WINDOW_MS, now - ONLINE_WINDOW_MS);
 }
 
 export function rowEvidence(row: WorkstationRow, surfaces: SurfaceRow[], stats: SessionStats | undefined, sessionsTotal: number | undefined, now: number, overPlanLimit: boolean): WorkstationEvidence {

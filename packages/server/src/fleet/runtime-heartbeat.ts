@@ -12,16 +12,14 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
-import type { AppDeps } from '../app-deps.js';
 import { text } from '../inventory/schemas.js';
 import { sandboxField } from './checkin.js';
 import { applyHookReports, hookReports } from './coverage-report.js';
 import { patchEvidence, type StoredEvidence } from './evidence-store.js';
 import type { WorkstationIdentity } from './identity.js';
-import { keyCreatorOf, registerWorkstation } from './register-request.js';
+import { keyCreatorOf, registerWorkstation, type FleetReportDeps } from './register-request.js';
 import { identityFields, pickSurface, surfaceEnum, timeField } from './runtime-fields.js';
 import { sessionShield, type SessionShield } from './shield-view.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
 import type { HeartbeatResponse } from '@service/api';
 
 export const heartbeatBody = z.object({
@@ -65,7 +63,7 @@ const REWRITE_MS = 60_000;
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
-export async function runtimeHeartbeat(deps: AppDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: HeartbeatInput, now = Date.now()): Promise<HeartbeatResult> {
+export async function runtimeHeartbeat(deps: FleetReportDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: HeartbeatInput, now = Date.now()): Promise<HeartbeatResult> {
   const surface = pickSurface(input);
   const policy = await deps.policies.get(principal.orgId);
   const details = {
@@ -79,7 +77,7 @@ export async function runtimeHeartbeat(deps: AppDeps, principal: KeyPrincipal, i
   };
   const hasDetails = Object.values(details).some((v) => v !== undefined && v !== null && v !== '');
   const reg = await registerWorkstation(
-    deps,
+    deps.fleet,
     principal,
     identity,
     {
@@ -116,10 +114,10 @@ export async function runtimeHeartbeat(deps: AppDeps, principal: KeyPrincipal, i
   const fingerprint = JSON.stringify([patch, hooks, reg.created]);
   const last = lastWritten.get(id);
   if (!last || last.fingerprint !== fingerprint || now - last.at >= REWRITE_MS) {
-    const keyCreator = await keyCreatorOf(deps, principal);
-    await retryingTransaction(deps.store.knex, async (trx) => {
-      await patchEvidence(trx, principal.orgId, id, { ...patch, key_creator: keyCreator });
-      await applyHookReports(trx, principal.orgId, id, hooks, now);
+    const keyCreator = await keyCreatorOf(deps.fleet, principal);
+    await deps.fleet.repo.transaction(async (tx) => {
+      await patchEvidence(tx, principal.orgId, id, { ...patch, key_creator: keyCreator });
+      await applyHookReports(tx, principal.orgId, id, hooks, now);
     });
     await deps.fleet.classifier.classifyIds(principal.orgId, [id], now);
     lastWritten.set(id, { fingerprint, at: now });

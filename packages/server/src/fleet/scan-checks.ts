@@ -1,15 +1,15 @@
 // Every check of a host's latest posture scan, grouped by phase (the check's category), for the
 // host detail's Checks tab (spec: "Checks (phase-by-phase pass/fail)"). The host detail verb
 // returns only the failing ones of each scan.
-import type { Knex } from 'knex';
+import type { FleetReadRepo } from '../store/fleet-read-repo.js';
 
 export interface CheckPhase {
   phase: string;
   checks: { check_name: string; status: string; severity: string; detail: string | null }[];
 }
 
-export async function latestScanChecks(knex: Knex, orgId: string, workstationId: string): Promise<{ scanned_at: string | null; phases: CheckPhase[] }> {
-  const scan = await knex('posture_scans').where({ org_id: orgId, workstation_id: workstationId }).orderBy('created_at', 'desc').first('checks', 'created_at');
+export async function latestScanChecks(reads: FleetReadRepo, orgId: string, workstationId: string): Promise<{ scanned_at: string | null; phases: CheckPhase[] }> {
+  const scan = await reads.latestScanChecks(orgId, workstationId);
   if (!scan) return { scanned_at: null, phases: [] };
   let checks: { check_name: string; status: string; severity: string; category?: string; detail?: string | null }[] = [];
   try {

@@ -1,8 +1,8 @@
 // Host detail (spec: Workstation, "Host detail tabs"): the list columns, the Metadata fields we
 // hold, sessions, inventory, recent shield events and posture; and removal from the fleet.
-import type { Knex } from 'knex';
 import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
-import { retryingTransaction } from '../store/retrying-transaction.js';
+import type { FleetReadRepo } from '../store/fleet-read-repo.js';
+import type { InventoryRepo } from '../store/inventory-repo.js';
 import type { Plan } from '../accounts/orgs.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import {
@@ -14,18 +14,19 @@ import {
   postureNotes,
   riskState,
 } from './derive/index.js';
-import { EVIDENCE_COLUMNS, loadSurfaces, parseEvidence, type WorkstationRow } from './evidence-store.js';
+import { parseEvidence, type WorkstationRow } from './evidence-store.js';
 import { firstOverLimitId } from './workstation-list.js';
 import { iso, listItem, rowEvidence, sessionStats } from './row-view.js';
+import type { FleetRegistry } from './registry.js';
 
 const RECENT = 20;
 const INVENTORY_MAX = 500;
 
 /** A host by id, else by hostname (the most recently seen when several share it: 409 instead). */
-export async function findWorkstation(knex: Knex, orgId: string, idOrHostname: string): Promise<WorkstationRow> {
-  const byId = await knex('workstations').where({ org_id: orgId, id: idOrHostname }).first(...EVIDENCE_COLUMNS);
+export async function findWorkstation(reads: FleetReadRepo, orgId: string, idOrHostname: string): Promise<WorkstationRow> {
+  const byId = await reads.findById(orgId, idOrHostname);
   if (byId) return byId;
-  const byName: WorkstationRow[] = await knex('workstations').where({ org_id: orgId, hostname: idOrHostname }).orderBy('last_seen_at', 'desc').limit(10).select(...EVIDENCE_COLUMNS);
+  const byName = await reads.findByHostname(orgId, idOrHostname, 10);
   if (byName.length === 0) throw new NotFoundError(`No workstation with id or hostname "${idOrHostname.slice(0, 100)}" in this organization.`);
   if (byName.length > 1) {
     throw new ConflictError(`${byName.length} workstations are named "${idOrHostname.slice(0, 100)}" (ids ${byName.map((r) => r.id).join(', ')}); use the id.`);
@@ -33,28 +34,31 @@ export async function findWorkstation(knex: Knex, orgId: string, idOrHostname: s
   return byName[0];
 }
 
-export async function workstationDetail(knex: Knex, org: { id: string; plan: Plan }, idOrHostname: string, now = Date.now()) {
-  const row = await findWorkstation(knex, org.id, idOrHostname);
+/** The repositories host detail reads. */
+export interface HostDetailRepos {
+  reads: FleetReadRepo;
+  inventory: InventoryRepo;
+}
+
+export async function workstationDetail(repos: HostDetailRepos, org: { id: string; plan: Plan }, idOrHostname: string, now = Date.now()) {
+  const { reads } = repos;
+  const row = await findWorkstation(reads, org.id, idOrHostname);
   const id = row.id as string;
-  const [surfaces, stats, overFrom, totalRow, blockedRow, sessions, skills, mcp, plugins, events, scans, versions] = await Promise.all([
-    loadSurfaces(knex, [id]),
-    sessionStats(knex, [id], now),
-    firstOverLimitId(knex, org.id, org.plan),
-    knex('sessions').where({ workstation_id: id }).count<{ n: number }[]>({ n: '*' }).first(),
-    knex('shield_events').where({ org_id: org.id, workstation_id: id, verdict: 'deny' }).where('created_at', '>=', now - STATS_WINDOW_MS).count<{ n: number }[]>({ n: '*' }).first(),
-    knex('sessions').where({ workstation_id: id }).orderBy('last_seen_at', 'desc').limit(RECENT).select('session_key', 'surface', 'cwd', 'git_remote', 'user_hint', 'agent_version', 'started_at', 'last_seen_at', 'ended_at'),
-    knex('skills').where({ workstation_id: id }).orderBy('name').limit(INVENTORY_MAX).select('name', 'source', 'hash', 'previous_hash', 'risk_score', 'risk_level', 'risk_flags', 'first_seen_at', 'last_seen_at', 'hash_changed_at'),
-    knex('mcp_servers').where({ workstation_id: id }).orderBy('name').limit(INVENTORY_MAX).select('name', 'type', 'command', 'source', 'platform', 'first_seen_at', 'last_seen_at'),
-    knex('plugins').where({ workstation_id: id }).orderBy('full_name').limit(INVENTORY_MAX).select('full_name', 'version', 'platform', 'source', 'first_seen_at', 'last_seen_at'),
-    knex('shield_events').where({ org_id: org.id, workstation_id: id }).orderBy('created_at', 'desc').limit(RECENT).select('id', 'created_at', 'surface', 'event', 'tool_name', 'verdict', 'severity', 'pattern_name', 'summary', 'session_key'),
-    knex('posture_scans').where({ workstation_id: id }).orderBy('created_at', 'desc').limit(10).select('id', 'source', 'score', 'grade', 'checks', 'created_at'),
-    knex('workstations').where({ org_id: org.id }).whereNotNull('agent_version').distinct('agent_version'),
+  const [surfaces, stats, overFrom, activity, inventory, versions] = await Promise.all([
+    reads.surfacesOf(org.id, [id]),
+    sessionStats(reads, org.id, [id], now),
+    firstOverLimitId(reads, org.id, org.plan),
+    reads.hostActivity(org.id, id, { deniedSince: now - STATS_WINDOW_MS, recent: RECENT, scans: 10 }),
+    repos.inventory.hostInventory(org.id, id, INVENTORY_MAX),
+    reads.agentVersions(org.id),
   ]);
+  const { sessions, events, scans } = activity;
+  const { skills, mcpServers: mcp, plugins } = inventory;
   const hostSurfaces = surfaces.get(id) ?? [];
-  const ev = rowEvidence(row, hostSurfaces, stats.get(id), Number(totalRow?.n ?? 0), now, overFrom !== null && id >= overFrom);
-  ev.blockedActions7d = Number(blockedRow?.n ?? 0);
+  const ev = rowEvidence(row, hostSurfaces, stats.get(id), activity.sessionsTotal, now, overFrom !== null && id >= overFrom);
+  ev.blockedActions7d = activity.denied;
   let latest: string | null = null;
-  for (const v of versions as { agent_version: string }[]) if (latest === null || (compareVersions(v.agent_version, latest) ?? 0) > 0) latest = v.agent_version;
+  for (const v of versions) if (latest === null || (compareVersions(v, latest) ?? 0) > 0) latest = v;
   ev.latestAgentVersion = latest;
   const e = parseEvidence(row.evidence);
   const item = listItem({ ...row, baseline_status: undefined } as WorkstationRow, ev, stats.get(id), now);
@@ -84,7 +88,7 @@ export async function workstationDetail(knex: Knex, org: { id: string; plan: Pla
       sandbox: row.sandbox ?? 'unknown',
       version: { agent_version: row.agent_version ?? null, latest_in_fleet: latest },
       baseline: item.baseline,
-      activity: { ...item.activity, sessions_total: Number(totalRow?.n ?? 0), blocked_actions_7d: ev.blockedActions7d, first_agent_activity_at: iso(row.first_agent_activity_at) },
+      activity: { ...item.activity, sessions_total: activity.sessionsTotal, blocked_actions_7d: ev.blockedActions7d, first_agent_activity_at: iso(row.first_agent_activity_at) },
       anomaly: { baseline_deviation: e.baseline_deviation ?? false, tamper_evidence: e.tamper_evidence ?? false },
       compliance: latestScan ? { score: latestScan.score, grade: latestScan.grade, source: latestScan.source, scanned_at: iso(latestScan.created_at) } : null,
       last_lifecycle_event: e.last_lifecycle ? { ...e.last_lifecycle, at: iso(e.last_lifecycle.at) } : null,
@@ -117,14 +121,24 @@ export async function workstationDetail(knex: Knex, org: { id: string; plan: Pla
   };
 }
 
-/** Removes a host and everything recorded under it (sessions, inventory, scans: FK cascade). Shield events and outbox rows stay as history. */
-export async function deleteWorkstation(knex: Knex, orgId: string, id: string, actor?: ActivityActor): Promise<{ id: string; hostname: string }> {
-  const row = await knex('workstations').where({ org_id: orgId, id }).first('id', 'hostname', 'machine_id', 'platform');
+/**
+ * Removes a host and everything recorded under it (sessions, inventory, scans: FK cascade), and
+ * drops it from this process's identity cache. Shield events and outbox rows stay as history.
+ */
+export async function deleteWorkstation(registry: FleetRegistry, orgId: string, id: string, actor?: ActivityActor): Promise<{ id: string; hostname: string }> {
+  const fleet = registry.repo;
+  const row = await fleet.workstationForRemoval(orgId, id);
   if (!row) throw new NotFoundError(`No workstation with id "${id.slice(0, 100)}" in this organization.`);
-  await retryingTransaction(knex, async (trx) => {
-    if (actor) await lockActivityLog(trx, orgId);
-    const n = await trx('workstations').where({ org_id: orgId, id }).delete();
-    if (n && actor) await appendActivity(trx, orgId, actor, 'host.remove', { type: 'workstation', id: row.id }, { hostname: row.hostname, machine_id: row.machine_id ?? null, platform: row.platform ?? null }, null);
-  });
+  await fleet.removeWorkstation(
+    orgId,
+    id,
+    actor && {
+      before: (trx) => lockActivityLog(trx, orgId),
+      after: async (trx) => {
+        await appendActivity(trx, orgId, actor, 'host.remove', { type: 'workstation', id: row.id }, { hostname: row.hostname, machine_id: row.machine_id ?? null, platform: row.platform ?? null }, null);
+      },
+    },
+  );
+  registry.forget([row.id]);
   return { id: row.id, hostname: row.hostname };
 }

@@ -21,7 +21,7 @@ import type { AppContext } from './context.js';
 import { asAppError, ClientAbortedError, JsonTooDeepError, PayloadTooLargeError, RequestTimeoutError } from './errors.js';
 import { replyJson } from './reply.js';
 import type { HookRoute, RouteDef } from './route.js';
-import { headerValue, HOSTNAME_HEADER, MACHINE_ID_HEADER, phaseOfEvent } from '@service/surfaces';
+import { headerValue, HOSTNAME_HEADER, MACHINE_ID_HEADER, phaseOfEvent, resolveIdentity } from '@service/surfaces';
 import { normalizeHookCall, renderAuditAck, renderDecision } from '../runtime/surfaces.js';
 import { recordHookDecision } from '../runtime/hook-call.js';
 import { describeError, stackFrames } from '../error-summary.js';
@@ -148,10 +148,6 @@ function callForAnswer(surface: Surface, kind: HookRoute['kind'], headers: AppCo
   const event = EVENT_FIELD.exec(head)?.[1] ?? '';
   const known = phaseOfEvent(event);
   const phase = known !== 'other' ? known : kind === 'audit' ? 'post_tool' : 'pre_tool';
-  const identity: ToolCall['identity'] = {};
-  const machineId = headerValue(headers, MACHINE_ID_HEADER);
-  const hostname = headerValue(headers, HOSTNAME_HEADER);
-  if (machineId) identity.machineId = machineId.slice(0, 256);
-  if (hostname) identity.hostname = hostname.slice(0, 256);
+  const identity = resolveIdentity({ headerMachineId: headerValue(headers, MACHINE_ID_HEADER), headerHostname: headerValue(headers, HOSTNAME_HEADER) }, 'fit');
   return { surface, event: event || 'unknown', phase, toolName: '', tool: 'other', toolInput: {}, identity };
 }

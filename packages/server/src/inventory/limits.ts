@@ -3,10 +3,10 @@
 // 1,000 new skill names per check-in reached 110,000 rows (about 220 MB) in 15 seconds. A report
 // that would take a host, or the org, past a cap is refused whole (its transaction rolls back):
 // nothing already stored is lost and nothing of the refused report is kept.
-import type { Knex } from 'knex';
+import type { InventoryKind, InventoryRepo } from '../store/inventory-repo.js';
 import { LimitExceededError } from '../errors.js';
 
-export type InventoryKind = 'skills' | 'mcp_servers' | 'plugins';
+export type { InventoryKind };
 
 /** Rows one workstation may hold, per kind: about ten times what a busy developer machine reports. */
 export const MAX_PER_HOST: Record<InventoryKind, number> = { skills: 2_000, mcp_servers: 1_000, plugins: 1_000 };
@@ -20,18 +20,13 @@ export interface InventoryLimits {
 
 const LABEL: Record<InventoryKind, string> = { skills: 'skills', mcp_servers: 'MCP servers', plugins: 'plugins' };
 
-async function countRows(trx: Knex.Transaction, kind: InventoryKind, where: Record<string, string>): Promise<number> {
-  const row = await trx(kind).where(where).count<{ n: number }[]>({ n: '*' }).first();
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Refuses `adding` new rows of `kind` when the host (holding `hostHas`) or the org would pass its
  * cap. Only reports that add rows pay for the org count; re-reports of known items add none.
  */
-export async function assertInventoryRoom(trx: Knex.Transaction, kind: InventoryKind, orgId: string, workstationId: string, adding: number, limits: InventoryLimits, hostHas?: number): Promise<void> {
+export async function assertInventoryRoom(repo: InventoryRepo, kind: InventoryKind, orgId: string, workstationId: string, adding: number, limits: InventoryLimits, hostHas?: number): Promise<void> {
   if (adding <= 0) return;
-  const onHost = hostHas ?? (await countRows(trx, kind, { workstation_id: workstationId }));
+  const onHost = hostHas ?? (await repo.countRows(kind, orgId, workstationId));
   const hostMax = MAX_PER_HOST[kind];
   if (onHost + adding > hostMax) {
     throw new LimitExceededError(
@@ -41,7 +36,7 @@ export async function assertInventoryRoom(trx: Knex.Transaction, kind: Inventory
       onHost,
     );
   }
-  const inOrg = await countRows(trx, kind, { org_id: orgId });
+  const inOrg = await repo.countRows(kind, orgId);
   if (inOrg + adding > limits.orgLimit) {
     throw new LimitExceededError(
       `Inventory limit: the organization may hold at most ${limits.orgLimit} ${LABEL[kind]} across its workstations; it holds ${inOrg} and the report adds ${adding}. Nothing was stored. Remove stale hosts, or raise SERVICE_INVENTORY_ORG_LIMIT.`,

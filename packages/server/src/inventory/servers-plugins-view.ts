@@ -8,7 +8,7 @@
 // its versions: a host has one row per (platform, full_name), so the sum over versions is exact.
 // The GROUP BY reads only a covering index (migration 005); distinct configurations are few
 // (hundreds in a large fleet), so the page is cut from the grouped result.
-import type { Knex } from 'knex';
+import type { InventoryRepo } from '../store/inventory-repo.js';
 import { decodeNameCursor, encodeNameCursor } from './skills-view.js';
 
 const iso = (ms: unknown) => (ms === null || ms === undefined || Number(ms) <= 0 ? null : new Date(Number(ms)).toISOString());
@@ -17,10 +17,6 @@ interface Page {
   limit: number;
   cursor?: string;
   search?: string;
-}
-
-function search(q: Knex.QueryBuilder, column: string, text: string | undefined): void {
-  if (text) q.whereRaw(`${column} LIKE ? ESCAPE '!'`, [`%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`]);
 }
 
 /** Rows sorted by key, the ones after the cursor's key, cut to the page. */
@@ -36,12 +32,8 @@ function cut<T>(rows: T[], key: (r: T) => string[], page: Page, parts: number): 
   return { shown, next: rest.length > page.limit ? encodeNameCursor(key(shown[shown.length - 1])) : null };
 }
 
-export async function listMcpServers(knex: Knex, orgId: string, page: Page) {
-  const q = knex('mcp_servers').where('org_id', orgId);
-  search(q, 'name', page.search);
-  const groups: Record<string, any>[] = await q
-    .groupBy('name', 'platform', 'type', 'source', 'command')
-    .select('name', 'platform', 'type', 'source', 'command', knex.raw('COUNT(*) AS hosts'), knex.raw('MIN(first_seen_at) AS first_seen'), knex.raw('MAX(last_seen_at) AS last_seen'));
+export async function listMcpServers(repo: InventoryRepo, orgId: string, page: Page) {
+  const groups = await repo.mcpServerGroups(orgId, page.search);
   const { shown, next } = cut(groups, (g) => [g.name, g.platform, g.source, g.type, g.command ?? ''], page, 5);
   return {
     mcp_servers: shown.map((g) => ({
@@ -59,12 +51,8 @@ export async function listMcpServers(knex: Knex, orgId: string, page: Page) {
   };
 }
 
-export async function listPlugins(knex: Knex, orgId: string, page: Page) {
-  const q = knex('plugins').where('org_id', orgId);
-  search(q, 'full_name', page.search);
-  const groups: Record<string, any>[] = await q
-    .groupBy('full_name', 'platform', 'version', 'source')
-    .select('full_name', 'platform', 'version', 'source', knex.raw('COUNT(*) AS hosts'), knex.raw('MIN(first_seen_at) AS first_seen'), knex.raw('MAX(last_seen_at) AS last_seen'));
+export async function listPlugins(repo: InventoryRepo, orgId: string, page: Page) {
+  const groups = await repo.pluginGroups(orgId, page.search);
   const merged = new Map<string, { full_name: string; platform: string; versions: Map<string, number>; sources: Set<string>; hosts: number; first: number; last: number }>();
   for (const g of groups) {
     const k = `${g.full_name}\u0000${g.platform}`;

@@ -3,11 +3,11 @@
 // preview, host list, hash and first/last-seen timestamps"). One row per (host, name, source) is
 // stored; this view aggregates by name. Paged by name (keyset) so a page reads only its names'
 // rows through the (org_id, name, workstation_id) index.
-import type { Knex } from 'knex';
 import { riskLevelForScore } from '@service/scanner';
 import { InvalidError, NotFoundError } from '../errors.js';
 import type { ShieldPolicy } from '../policy/types.js';
 import type { SkillSummary } from '@service/api';
+import type { InventoryRepo } from '../store/inventory-repo.js';
 
 export type SkillStatus = 'Active' | 'Warn' | 'Blocked';
 
@@ -38,33 +38,31 @@ export function decodeNameCursor(cursor: string, parts: number): string[] {
 
 export type { SkillSummary };
 
-export async function listSkills(knex: Knex, orgId: string, policy: ShieldPolicy, page: { limit: number; cursor?: string; search?: string }) {
+/** Where the skill views read the org's policy (a skill's status comes from its lists). */
+export interface SkillViewDeps {
+  inventory: InventoryRepo;
+  policies: { get(orgId: string): Promise<{ policy: ShieldPolicy }> };
+}
+
+export async function listSkills(deps: SkillViewDeps, orgId: string, page: { limit: number; cursor?: string; search?: string }) {
+  const repo = deps.inventory;
   // The page's names first (an index-ordered DISTINCT that stops at limit + 1), then the
   // aggregates of those names only, from covering indexes (migration 005).
-  const q = knex('skills').where('org_id', orgId);
-  if (page.cursor) q.where('name', '>', decodeNameCursor(page.cursor, 1)[0]);
-  if (page.search) q.whereRaw("name LIKE ? ESCAPE '!'", [`%${page.search.replace(/[!%_]/g, (c) => `!${c}`)}%`]);
-  const found: string[] = (await q.distinct('name').orderBy('name', 'asc').limit(page.limit + 1)).map((r: { name: string }) => r.name);
+  const after = page.cursor ? decodeNameCursor(page.cursor, 1)[0] : undefined;
+  const found = await repo.skillNames(orgId, { after, search: page.search, limit: page.limit + 1 });
   const more = found.length > page.limit;
   const names = more ? found.slice(0, page.limit) : found;
   if (names.length === 0) return { skills: [], next_cursor: null, limit: page.limit };
-  const [groups, detail] = await Promise.all([
-    knex('skills')
-      .where('org_id', orgId)
-      .whereIn('name', names)
-      .groupBy('name')
-      .select('name', knex.raw('COUNT(DISTINCT workstation_id) AS hosts'), knex.raw('COUNT(DISTINCT hash) AS variants'), knex.raw('MAX(risk_score) AS score'), knex.raw('MIN(first_seen_at) AS first_seen'), knex.raw('MAX(last_seen_at) AS last_seen')),
-    knex('skills').where('org_id', orgId).whereIn('name', names).groupBy('name', 'source', 'risk_flags').select('name', 'source', 'risk_flags'),
-  ]);
+  const [{ groups, detail }, { policy }] = await Promise.all([repo.skillAggregates(orgId, names), deps.policies.get(orgId)]);
   const flags = new Map<string, Set<string>>();
   const sources = new Map<string, Set<string>>();
-  for (const d of detail as { name: string; risk_flags: string; source: string }[]) {
+  for (const d of detail) {
     const f = flags.get(d.name) ?? new Set<string>();
     for (const x of d.risk_flags ? d.risk_flags.split(',') : []) f.add(x);
     flags.set(d.name, f);
     sources.set(d.name, (sources.get(d.name) ?? new Set<string>()).add(d.source));
   }
-  const byName = new Map((groups as Record<string, any>[]).map((g) => [g.name as string, g]));
+  const byName = new Map(groups.map((g) => [g.name as string, g]));
   const skills: SkillSummary[] = names.flatMap((name) => {
     const g = byName.get(name);
     if (!g) return [];
@@ -90,29 +88,18 @@ export async function listSkills(knex: Knex, orgId: string, policy: ShieldPolicy
 
 const HOST_LIST_MAX = 500;
 
-export async function skillDetail(knex: Knex, orgId: string, policy: ShieldPolicy, name: string) {
-  const variants = await knex('skills')
-    .where({ org_id: orgId, name })
-    .groupBy('hash', 'preview', 'risk_score', 'risk_level', 'risk_flags')
-    .select('hash', 'preview', 'risk_score', 'risk_level', 'risk_flags', knex.raw('COUNT(*) AS hosts'), knex.raw('MIN(first_seen_at) AS first_seen'), knex.raw('MAX(last_seen_at) AS last_seen'));
-  if (variants.length === 0) throw new NotFoundError(`No skill named "${name.slice(0, 200)}" is reported in this organization.`);
-  const [hosts, countRow] = await Promise.all([
-    knex('skills as s')
-      .join('workstations as w', 'w.id', 's.workstation_id')
-      .where({ 's.org_id': orgId, 's.name': name })
-      .orderBy('s.last_seen_at', 'desc')
-      .limit(HOST_LIST_MAX)
-      .select('w.id', 'w.hostname', 's.source', 's.hash', 's.previous_hash', 's.hash_changed_at', 's.first_seen_at', 's.last_seen_at'),
-    knex('skills').where({ org_id: orgId, name }).countDistinct<{ n: number }[]>({ n: 'workstation_id' }).first(),
-  ]);
-  const maxScore = Math.max(...variants.map((v: { risk_score: number }) => Number(v.risk_score)));
+export async function skillDetail(deps: SkillViewDeps, orgId: string, name: string) {
+  const [found, { policy }] = await Promise.all([deps.inventory.skillByName(orgId, name, HOST_LIST_MAX), deps.policies.get(orgId)]);
+  if (!found) throw new NotFoundError(`No skill named "${name.slice(0, 200)}" is reported in this organization.`);
+  const { variants, hosts, hostCount } = found;
+  const maxScore = Math.max(...variants.map((v) => Number(v.risk_score)));
   return {
     name,
     status: skillStatus(policy, name),
     risk_score: maxScore,
     risk_level: riskLevelForScore(maxScore),
-    host_count: Number(countRow?.n ?? 0),
-    variants: variants.map((v: Record<string, any>) => ({
+    host_count: hostCount,
+    variants: variants.map((v) => ({
       hash: v.hash,
       preview: v.preview,
       risk_score: Number(v.risk_score),
@@ -122,7 +109,7 @@ export async function skillDetail(knex: Knex, orgId: string, policy: ShieldPolic
       first_seen_at: iso(v.first_seen),
       last_seen_at: iso(v.last_seen),
     })),
-    hosts: hosts.map((h: Record<string, any>) => ({
+    hosts: hosts.map((h) => ({
       workstation_id: h.id,
       hostname: h.hostname,
       source: h.source,
@@ -132,6 +119,6 @@ export async function skillDetail(knex: Knex, orgId: string, policy: ShieldPolic
       first_seen_at: iso(h.first_seen_at),
       last_seen_at: iso(h.last_seen_at),
     })),
-    hosts_truncated: Number(countRow?.n ?? 0) > HOST_LIST_MAX,
+    hosts_truncated: hostCount > HOST_LIST_MAX,
   };
 }

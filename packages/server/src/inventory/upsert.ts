@@ -6,19 +6,11 @@
 // Skills are scored here, on the stored 500-byte preview, with the scanner library's scoring
 // (the spec's flag table). A changed hash is recorded (previous_hash, hash_changed_at) and
 // fires no alert (spec: "a changed hash fires no automatic alert").
-import type { Knex } from 'knex';
+import type { InventoryItemRef, InventoryRepo, McpServerRow, PluginRow, SkillRow } from '../store/inventory-repo.js';
 import { sha256Hex } from '../sha256.js';
 import { scoreSkillPreview, truncatePreview } from '@service/scanner';
 import type { McpServerItem, PluginItem, SkillItem } from './schemas.js';
 import { assertInventoryRoom, type InventoryLimits } from './limits.js';
-
-const CHUNK = 200;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 export interface StoredSkill {
   name: string;
@@ -45,7 +37,7 @@ export interface UpsertCounts {
   unchanged: number;
 }
 
-export async function upsertSkills(trx: Knex.Transaction, orgId: string, workstationId: string, items: SkillItem[], now: number, limits: InventoryLimits): Promise<UpsertCounts> {
+export async function upsertSkills(repo: InventoryRepo, orgId: string, workstationId: string, items: SkillItem[], now: number, limits: InventoryLimits): Promise<UpsertCounts> {
   // Last entry wins when a report names the same (name, source) twice.
   const reported = new Map<string, StoredSkill>();
   for (const item of items) {
@@ -53,9 +45,9 @@ export async function upsertSkills(trx: Knex.Transaction, orgId: string, worksta
     reported.set(`${s.source}\u0000${s.name}`, s);
   }
   const existing = new Map<string, string>();
-  for (const r of await trx('skills').where({ workstation_id: workstationId }).select('name', 'source', 'hash')) existing.set(`${r.source}\u0000${r.name}`, r.hash);
+  for (const r of await repo.skillHashes(orgId, workstationId)) existing.set(`${r.source}\u0000${r.name}`, r.hash);
 
-  const added: Record<string, unknown>[] = [];
+  const added: SkillRow[] = [];
   const unchanged = new Map<string, string[]>();
   let changed = 0;
   for (const [key, s] of reported) {
@@ -64,32 +56,21 @@ export async function upsertSkills(trx: Knex.Transaction, orgId: string, worksta
       added.push({ workstation_id: workstationId, org_id: orgId, ...s, previous_hash: null, first_seen_at: now, last_seen_at: now, hash_changed_at: null });
     } else if (old !== s.hash) {
       changed++;
-      await trx('skills')
-        .where({ workstation_id: workstationId, name: s.name, source: s.source })
-        .update({ ...s, previous_hash: old, hash_changed_at: now, last_seen_at: now });
+      await repo.updateSkill(orgId, workstationId, s, { ...s, previous_hash: old, hash_changed_at: now, last_seen_at: now });
     } else {
       unchanged.set(s.source, [...(unchanged.get(s.source) ?? []), s.name]);
     }
   }
   // A refusal throws inside the report's transaction: the updates above roll back with it.
-  await assertInventoryRoom(trx, 'skills', orgId, workstationId, added.length, limits, existing.size);
-  // MySQL compares names under the column's collation (case- and accent-insensitive by default):
-  // `Deploy` or `déploy` is new to the maps above yet the same key as a stored `deploy` there.
-  // Merge into that row instead of failing the whole report with a duplicate key.
-  const merged = ['preview', 'hash', 'risk_score', 'risk_level', 'risk_flags', 'last_seen_at'];
-  for (const rows of chunks(added)) await trx('skills').insert(rows).onConflict(['workstation_id', 'name', 'source']).merge(merged);
+  await assertInventoryRoom(repo, 'skills', orgId, workstationId, added.length, limits, existing.size);
+  await repo.insertSkills(added);
   let same = 0;
-  for (const [source, names] of unchanged) {
-    for (const part of chunks(names)) {
-      same += part.length;
-      await trx('skills').where({ workstation_id: workstationId, source }).whereIn('name', part).update({ last_seen_at: now });
-    }
-  }
+  for (const [source, names] of unchanged) same += await repo.touchSkills(orgId, workstationId, source, names, now);
   return { added: added.length, changed, unchanged: same };
 }
 
-export async function upsertMcpServers(trx: Knex.Transaction, orgId: string, workstationId: string, items: McpServerItem[], now: number, limits: InventoryLimits): Promise<number> {
-  const rows = new Map<string, Record<string, unknown>>();
+export async function upsertMcpServers(repo: InventoryRepo, orgId: string, workstationId: string, items: McpServerItem[], now: number, limits: InventoryLimits): Promise<number> {
+  const rows = new Map<string, McpServerRow>();
   for (const m of items) {
     rows.set(`${m.platform}\u0000${m.source}\u0000${m.name}`, {
       workstation_id: workstationId,
@@ -103,18 +84,16 @@ export async function upsertMcpServers(trx: Knex.Transaction, orgId: string, wor
       last_seen_at: now,
     });
   }
-  const known = new Set((await trx('mcp_servers').where({ workstation_id: workstationId }).select('platform', 'source', 'name')).map((r) => `${r.platform}\u0000${r.source}\u0000${r.name}`));
+  const known = new Set((await repo.mcpServerKeys(orgId, workstationId)).map((r) => `${r.platform}\u0000${r.source}\u0000${r.name}`));
   let adding = 0;
   for (const key of rows.keys()) if (!known.has(key)) adding++;
-  await assertInventoryRoom(trx, 'mcp_servers', orgId, workstationId, adding, limits, known.size);
-  for (const part of chunks([...rows.values()])) {
-    await trx('mcp_servers').insert(part).onConflict(['workstation_id', 'platform', 'source', 'name']).merge(['type', 'command', 'last_seen_at']);
-  }
+  await assertInventoryRoom(repo, 'mcp_servers', orgId, workstationId, adding, limits, known.size);
+  await repo.upsertMcpServers([...rows.values()]);
   return rows.size;
 }
 
-export async function upsertPlugins(trx: Knex.Transaction, orgId: string, workstationId: string, items: PluginItem[], now: number, limits: InventoryLimits): Promise<number> {
-  const rows = new Map<string, Record<string, unknown>>();
+export async function upsertPlugins(repo: InventoryRepo, orgId: string, workstationId: string, items: PluginItem[], now: number, limits: InventoryLimits): Promise<number> {
+  const rows = new Map<string, PluginRow>();
   for (const p of items) {
     rows.set(`${p.platform}\u0000${p.full_name}`, {
       workstation_id: workstationId,
@@ -127,33 +106,15 @@ export async function upsertPlugins(trx: Knex.Transaction, orgId: string, workst
       last_seen_at: now,
     });
   }
-  const known = new Set((await trx('plugins').where({ workstation_id: workstationId }).select('platform', 'full_name')).map((r) => `${r.platform}\u0000${r.full_name}`));
+  const known = new Set((await repo.pluginKeys(orgId, workstationId)).map((r) => `${r.platform}\u0000${r.full_name}`));
   let adding = 0;
   for (const key of rows.keys()) if (!known.has(key)) adding++;
-  await assertInventoryRoom(trx, 'plugins', orgId, workstationId, adding, limits, known.size);
-  for (const part of chunks([...rows.values()])) {
-    await trx('plugins').insert(part).onConflict(['workstation_id', 'platform', 'full_name']).merge(['version', 'source', 'last_seen_at']);
-  }
+  await assertInventoryRoom(repo, 'plugins', orgId, workstationId, adding, limits, known.size);
+  await repo.upsertPlugins([...rows.values()]);
   return rows.size;
 }
 
 /** Uninstall lifecycle events remove one inventory row; returns rows removed. */
-export async function removeInventoryItem(
-  trx: Knex.Transaction,
-  workstationId: string,
-  item: { component: 'skill' | 'mcp_server' | 'plugin'; name: string; source?: string | null; platform?: string | null },
-): Promise<number> {
-  if (item.component === 'skill') {
-    const q = trx('skills').where({ workstation_id: workstationId, name: item.name });
-    return item.source ? q.where({ source: item.source }).delete() : q.delete();
-  }
-  if (item.component === 'mcp_server') {
-    let q = trx('mcp_servers').where({ workstation_id: workstationId, name: item.name });
-    if (item.source) q = q.where({ source: item.source });
-    if (item.platform) q = q.where({ platform: item.platform });
-    return q.delete();
-  }
-  let q = trx('plugins').where({ workstation_id: workstationId, full_name: item.name });
-  if (item.platform) q = q.where({ platform: item.platform });
-  return q.delete();
+export function removeInventoryItem(repo: InventoryRepo, orgId: string, workstationId: string, item: InventoryItemRef): Promise<number> {
+  return repo.removeItem(orgId, workstationId, item);
 }

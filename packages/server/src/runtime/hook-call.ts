@@ -2,6 +2,7 @@
 // decide with the org's compiled policy (pure, in memory), register/heartbeat the workstation,
 // record the decision (the response waits for its commit), and render the surface's answer.
 import type { KeyPrincipal } from '../accounts/key-cache.js';
+import { hostIdentity } from '@service/surfaces';
 import { normalizeHookCall, renderAuditAck, renderDecision, type HeaderBag } from './surfaces.js';
 import { decideToolCall, findOutputRisks } from '../policy/index.js';
 import type { Decision, Surface, ToolCall } from '../policy/types.js';
@@ -120,7 +121,7 @@ export async function workstationForCall(
   const hostname = identity.hostname ?? null;
   const machineId = identity.machineId ?? null;
   if (!hostname && !machineId) return { workstationId: null, planLimited: false };
-  const reg = await deps.fleet.touch({ id: principal.orgId, plan: principal.plan }, { machineId, hostname: hostname ?? `machine-${machineId!.slice(0, 12)}` }, activity);
+  const reg = await deps.fleet.touch({ id: principal.orgId, plan: principal.plan }, hostIdentity(identity)!, activity);
   return reg.ok ? { workstationId: reg.workstationId, planLimited: false } : { workstationId: null, planLimited: true };
 }
 

@@ -6,6 +6,8 @@ import { ActivityLogRepo } from './activity-log-repo.js';
 import { SqliteCheckpointer } from './checkpointer.js';
 import { describeTarget, openKnex, type Dialect, type StoreTarget } from './connection.js';
 import { ExceptionsRepo } from './exceptions-repo.js';
+import { FleetReadRepo } from './fleet-read-repo.js';
+import { FleetRepo } from './fleet-repo.js';
 import { GroupCommitWriter } from './group-commit.js';
 import { InvestigationsRepo } from './investigations-repo.js';
 import { migrateToLatest } from './migrate.js';
@@ -23,6 +25,10 @@ export interface Store {
   knex: Knex;
   dialect: Dialect;
   writer: GroupCommitWriter;
+  /** Fleet and inventory writes (store/fleet-repo.ts; `.inventory` for the inventory). */
+  fleet: FleetRepo;
+  /** Fleet list, detail, stat cards and hook health (store/fleet-read-repo.ts). */
+  fleetReads: FleetReadRepo;
   /** SQLite only: copies the WAL into service.db in the background (store/checkpoint-thread.ts). */
   checkpointer: SqliteCheckpointer | null;
   description: string;
@@ -69,6 +75,8 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     knex,
     dialect,
     writer,
+    fleet: new FleetRepo(knex, dialect),
+    fleetReads: new FleetReadRepo(knex, dialect),
     checkpointer,
     description: describeTarget(target),
     accounts: new KnexAccountsRepo(knex, dialect),

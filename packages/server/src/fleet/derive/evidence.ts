@@ -4,7 +4,7 @@
 // unknown as unknown, never as failed (spec: Risk states, "Unknown telemetry is treated as
 // unknown, not failed"). docs/fleet-states.md describes where the store gets each field.
 
-/** Epoch milliseconds, a Date, or an ISO 8601 string (what Knex returns for SQLite and MySQL). */
+/** Epoch milliseconds, a Date, or an ISO 8601 string (what the store's driver returns for SQLite and MySQL). */
 export type Timestamp = number | Date | string | null | undefined;
 
 /** The clock value the caller passes in. */

@@ -51,7 +51,7 @@ export const adminFleetRoutes = [
       const q = parseQuery(listQuery, ctx.query);
       const p = ctx.state.principal;
       ctx.body = await listWorkstations(
-        deps.store.knex,
+        deps.store.fleetReads,
         { id: p.orgId, plan: p.plan },
         { surface: q.surface, status: q.status, risk: q.risk, runtime: q.runtime, search: q.search || undefined, shadowAi: q.shadow_ai, missingHook: q.missing_hook },
         { limit: q.limit, cursor: q.cursor },
@@ -65,7 +65,7 @@ export const adminFleetRoutes = [
     summary: 'The six fleet stat cards, filter counts and the agent-version distribution',
     response: { 200: fleetStats },
     async handler(ctx, deps) {
-      ctx.body = await fleetStatsView(deps.store.knex, ctx.state.principal.orgId);
+      ctx.body = await fleetStatsView(deps.store.fleetReads, ctx.state.principal.orgId);
     },
   }),
   defineRoute({
@@ -76,7 +76,7 @@ export const adminFleetRoutes = [
     response: { 200: workstationDetailResponse },
     async handler(ctx, deps) {
       const p = ctx.state.principal;
-      ctx.body = await workstationDetail(deps.store.knex, { id: p.orgId, plan: p.plan }, hostParam(ctx));
+      ctx.body = await workstationDetail({ reads: deps.store.fleetReads, inventory: deps.store.fleet.inventory }, { id: p.orgId, plan: p.plan }, hostParam(ctx));
     },
   }),
   defineRoute({
@@ -86,8 +86,7 @@ export const adminFleetRoutes = [
     summary: 'Remove a workstation from the fleet; it registers again on its next event unless hooks are removed',
     response: { 200: deletedWorkstation },
     async handler(ctx, deps) {
-      const removed = await deleteWorkstation(deps.store.knex, ctx.state.principal.orgId, hostParam(ctx), { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
-      deps.fleet.forget([removed.id]);
+      const removed = await deleteWorkstation(deps.fleet, ctx.state.principal.orgId, hostParam(ctx), { keyId: ctx.state.principal.keyId, userId: ctx.state.principal.createdBy });
       ctx.body = { ...removed, deleted: true };
     },
   }),

@@ -25,8 +25,7 @@ export const adminInventoryRoutes = [
     response: { 200: skillPage },
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      const policy = await deps.policies.get(ctx.state.principal.orgId);
-      ctx.body = await listSkills(deps.store.knex, ctx.state.principal.orgId, policy.policy, q);
+      ctx.body = await listSkills({ inventory: deps.store.fleet.inventory, policies: deps.policies }, ctx.state.principal.orgId, q);
     },
   }),
   defineRoute({
@@ -36,8 +35,7 @@ export const adminInventoryRoutes = [
     summary: 'One skill: its variants (preview, hash, score, flags), host list and first/last seen',
     response: { 200: skillDetailResponse },
     async handler(ctx, deps) {
-      const policy = await deps.policies.get(ctx.state.principal.orgId);
-      ctx.body = await skillDetail(deps.store.knex, ctx.state.principal.orgId, policy.policy, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
+      ctx.body = await skillDetail({ inventory: deps.store.fleet.inventory, policies: deps.policies }, ctx.state.principal.orgId, String(ctx.params.name).replace(/^\//, '').slice(0, 200));
     },
   }),
   defineRoute({
@@ -49,7 +47,7 @@ export const adminInventoryRoutes = [
     response: { 200: mcpServerPage },
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      ctx.body = await listMcpServers(deps.store.knex, ctx.state.principal.orgId, q);
+      ctx.body = await listMcpServers(deps.store.fleet.inventory, ctx.state.principal.orgId, q);
     },
   }),
   defineRoute({
@@ -61,7 +59,7 @@ export const adminInventoryRoutes = [
     response: { 200: pluginPage },
     async handler(ctx, deps) {
       const q = parseQuery(inventoryQuery, ctx.query);
-      ctx.body = await listPlugins(deps.store.knex, ctx.state.principal.orgId, q);
+      ctx.body = await listPlugins(deps.store.fleet.inventory, ctx.state.principal.orgId, q);
     },
   }),
 ];

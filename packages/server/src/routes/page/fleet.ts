@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { fleetStatsView, type FleetStatsView } from '../../fleet/fleet-stats.js';
 import { FLEET_STATS_TTL_MS, ShortLivedCache } from '../../page/stats-cache.js';
-import { DEFAULT_PAGE, MAX_PAGE, listWorkstations, type FleetFilters } from '../../fleet/workstation-list.js';
-import type { FleetListItem } from '../../fleet/row-view.js';
+import { DEFAULT_PAGE, exportWorkstations, listWorkstations, type FleetFilters } from '../../fleet/workstation-list.js';
 import { SURFACES } from '../../policy/types.js';
 import { parseQuery } from '../../http/validate.js';
 import { page, signInPage } from '../../page/layout.js';
@@ -64,8 +63,8 @@ export const fleetPages = [
       const { cursor, ...filters } = parseQuery(fleetQuery, ctx.query) as FleetPageFilters & { cursor?: string };
       const p = sessionPrincipal(session);
       const [stats, list] = await Promise.all([
-        fleetStatsCache.get(p.orgId, () => fleetStatsView(deps.store.knex, p.orgId)),
-        listWorkstations(deps.store.knex, { id: p.orgId, plan: p.plan }, domainFilters(filters), { limit: DEFAULT_PAGE, cursor }),
+        fleetStatsCache.get(p.orgId, () => fleetStatsView(deps.store.fleetReads, p.orgId)),
+        listWorkstations(deps.store.fleetReads, { id: p.orgId, plan: p.plan }, domainFilters(filters), { limit: DEFAULT_PAGE, cursor }),
       ]);
       sendHtml(ctx, page({ title: 'Fleet', section: 'fleet', orgName: session.orgName, csrf: session.csrf }, fleetView(stats, list, filters, stats.total === 0 ? onboardingPanel(session.csrf) : null)));
     },
@@ -77,15 +76,8 @@ export const fleetPages = [
     async handler({ ctx, deps, session }) {
       const { cursor: _ignored, ...filters } = parseQuery(fleetQuery, ctx.query) as FleetPageFilters & { cursor?: string };
       const p = sessionPrincipal(session);
-      const lines = [CSV_HEADER.join(',')];
-      let cursor: string | undefined;
-      let rows: FleetListItem[] = [];
-      do {
-        const pageOf = await listWorkstations(deps.store.knex, { id: p.orgId, plan: p.plan }, domainFilters(filters), { limit: MAX_PAGE, cursor });
-        rows = pageOf.workstations;
-        for (const w of rows) lines.push(csvRow(w));
-        cursor = pageOf.next_cursor ?? undefined;
-      } while (cursor && lines.length <= CSV_MAX_ROWS);
+      const rows = await exportWorkstations(deps.store.fleetReads, { id: p.orgId, plan: p.plan }, domainFilters(filters), CSV_MAX_ROWS);
+      const lines = [CSV_HEADER.join(','), ...rows.map(csvRow)];
       ctx.type = 'text/csv; charset=utf-8';
       ctx.set('Content-Disposition', 'attachment; filename="fleet.csv"');
       ctx.body = lines.join('\r\n') + '\r\n';

@@ -17,8 +17,8 @@ export const hostPages = [
     async handler({ ctx, deps, session }) {
       const tab = String(ctx.query.tab ?? 'overview') as HostTab;
       if (!HOST_TABS.includes(tab)) throw new BadRequestError(`tab must be one of ${HOST_TABS.join(', ')}.`);
-      const detail = await workstationDetail(deps.store.knex, { id: session.orgId, plan: session.plan }, hostParam(ctx.params));
-      const checks = tab === 'checks' ? await latestScanChecks(deps.store.knex, session.orgId, detail.workstation.id) : { scanned_at: null, phases: [] };
+      const detail = await workstationDetail({ reads: deps.store.fleetReads, inventory: deps.store.fleet.inventory }, { id: session.orgId, plan: session.plan }, hostParam(ctx.params));
+      const checks = tab === 'checks' ? await latestScanChecks(deps.store.fleetReads, session.orgId, detail.workstation.id) : { scanned_at: null, phases: [] };
       const title = detail.workstation.display_name ?? detail.workstation.hostname;
       sendHtml(ctx, page({ title, section: 'fleet', orgName: session.orgName, csrf: session.csrf }, hostView(detail, tab, checks, session.csrf)));
     },
@@ -29,8 +29,7 @@ export const hostPages = [
     access: 'session',
     async handler({ ctx, deps, session, form }) {
       if (form.get('confirm') !== 'yes') throw new BadRequestError('Tick the confirmation box to remove the host.');
-      const removed = await deleteWorkstation(deps.store.knex, session.orgId, hostParam(ctx.params), { keyId: session.keyId, userId: session.createdBy });
-      deps.fleet.forget([removed.id]);
+      const removed = await deleteWorkstation(deps.fleet, session.orgId, hostParam(ctx.params), { keyId: session.keyId, userId: session.createdBy });
       sendHtml(
         ctx,
         page({ title: 'Host removed', section: 'fleet', orgName: session.orgName, csrf: session.csrf }, html`<p>${removed.hostname} was removed from the fleet. It registers again on its next event unless its hooks are removed.</p><p><a href="/">Back to the fleet</a></p>`),

@@ -24,8 +24,7 @@ export const inventoryPages = [
     access: 'session',
     async handler({ ctx, deps, session }) {
       const q = parseQuery(listQuery, ctx.query);
-      const policy = await deps.policies.get(session.orgId);
-      const list = await listSkills(deps.store.knex, session.orgId, policy.policy, { limit: DEFAULT_PAGE, ...q });
+      const list = await listSkills({ inventory: deps.store.fleet.inventory, policies: deps.policies }, session.orgId, { limit: DEFAULT_PAGE, ...q });
       sendHtml(ctx, page({ title: 'Skills', section: 'skills', orgName: session.orgName, csrf: session.csrf }, skillsView(list, q.search, session.csrf, governable)));
     },
   }),
@@ -35,8 +34,7 @@ export const inventoryPages = [
     access: 'session',
     async handler({ ctx, deps, session }) {
       const name = nameParam(ctx.params);
-      const policy = await deps.policies.get(session.orgId);
-      const detail = await skillDetail(deps.store.knex, session.orgId, policy.policy, name);
+      const detail = await skillDetail({ inventory: deps.store.fleet.inventory, policies: deps.policies }, session.orgId, name);
       sendHtml(ctx, page({ title: `/${name}`, section: 'skills', orgName: session.orgName, csrf: session.csrf }, skillDetailView(detail, session.csrf, governable(name))));
     },
   }),
@@ -61,7 +59,7 @@ export const inventoryPages = [
     access: 'session',
     async handler({ ctx, deps, session }) {
       const q = parseQuery(listQuery, ctx.query);
-      const list = await listMcpServers(deps.store.knex, session.orgId, { limit: DEFAULT_PAGE, ...q });
+      const list = await listMcpServers(deps.store.fleet.inventory, session.orgId, { limit: DEFAULT_PAGE, ...q });
       sendHtml(ctx, page({ title: 'MCP servers', section: 'mcp', orgName: session.orgName, csrf: session.csrf }, mcpView(list, q.search)));
     },
   }),
@@ -71,7 +69,7 @@ export const inventoryPages = [
     access: 'session',
     async handler({ ctx, deps, session }) {
       const q = parseQuery(listQuery, ctx.query);
-      const list = await listPlugins(deps.store.knex, session.orgId, { limit: DEFAULT_PAGE, ...q });
+      const list = await listPlugins(deps.store.fleet.inventory, session.orgId, { limit: DEFAULT_PAGE, ...q });
       sendHtml(ctx, page({ title: 'Plugins', section: 'plugins', orgName: session.orgName, csrf: session.csrf }, pluginsView(list, q.search)));
     },
   }),

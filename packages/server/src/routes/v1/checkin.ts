@@ -1,9 +1,9 @@
 // POST /api/v1/claude-code/checkin (spec): session-start check-in of the first surface.
 import { checkIn, checkinBody } from '../../fleet/checkin.js';
-import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { checkinResponse } from '@service/api';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const checkinRoute = defineRoute({
   method: 'POST',
@@ -15,6 +15,6 @@ export const checkinRoute = defineRoute({
   async handler(ctx, deps) {
     const body = parseBody(checkinBody, ctx.state.body);
     const identity = requestIdentity(ctx, body);
-    ctx.body = await checkIn(deps, ctx.state.principal, identity, body);
+    ctx.body = await checkIn(fleetReportDeps(deps), ctx.state.principal, identity, body);
   },
 });

@@ -18,6 +18,6 @@ export const healthRoute = defineRoute({
     const raw = one(ctx.query.source) ?? one(ctx.query.tool) ?? 'claude-code';
     const parsed = z.enum(HEALTH_SOURCES).safeParse(typeof raw === 'string' ? raw.trim() : raw);
     if (!parsed.success) throw new BadRequestError(`Unknown source "${String(raw).slice(0, 40)}"; allowed: ${HEALTH_SOURCES.join(', ')}.`);
-    ctx.body = await hookHealth(deps.store.knex, ctx.state.principal.orgId, parsed.data);
+    ctx.body = await hookHealth(deps.store.fleetReads, ctx.state.principal.orgId, parsed.data);
   },
 });

@@ -1,10 +1,10 @@
 // POST /api/v1/shield/heartbeat (spec Index: "Mark runtime shield active on a workstation");
 // also cowork's installer/status check-in (`source: "cowork"`). Payload: docs/api-fleet.md.
-import { requestIdentity } from '../../fleet/register-request.js';
 import { heartbeatBody, runtimeHeartbeat } from '../../fleet/runtime-heartbeat.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { heartbeatResponse } from '@service/api';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const heartbeatRoute = defineRoute({
   method: 'POST',
@@ -15,6 +15,6 @@ export const heartbeatRoute = defineRoute({
   response: { 200: heartbeatResponse },
   async handler(ctx, deps) {
     const body = parseBody(heartbeatBody, ctx.state.body);
-    ctx.body = await runtimeHeartbeat(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await runtimeHeartbeat(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });

@@ -1,9 +1,9 @@
 // POST /api/v1/events (spec Index: "Lifecycle events such as install or uninstall"). Payload: docs/api-fleet.md.
 import { lifecycleBody, recordLifecycleEvent } from '../../fleet/lifecycle.js';
-import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { lifecycleResponse } from '@service/api';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const lifecycleEventsRoute = defineRoute({
   method: 'POST',
@@ -14,6 +14,6 @@ export const lifecycleEventsRoute = defineRoute({
   response: { 200: lifecycleResponse },
   async handler(ctx, deps) {
     const body = parseBody(lifecycleBody, ctx.state.body);
-    ctx.body = await recordLifecycleEvent(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await recordLifecycleEvent(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });

@@ -1,9 +1,9 @@
 // POST /api/v1/runtime/managed-coverage (spec Index): MDM pre-registration and coverage. Payload: docs/api-fleet.md.
 import { managedCoverageBody, recordManagedCoverage } from '../../fleet/managed-coverage.js';
-import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { managedCoverageResponse } from '@service/api';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const managedCoverageRoute = defineRoute({
   method: 'POST',
@@ -14,6 +14,6 @@ export const managedCoverageRoute = defineRoute({
   response: { 200: managedCoverageResponse },
   async handler(ctx, deps) {
     const body = parseBody(managedCoverageBody, ctx.state.body);
-    ctx.body = await recordManagedCoverage(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await recordManagedCoverage(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });

@@ -1,9 +1,9 @@
 // POST /api/v1/scans (spec): posture scan upload.
 import { recordScan, scanBody } from '../../fleet/posture-scans.js';
-import { requestIdentity } from '../../fleet/register-request.js';
 import { defineRoute, RUNTIME_ACCESS } from '../../http/route.js';
 import { parseBody } from '../../http/validate.js';
 import { scanResponse } from '@service/api';
+import { fleetReportDeps, requestIdentity } from './workstation-request.js';
 
 export const scansRoute = defineRoute({
   method: 'POST',
@@ -15,6 +15,6 @@ export const scansRoute = defineRoute({
   async handler(ctx, deps) {
     const body = parseBody(scanBody, ctx.state.body);
     ctx.status = 201;
-    ctx.body = await recordScan(deps, ctx.state.principal, requestIdentity(ctx, body), body);
+    ctx.body = await recordScan(fleetReportDeps(deps), ctx.state.principal, requestIdentity(ctx, body), body);
   },
 });
