@@ -4,6 +4,7 @@
 // value is unknown. The code that will run cannot be checked, so it is treated like unchecked
 // remote code (issue #16, class 1).
 import { INTERPRETERS, SHELLS } from './facts.js';
+import { resolveSubstitutions } from '../shell/static-text.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 
@@ -142,7 +143,39 @@ function hiddenScript(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
+/**
+ * Text decoded at run time (base64, hex, `rev`, printf escapes) and then run as code: by eval,
+ * as an `sh -c` string, or as the program itself. When the decoded text is known it is judged
+ * as the script it is (unwrap.ts) and this only notes the obfuscation; when it is not, the code
+ * cannot be checked.
+ */
+function decodedCode(cmd: SimpleCommand): { code: string; how: string } | undefined {
+  if (cmd.name === 'eval' && cmd.argv.some((w) => w.subs.length > 0)) return { code: cmd.args.join(' '), how: 'eval runs' };
+  const head = cmd.argv[0];
+  if (head?.subs.length && /^(?:\$\(|`)/.test(head.text)) return { code: head.text, how: 'the program name is' };
+  if (SHELLS.has(cmd.name) && cmd.argv.some((w) => w.subs.length > 0)) {
+    const code = shellProgram(cmd);
+    if (code !== undefined) return { code, how: `${cmd.name} -c runs` };
+  }
+  return undefined;
+}
+
+function inspectDecodedCode(cmd: SimpleCommand, ctx: RuleContext): boolean {
+  const found = decodedCode(cmd);
+  if (!found || (!found.code.includes('$(') && !found.code.includes('`'))) return false;
+  const r = resolveSubstitutions(found.code);
+  if (r.opaque) {
+    emit(ctx, `${found.how} text decoded at run time (${found.code.trim().slice(0, 60)}) that cannot be decoded here, so the code cannot be checked.`);
+    return true;
+  }
+  if (r.decoded) {
+    ctx.emit({ patternName: 'remote_code_exec.decoded_code', severity: 'medium', category: 'remote_code_exec', layer: 'builtin', reason: `${found.how} text decoded at run time by ${r.resolved.join(', ')}; obfuscated commands hide what they do.` });
+  }
+  return false;
+}
+
 export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  if (inspectDecodedCode(cmd, ctx)) return;
   // parallel without a command runs each input line as a command.
   if (cmd.name === 'parallel' && !cmd.args.some((a) => !a.startsWith('-')) && !cmd.args.some((a) => a === '--dry-run' || a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
   const via = feeder(cmd);
