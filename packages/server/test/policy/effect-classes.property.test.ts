@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { decide, shell } from './helpers.js';
+import { BENIGN, HOMES, LOOSENING, PATHS, pathOf } from './guard-rail-cases.js';
 
 const verdict = (cmd: string) => decide(shell(cmd)).verdict;
 const name = fc.stringMatching(/^[a-z][a-z0-9_-]{0,9}$/);
@@ -20,4 +21,74 @@ test('deleting system files or service data is denied at any depth, recursive or
     }),
     { numRuns: 300, seed: 1601 },
   );
+});
+
+// ---- guard rails through the shell ---------------------------------------------------------
+
+const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+/** Shell spellings of "write this text into that file" (issue #16, class 5). */
+const SHELL_WRITES: Record<string, (path: string, text: string) => string> = {
+  'echo >': (p, t) => `echo ${sq(t)} > ${p}`,
+  'printf >>': (p, t) => `printf '%s\\n' ${sq(t)} >> ${p}`,
+  'cat here-document >': (p, t) => `cat > ${p} <<'EOF'\n${t}\nEOF`,
+  'echo | tee': (p, t) => `echo ${sq(t)} | tee ${p} >/dev/null`,
+  'echo | tee -a': (p, t) => `echo ${sq(t)} | tee -a ${p}`,
+  'temporary file then cp': (p, t) => `printf '%s' ${sq(t)} > /tmp/next.json && cp /tmp/next.json ${p}`,
+  'temporary file then mv': (p, t) => `echo ${sq(t)} > /tmp/n && mv -f /tmp/n ${p}`,
+  'sed -i substitution': (p, t) => `sed -i ${sq(`s|^{|{${t.replace(/\n/g, '\\n').replace(/\|/g, '\\|')},|`)} ${p}`,
+  'inside bash -c': (p, t) => `bash -c ${sq(`echo ${sq(t)} > ${p}`)}`,
+};
+
+test('a loosening written to any agent settings file by any shell spelling is denied; a harmless one is not', () => {
+  const path = fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom(...HOMES)).map(([p, home]) => pathOf(p, home));
+  fc.assert(
+    fc.property(path, fc.constantFrom(...LOOSENING), fc.constantFrom(...Object.keys(SHELL_WRITES)), (p, change, how) => {
+      if (change.toml !== p.endsWith('.toml')) return; // a TOML fragment goes into TOML files only
+      const cmd = SHELL_WRITES[how](p, change.fragment);
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'deny', `${how} ${change.name} → ${d.verdict} ${d.patternName}: ${cmd}`);
+      assert.match(d.patternName ?? '', /^guard_rail_change\./, cmd);
+    }),
+    { numRuns: 400, seed: 1602 },
+  );
+  fc.assert(
+    fc.property(path, fc.constantFrom(...BENIGN), fc.constantFrom(...Object.keys(SHELL_WRITES)), (p, change, how) => {
+      // (A hooks file rewritten with no hook in it loses its hooks: that is not harmless.)
+      if (/hooks/.test(p) || change.toml !== p.endsWith('.toml')) return;
+      const cmd = SHELL_WRITES[how](p, change.fragment);
+      assert.notEqual(verdict(cmd), 'deny', cmd);
+    }),
+    { numRuns: 200, seed: 1603 },
+  );
+});
+
+test('jq filters written back, sed deletions of hook lines, deleting agent directories and unsafe agent launches are denied', () => {
+  const home = fc.constantFrom(...HOMES);
+  const cases = fc.tuple(home, fc.constantFrom(
+    (h: string) => `jq '.hooks={}' ${h}/.cursor/hooks.json > /tmp/h.json && cp /tmp/h.json ${h}/.cursor/hooks.json`,
+    (h: string) => `jq '.tools.allowed=["run_shell_command"]' ${h}/.gemini/settings.json | sponge ${h}/.gemini/settings.json`,
+    (h: string) => `jq '.permissions.defaultMode = "bypassPermissions"' ${h}/.claude/settings.json > s.tmp; mv s.tmp ${h}/.claude/settings.json`,
+    (h: string) => `sed -i '/"PreToolUse"/,/\\]/d' ${h}/.claude/settings.json`,
+    (h: string) => `sed -i '/hooks/d' ${h}/.cursor/hooks.json`,
+    (h: string) => `rm -rf ${h}/.copilot/hooks`,
+    (h: string) => `rm -rf .github/hooks ${h}/.cursor`,
+    (h: string) => `truncate -s 0 ${h}/.codex/hooks.json`,
+    (h: string) => `: > ${h}/.windsurf/hooks.json`,
+    () => 'codex --dangerously-bypass-approvals-and-sandbox exec "ship it"',
+    () => 'codex -c approval_policy=never exec x',
+    () => 'gemini --yolo -p "fix lints"',
+    () => 'copilot --allow-all-tools -p "finish"',
+    () => 'claude config set -g defaultMode bypassPermissions',
+  )).map(([h, f]) => f(h));
+  fc.assert(
+    fc.property(cases, fc.constantFrom('', 'cd /tmp && ', 'sudo '), (cmd, pre) => {
+      const full = pre === 'sudo ' && /^[a-z]+ /.test(cmd) && !cmd.includes('&&') && !cmd.includes('|') && !cmd.includes(';') ? `${pre}${cmd}` : cmd;
+      const d = decide(shell(full));
+      assert.equal(d.verdict, 'deny', `${full} → ${d.verdict} ${d.reason}`);
+    }),
+    { numRuns: 200, seed: 1604 },
+  );
+  for (const ok of ['rm -rf hooks src/hooks', 'sed -i "s/old/new/" src/settings.json', 'jq .model ~/.claude/settings.json', 'cp ~/.claude/settings.json /tmp/backup.json', 'gemini -p "explain this"', 'codex exec "run tests"']) {
+    assert.notEqual(verdict(ok), 'deny', ok);
+  }
 });
