@@ -128,3 +128,18 @@ test('inline code in any interpreter spelling that deletes home, runs a shell st
     assert.equal(verdict(ok), 'allow', ok);
   }
 });
+
+// ---- input that chooses a CLI's subcommand ----------------------------------------------------
+
+test('xargs input that becomes the subcommand of git, docker, podman or kubectl (or eval code) is denied; input as operands is not', () => {
+  const feeder = fc.constantFrom("printf 'reset --hard\\n' | ", 'cat cmds.txt | ', '');
+  const chooses = fc.constantFrom('xargs git', 'xargs git -C /tmp', 'xargs -n1 git -c core.pager=cat', 'xargs docker system', 'xargs docker', 'xargs podman volume', 'xargs kubectl', 'xargs -I{} docker system {}', 'xargs -I% docker % prune', 'xargs -I@ git @ --hard', 'xargs -I{} kubectl {} all --all', 'xargs eval git reset');
+  fc.assert(
+    fc.property(feeder, chooses, (f, x) => {
+      assert.equal(verdict(`${f}${x}`), 'deny', `${f}${x}`);
+    }),
+    { numRuns: 100, seed: 1606 },
+  );
+  const operands = fc.constantFrom('xargs git add', 'xargs git log --format=%H', 'xargs docker stop', 'xargs -I{} git log {}', 'xargs -I% docker logs %', 'xargs podman inspect', 'xargs -I{} git show {}:README.md');
+  fc.assert(fc.property(feeder, operands, (f, x) => verdict(`${f}${x}`) !== 'deny'), { numRuns: 100, seed: 1607 });
+});
