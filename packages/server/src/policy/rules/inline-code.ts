@@ -8,18 +8,19 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { emitCredentialRead } from './credentials.js';
-import { INTERPRETERS, optionValue } from './facts.js';
+import { INTERPRETERS, optionValue, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
-const DELETE_CALL = /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf|File\.delete|Remove-Item|os\.RemoveAll|unlink_tree|remove_tree)\s{0,3}\(\s{0,3}(?:[a-zA-Z_.]{0,40}\(\s{0,3})?(['"`])([^'"`]{1,512})\1/g;
-const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
+const DELETE_CALL = /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf|File\.delete|Remove-Item|os\.RemoveAll|unlink_tree|remove_tree)\s{0,3}\(\s{0,3}(?:[a-zA-Z_.]{0,40}\(\s{0,3})?(['"`])([^'"`]{1,512})['"`]/g;
+const SHELL_CALL = /\b(?:passthru|shell_exec|proc_open|pcntl_exec|IO\.popen|Open3\.\w+|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
 // Any quotes around a literal (concatenations like "~" + '/.ssh/key' leave mixed ones).
 const STRING = /(['"`])([^'"`\n]{2,512})['"`]/g;
 // Three independent linear checks instead of one regex with chained lazy gaps.
-const SOCKET = /\bsocket\b|\bnet\.(?:Socket|connect)\b|TCPSocket\.(?:new|open)|fsockopen/;
+const SOCKET = /\b[sS]ocket\b|\bnet\.(?:Socket|connect)\b|TCPSocket\.(?:new|open)|fsockopen/;
 const CONNECT = /\bconnect\b|\bnew\b|fsockopen|TCPSocket/;
-const SPAWN_SHELL = /dup2|pty\.spawn|\/bin\/(?:ba|z)?sh\b|\bproc_open\b|\bshell_exec\b/;
+// …or runs what arrives over it: perl `fdopen` + `system`, ruby `` `#{c.gets}` ``.
+const SPAWN_SHELL = /dup2|fdopen|`#\{|\bsystem\s{0,3}\(?\s{0,3}\$|\bexec\s{0,3}\(?\s{0,3}\w+\.(?:gets|read|recv)|pty\.spawn|\/bin\/(?:ba|z)?sh\b|\bproc_open\b|\bshell_exec\b/;
 
 // A clustered flag whose last letter takes the program: python -Bc, perl -we / -lne, node -pe, ruby -rsocket -e.
 // The letter that takes the program, per interpreter (node's -r is a module, php's -r is code).
@@ -70,7 +71,20 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 // what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged.
 const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|getenv\((['"])HOME\6\))/g;
 const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
-const CONCAT = /(['"`])\s{0,3}\+\s{0,3}(['"`])/g;
+const CONCAT = /(['"`])\s{0,3}[+.]\s{0,3}(['"`])/g;
+// A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
+const CONCAT_VAR = /(['"`])\s{0,3}[+.]\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:[+.]\s{0,3}(['"`])|(?=[),;]))/g;
+// Ruby's %q{…}/%Q{…}/%(…) strings and %x{…}/backtick commands, as plain strings and system().
+const RUBY_STRING = /%[qQ]?([{(\[])([^{}()[\]]{0,1024})[})\]]/g;
+const RUBY_COMMAND = /%x[{(]([^{}()]{0,1024})[})]|`([^`#]{1,1024})`/g;
+// Code that fetches from the network and code that evaluates a string: together, remote code.
+const FETCH = /\burlopen\s{0,3}\(|\brequests\.get\s{0,3}\(|\bfetch\s{0,3}\(\s{0,3}['"]https?:|\bhttps?\.get\s{0,3}\(|\bURI\.open\b|\bNet::HTTP\b|\bopen-uri\b|\bLWP::Simple\b|\bfile_get_contents\s{0,3}\(\s{0,3}['"]https?:/;
+const EVAL_CODE = /\bexec\s{0,3}\(|\beval\s{0,3}[({]?|\bnew\s+Function\s{0,3}\(|\binstance_eval\b/;
+// Code that sends data out: an HTTP POST or upload, a socket write.
+const SEND = /\bmethod\s{0,3}:\s{0,3}['"](?:POST|PUT)['"]|\brequests\.(?:post|put)\s{0,3}\(|\burlopen\s{0,3}\([^)]{0,200}\bdata\s{0,3}=|\bsendall?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bcurl\b|\bNet::HTTP\.post|\bLWP::UserAgent\b/;
+// Walking a tree (or listing a directory) whose entries are then deleted: a recursive delete of it.
+const WALK = /\b(?:os\.walk|os\.listdir|os\.scandir|glob\.glob|iterdir|rglob|readdirSync|Dir\.(?:glob|children|entries|each_child)|Find\.find|File::Find)\s{0,3}\(?\s{0,3}(['"`])([^'"`]{1,512})['"`]|(['"`])([^'"`]{1,512})['"`]\)?\.(?:iterdir|rglob|glob)\(/g;
+const ANY_DELETE = /\b(?:shutil\.rmtree|rmtree|os\.remove|os\.unlink|unlink(?:Sync)?|rmSync|rm_rf|FileUtils\.rm\w*|File\.delete|remove)\s{0,3}\(/;
 const NON_RECURSIVE_DELETE = /\b(?:os\.remove|os\.unlink|os\.rmdir|fs\.unlinkSync|fs\.unlink|unlinkSync|File\.delete|FileUtils\.rm|unlink)\s{0,3}\(?\s{0,3}(?:glob\s{0,3}\(\s{0,3})?(['"`])([^'"`]{1,512})\1/g;
 // exec/system/spawn given a list of strings: the list is a command line.
 const LIST_CALL = /\b(?:system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
@@ -92,6 +106,7 @@ function literalList(text: string, from: number): string[] {
     if (text[i] !== ',') break;
     i++;
     while (text[i] === ' ') i++;
+    if (out.length === 1 && text[i] === '[') i++; // execvp("sh", ["sh", "-c", …]): the list follows the program
   }
   return out;
 }
@@ -117,7 +132,10 @@ function normalizeCode(code: string): string {
   return code
     .replace(HOME_EXPR, '"~"')
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
-    .replace(CONCAT, '');
+    .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
+    .replace(CONCAT, '')
+    .replace(RUBY_COMMAND, (_m, a: string | undefined, b: string | undefined) => `system("${a ?? b}")`)
+    .replace(RUBY_STRING, (_m, _o, body: string) => `"${body}"`);
 }
 
 export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
@@ -158,6 +176,18 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
     const inner = m[2].replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(["'\\])/g, '$1');
     for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
   }
+  if (FETCH.test(text) && EVAL_CODE.test(text)) {
+    ctx.emit({ patternName: 'remote_code_exec.inline_download_exec', severity: 'critical', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} code downloads code and runs it without review.`, hosts: urlHosts(text) });
+  }
+  for (const m of allMatches(WALK, text)) {
+    if (!ANY_DELETE.test(text)) break;
+    const root = m[2] ?? m[4];
+    const risk = deletionRisk(root.endsWith('/') ? `${root}*` : `${root}/*`, ctx.cwd);
+    if (risk) {
+      ctx.emit({ patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code walks ${root} and deletes ${risk.label}.`, paths: [root] });
+      break;
+    }
+  }
   if (SOCKET.test(text) && CONNECT.test(text) && SPAWN_SHELL.test(text)) {
     ctx.emit({ patternName: 'exfiltration.reverse_shell', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code connects a shell to a remote socket (a reverse shell).` });
   }
@@ -166,6 +196,7 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
     const risk = /[/~\\]|^\.env/.test(m[2]) ? credentialRisk(m[2]) : null;
     if (risk) {
       emitCredentialRead(ctx, risk, m[2], `${cmd.name} code opens`);
+      if (SEND.test(text)) ctx.emit({ patternName: 'exfiltration.credential_upload', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code reads ${risk.label} and sends data to a remote host.`, paths: [m[2]], hosts: urlHosts(text) });
       break;
     }
   }

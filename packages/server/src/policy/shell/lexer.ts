@@ -23,7 +23,7 @@ const ORDINARY = /[^ \t\r\n'"\\$`<>|&;()]+/y;
 const REDIRECTS = ['&>>', '<<<', '<<-', '&>', '>>', '>&', '>|', '<<', '<&', '<>', '>', '<'];
 
 /** Index of the `)` closing the `(` just before `start`, skipping quotes; -1 when unclosed. */
-export function matchParen(input: string, start: number): number {
+export function matchParen(input: string, start: number, nesting = 0): number {
   let depth = 1;
   for (let i = start; i < input.length; i++) {
     const c = input[i];
@@ -33,7 +33,15 @@ export function matchParen(input: string, start: number): number {
       if (end < 0) return -1;
       i = end;
     } else if (c === '"') {
-      for (i++; i < input.length && input[i] !== '"'; i++) if (input[i] === '\\') i++;
+      // A `$( … )` inside the double quotes has its own quoting: `"$(printf '")')"`.
+      for (i++; i < input.length && input[i] !== '"'; i++) {
+        if (input[i] === '\\') i++;
+        else if (input[i] === '$' && input[i + 1] === '(' && nesting < 64) {
+          const end = matchParen(input, i + 2, nesting + 1);
+          if (end < 0) return -1;
+          i = end;
+        }
+      }
     } else if (c === '(') depth++;
     else if (c === ')' && --depth === 0) return i;
   }

@@ -2,6 +2,7 @@
 // off so rules see the program that really runs. Commands that carry a whole script in an
 // argument (`bash -c`, `eval`, `su -c`, `powershell -Command`, `ssh host cmd`, `find -exec`)
 // are reported as nested sources for the parser to recurse into.
+import { resolveSubstitutions } from './static-text.js';
 import type { Word } from './types.js';
 
 export interface Unwrapped {
@@ -256,18 +257,40 @@ function readsScriptFromStdin(argv: Word[]): boolean {
   return true;
 }
 
+/**
+ * Code about to run (an eval's text, an `sh -c` string, a program name) with each substitution
+ * whose output is known put in place: `eval "$(printf '\x72\x6d …')"` runs `rm …`. The wrapper
+ * path then names what produced the text ("an eval of text printed by printf | rev").
+ */
+function runText(src: string, origin: 'shell-c' | 'eval', how: string, elevated: boolean): Nested {
+  const r = resolveSubstitutions(src);
+  if (r.resolved.length === 0) return { kind: 'source', src, origin, elevated };
+  return { kind: 'source', src: r.text, origin, elevated, via: `${how} of text ${r.decoded ? 'decoded' : 'printed'} by ${r.resolved.join(', ')}` };
+}
+
 /** Scripts and commands carried inside `cmd`'s arguments (and, for shells, in a here-document or here-string). */
 export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = []): Nested[] {
   const args = argv.slice(1).map((w) => w.text);
+  // `$(printf 'rm -rf ~')` as the program: the substitution's output is the command line.
+  const head = argv[0];
+  if (head && head.subs.length && /^(?:\$\(|`)/.test(head.text)) {
+    const r = resolveSubstitutions(head.text);
+    if (r.resolved.length) return [{ kind: 'source', src: [r.text, ...argv.slice(1).map((w) => shellQuote(w.text))].join(' '), origin: 'eval', elevated, via: `a command line ${r.decoded ? 'decoded' : 'printed'} by ${r.resolved.join(', ')}` }];
+  }
   if (SHELLS.has(name)) {
     const src = shellCommandString(argv);
-    if (src !== undefined) return [{ kind: 'source', src, origin: 'shell-c', elevated }];
+    // Only a substitution the outer shell expands (`sh -c "$(…)"`) makes the -c string; one
+    // inside single quotes is expanded by the inner shell, where it is a word unless the inner
+    // script evals or runs it (judged when the inner script is parsed).
+    if (src !== undefined) return [argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }];
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
     if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}` }];
     return [];
   }
   if (name === 'eval' || name === 'source' || name === '.') {
-    return name === 'eval' ? [{ kind: 'source', src: args.join(' '), origin: 'eval', elevated }] : [];
+    if (name !== 'eval') return [];
+    // As for `sh -c`: only substitutions the eval's own words expand produce its code.
+    return [argv.some((w) => w.subs.length > 0) ? runText(args.join(' '), 'eval', 'an eval', elevated) : { kind: 'source', src: args.join(' '), origin: 'eval', elevated }];
   }
   if (name === 'parallel') {
     // `parallel [options] ::: 'cmd one' 'cmd two'`: each input is run as a command line.

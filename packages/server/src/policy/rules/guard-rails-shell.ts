@@ -1,0 +1,168 @@
+// guard_rail_change through the shell: the same judgement as the file tools (guard-rails.ts),
+// applied to what a command line writes into an agent's settings or hooks file, however it
+// writes it: a redirection, `tee`/`sponge`, `sed -i`, a `jq` filter written back through a
+// temporary file (`jq '.hooks={}' f > t && cp t f`), `cp`/`mv`/`install`, truncation, deletion
+// of the file or of the directory that holds it, and agent CLIs started with their guard rails
+// off (`codex --dangerously-bypass-approvals-and-sandbox`, `claude config set … bypassPermissions`).
+// Content that cannot be known (a copy of an unknown file) is left to the medium
+// `security_tampering.agent_hook_config` warning in privilege.ts.
+import type { Finding } from '../findings.js';
+import type { Script, SimpleCommand } from '../shell/types.js';
+import type { RuleContext } from './context.js';
+import { hasShort, literalOutput, positionals } from './facts.js';
+import { agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings } from './guard-rails.js';
+
+/** What a write puts into a file: the text (whole file or, when `partial`, the part that changes). */
+interface Written {
+  content: string;
+  partial: boolean;
+  /** Text the change removes (a `sed` address or pattern), when known. */
+  old?: string;
+}
+
+const JQ = /^(?:jq|yq|gojq|jaq)$/;
+
+/** The first operand of jq: its filter (options with values skipped). */
+function jqFilter(cmd: SimpleCommand): string | undefined {
+  const pos = positionals(cmd.args, new Set(['--arg', '--argjson', '--slurpfile', '--rawfile', '--indent', '-f', '--from-file']));
+  return pos[0];
+}
+
+/** What `sed` expressions do, as settings text: replacements are new text, deleted lines old text. */
+function sedChange(expr: string): Written | undefined {
+  const subs = [...expr.matchAll(/(?:^|[;\n])\s*(?:[^;\n]*?)s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*/g)];
+  if (subs.length) return { content: subs.map((m) => m[3].replace(/\\n/g, '\n').replace(/\\(.)/g, '$1')).join('\n'), old: subs.map((m) => m[2].replace(/\\(.)/g, '$1')).join('\n'), partial: true };
+  // `/PreToolUse/,/]/d`, `/hooks/d`: the lines the addresses select are deleted.
+  const del = /^\s*((?:\/(?:\\.|[^/])*\/|\d+|\$)(?:\s*,\s*(?:\/(?:\\.|[^/])*\/|\d+|\$))?)\s*d\s*$/.exec(expr);
+  if (del) {
+    // Lines selected by a hook event or `hooks` are hook handlers: the edit removes hooks.
+    const address = del[1].replace(/\\(.)/g, '$1');
+    return { content: '', old: /hook|ToolUse|BeforeTool|Execution|Prompt|SessionStart|pre_/i.test(address) ? `"hooks": { ${address} "command": }` : address, partial: true };
+  }
+  const add = /^\s*(?:\/(?:\\.|[^/])*\/|\d+|\$)?\s*[aic]\\?\s*(.*)$/s.exec(expr);
+  if (add) return { content: add[1], partial: true };
+  return undefined;
+}
+
+/** The data a command writes to stdout that later stages or redirections receive. */
+function producedText(cmd: SimpleCommand): Written | undefined {
+  const literal = literalOutput(cmd);
+  if (literal !== undefined) return { content: literal, partial: false };
+  if (JQ.test(cmd.name)) {
+    const filter = jqFilter(cmd);
+    return filter !== undefined ? { content: filter, partial: true } : undefined;
+  }
+  if (cmd.name === 'sed' && !cmd.args.some((a) => a.startsWith('-i'))) {
+    const expr = sedExpression(cmd);
+    return expr !== undefined ? sedChange(expr) : undefined;
+  }
+  return undefined;
+}
+
+function sedExpression(cmd: SimpleCommand): string | undefined {
+  const at = cmd.args.findIndex((a) => a === '-e' || a === '--expression');
+  if (at >= 0) return cmd.args[at + 1];
+  return positionals(cmd.args.filter((a) => !/^-i/.test(a)), new Set(['-f'])).at(0);
+}
+
+/** What reaches `cmd`'s stdin from the earlier stages of its pipeline. */
+function piped(cmd: SimpleCommand): Written | undefined {
+  const up = cmd.pipeline.stages.slice(0, cmd.stage).flat();
+  for (let i = up.length - 1; i >= 0; i--) {
+    const w = producedText(up[i]);
+    if (w) return w;
+  }
+  return undefined;
+}
+
+/** The content an earlier command in the same line wrote to `path` (`jq … > /tmp/h.json`). */
+function writtenEarlier(path: string, before: SimpleCommand, script: Script): Written | undefined {
+  if (path === '/dev/null') return { content: '', partial: false };
+  let found: Written | undefined;
+  for (const c of script.commands) {
+    if (c === before) break;
+    if (c.redirects.some((r) => r.op.includes('>') && r.op !== '>&' && r.target.text === path)) found = producedText(c) ?? piped(c) ?? found;
+    if ((c.name === 'tee' || c.name === 'sponge') && positionals(c.args).includes(path)) found = piped(c) ?? found;
+  }
+  return found;
+}
+
+// Files that hold an agent's guard rails inside a directory being deleted. Only agent
+// directories are probed: a project's own `hooks/` (React hooks) is not a guard rail.
+const PROBES = ['hooks.json', 'settings.json', 'config.toml', 'config/hooks.json', 'guard.json'];
+const AGENT_DIR = /(?:^|\/)(?:\.claude|\.cursor|\.codex|\.gemini|\.copilot|\.windsurf|\.codeium|\.agents|\.service-plugin|\.github\/hooks)(?:\/|$)/i;
+
+function deletedGuardRails(target: string, how: string): Finding[] {
+  const direct = guardRailDeletion(target, how);
+  if (direct.length || !AGENT_DIR.test(target)) return direct;
+  const dir = target.replace(/\/+$/, '');
+  for (const p of PROBES) {
+    const probe = `${dir}/${p}`;
+    if (classifyGuardRailPath(probe)?.agent === 'an agent plugin') continue;
+    const inside = guardRailDeletion(probe, how);
+    if (inside.length) return inside.map((f) => ({ ...f, reason: f.reason.replace(`(${probe})`, `(in ${target})`), paths: [target] }));
+  }
+  return [];
+}
+
+export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx: RuleContext): void {
+  const emit = (fs: Finding[]) => {
+    for (const f of fs) ctx.emit(f);
+  };
+  const name = cmd.name;
+  if (cmd.argv[0]) emit(agentCommandFindings(cmd.argv[0].text, cmd.args));
+  const how = `\`${name || 'a redirection'}\``;
+  const write = (path: string, w: Written | undefined) => {
+    if (!w || !classifyGuardRailPath(path)) return;
+    emit(guardRailFindings(path, w.content, { partial: w.partial, oldContent: w.old, how }));
+  };
+  for (const r of cmd.redirects) {
+    if (!r.op.includes('>') || r.op === '>&') continue;
+    const append = r.op.includes('>>');
+    // A bare `> file` (or `: > file`) empties it.
+    const w = name === '' || name === ':' || name === 'true' ? { content: '', partial: false } : producedText(cmd) ?? piped(cmd);
+    write(r.target.text, w && { ...w, partial: w.partial || append });
+  }
+  switch (name) {
+    case 'tee':
+    case 'sponge': {
+      const w = piped(cmd);
+      const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
+      for (const p of positionals(cmd.args)) write(p, w && { ...w, partial: w.partial || append });
+      return;
+    }
+    case 'sed':
+    case 'perl': {
+      if (!cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a))) return;
+      const expr = name === 'sed' ? sedExpression(cmd) : cmd.args[cmd.args.findIndex((a) => /^-[a-zA-Z]*e$/.test(a)) + 1];
+      const change = expr !== undefined ? sedChange(expr) : undefined;
+      const files = positionals(cmd.args.filter((a) => !/^-[a-zA-Z]*[ie]/.test(a)), new Set(['-e', '--expression', '-f'])).filter((p) => p !== expr);
+      for (const p of files) write(p, change);
+      return;
+    }
+    case 'cp':
+    case 'mv':
+    case 'install':
+    case 'ln': {
+      const pos = positionals(cmd.args, new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix']));
+      if (pos.length < 2) return;
+      const dest = pos[pos.length - 1];
+      for (const src of pos.slice(0, -1)) {
+        if (name === 'mv') emit(guardRailDeletion(src, '`mv` moves away'));
+        write(dest, writtenEarlier(src, cmd, script));
+      }
+      return;
+    }
+    case 'truncate':
+      if (cmd.args.some((a) => /^-s0?$|^--size=0$/.test(a))) for (const p of positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference']))) write(p, { content: '', partial: false });
+      return;
+    case 'rm':
+    case 'unlink':
+    case 'shred':
+    case 'srm':
+    case 'trash':
+    case 'trash-put':
+      for (const p of positionals(cmd.args)) emit(deletedGuardRails(p, `\`${name}\` deletes`));
+      return;
+  }
+}

@@ -1,0 +1,213 @@
+// What a command substitution prints, when that is known without running anything: a pipeline
+// of text producers (`echo`, `printf`, `cat <<<`) and decoders (`base64 -d`, `xxd -r -p`, `rev`,
+// `tr` rotations). `eval "$(printf '\x72\x6d …')"` or `bash -c "$(echo … | base64 -d)"` run that
+// text, so it is put in place of the substitution and judged as the script it is (issue #16).
+// A substitution that decodes text we cannot compute is reported as such (`decodes`), so the
+// caller can refuse to run opaque code.
+import { lex, matchParen, type Token } from './lexer.js';
+
+export interface StaticText {
+  /** The text with every substitution whose output is known replaced by that output. */
+  text: string;
+  /** The pipelines whose output was put in place, e.g. `printf | rev` (empty: none). */
+  resolved: string[];
+  /** Some of them decoded or unescaped text (base64, hex, `rev`, printf escapes). */
+  decoded: boolean;
+  /** A substitution decodes or unescapes text whose result could not be computed. */
+  opaque: boolean;
+}
+
+const MAX_TOKENS = 200;
+const MAX_OUTPUT = 16_384;
+const DECODER = /^(?:base64|base32|basenc|xxd|rev|tr|openssl|uudecode|gunzip|zcat|gzip|xz|unxz|bzip2|bunzip2)$/;
+
+/** `\xHH`, `\NNN` (octal), `\uHHHH`, `\n`, `\t` … as printf's format (and `echo -e`, `%b`) read them. */
+function unescape(s: string, octalNeedsZero = false): string {
+  return s.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|0[0-7]{0,3}|[1-7][0-7]{0,2}|.)/gs, (m, e: string) => {
+    if (e[0] === 'x' || e[0] === 'u') return String.fromCharCode(parseInt(e.slice(1), 16));
+    if (/^[0-7]/.test(e)) {
+      if (octalNeedsZero && e[0] !== '0') return m;
+      return String.fromCharCode(parseInt(e.length > 1 && e[0] === '0' && octalNeedsZero ? e.slice(1) : e, 8));
+    }
+    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v', '\\': '\\', '"': '"', "'": "'" };
+    return simple[e] ?? m;
+  });
+}
+
+/** printf FORMAT ARGS: the format is reused until the arguments are consumed. */
+function printf(args: string[]): string | undefined {
+  const [format, ...rest] = args;
+  if (format === undefined) return undefined;
+  let out = '';
+  let k = 0;
+  for (let round = 0; round < 64; round++) {
+    let used = false;
+    out += format.replace(/%(%|[-+ #0]*\d*(?:\.\d+)?([sbcdiouxX]))|\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (m, spec: string | undefined, conv: string | undefined) => {
+      if (m.startsWith('\\')) return unescape(m);
+      if (spec === '%') return '%';
+      used = true;
+      const v = rest[k++] ?? '';
+      if (conv === 'b') return unescape(v, true);
+      if (conv === 'c') return v.slice(0, 1);
+      if (conv === 's') return v;
+      const n = Number(v || 0);
+      return conv === 'x' ? n.toString(16) : conv === 'X' ? n.toString(16).toUpperCase() : conv === 'o' ? n.toString(8) : String(Math.trunc(n));
+    });
+    if (!used || k >= rest.length || out.length > MAX_OUTPUT) break;
+  }
+  return out;
+}
+
+/** Expands `tr` sets such as `a-zA-Z` or `n-za-m`. */
+function trSet(s: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    if (s[i + 1] === '-' && i + 2 < s.length) {
+      const a = s.charCodeAt(i);
+      const b = s.charCodeAt(i + 2);
+      if (b < a || b - a > 256) return undefined;
+      for (let c = a; c <= b; c++) out += String.fromCharCode(c);
+      i += 2;
+    } else if (s[i] === '[' || s[i] === '\\') return undefined; // classes and escapes: not modelled
+    else out += s[i];
+  }
+  return out;
+}
+
+type Stage = { words: string[]; stdin?: string };
+
+/** One stage's output given its input; undefined when it is not a known producer or decoder. */
+function run(stage: Stage, input: string | undefined): string | undefined {
+  const [name, ...args] = stage.words;
+  const stdin = stage.stdin ?? input;
+  switch (name) {
+    case 'echo': {
+      let i = 0;
+      let escapes = false;
+      let newline = true;
+      for (; i < args.length && /^-[neE]+$/.test(args[i]); i++) {
+        if (args[i].includes('e')) escapes = true;
+        if (args[i].includes('n')) newline = false;
+      }
+      const text = args.slice(i).join(' ');
+      return (escapes ? unescape(text, true) : text) + (newline ? '\n' : '');
+    }
+    case 'printf':
+      return args[0] === '-v' ? undefined : printf(args[0] === '--' ? args.slice(1) : args);
+    case 'cat':
+      return args.length === 0 ? stdin : undefined;
+    case 'base64':
+    case 'openssl': {
+      const decode = name === 'base64' ? args.some((a) => /^-[a-zA-Z]*[dD]|^--decode$/.test(a)) : args.includes('-d') && args.some((a) => a === 'base64' || a === '-base64' || a === '-a');
+      if (!decode || stdin === undefined) return undefined;
+      const files = name === 'base64' ? args.filter((a) => !a.startsWith('-')) : [];
+      if (files.length) return undefined;
+      const clean = stdin.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/=_-]*$/.test(clean)) return undefined;
+      return Buffer.from(clean, 'base64').toString('utf8');
+    }
+    case 'xxd': {
+      if (!args.some((a) => /^-[a-z]*r/.test(a)) || !args.some((a) => /^-[a-z]*p|^-plain$|^-ps$/.test(a)) || stdin === undefined) return undefined;
+      const hex = stdin.replace(/\s+/g, '');
+      if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) return undefined;
+      return Buffer.from(hex, 'hex').toString('utf8');
+    }
+    case 'rev':
+      return args.length === 0 && stdin !== undefined ? stdin.split('\n').map((l) => [...l].reverse().join('')).join('\n') : undefined;
+    case 'tr': {
+      if (args.length !== 2 || stdin === undefined) return undefined;
+      const from = trSet(args[0]);
+      const to = trSet(args[1]);
+      if (!from || !to) return undefined;
+      return [...stdin].map((c) => {
+        const at = from.indexOf(c);
+        return at < 0 ? c : to[Math.min(at, to.length - 1)];
+      }).join('');
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Splits a substitution's tokens into pipeline stages; undefined for anything but one plain pipeline. */
+function stagesOf(tokens: Token[]): Stage[] | undefined {
+  const stages: Stage[] = [{ words: [] }];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const cur = stages[stages.length - 1];
+    if (t.t === 'word') {
+      if (t.subs.length) return undefined; // nested substitutions: not computed
+      cur.words.push(t.text);
+    } else if (t.t === 'op' && t.op === '|') stages.push({ words: [] });
+    else if (t.t === 'redir' && (t.op === '<<<' || t.op === '<<' || t.op === '<<-')) {
+      const next = tokens[++i];
+      if (!next || next.t !== 'word') return undefined;
+      cur.stdin = t.op === '<<<' ? `${next.text}\n` : next.text;
+    } else if (t.t === 'redir' && /^[0-9]?>/.test(t.op)) i++; // `2>/dev/null`: stdout unchanged
+    else return undefined;
+  }
+  return stages.every((s) => s.words.length > 0) ? stages : undefined;
+}
+
+/**
+ * The output of `src` (a substitution's text), when it is a pipeline of known producers and
+ * decoders; `decoder` names the pipeline when it decodes or unescapes anything.
+ */
+export function substitutionOutput(src: string): { output?: string; decoder?: string; pipeline?: string } {
+  const { tokens, truncated } = lex(src, MAX_TOKENS);
+  if (truncated) return {};
+  const stages = stagesOf(tokens);
+  if (!stages) {
+    const names = tokens.filter((t): t is Token & { t: 'word' } => t.t === 'word').map((t) => t.text);
+    return names.some((n) => DECODER.test(n)) ? { decoder: names.filter((n) => DECODER.test(n)).join(' | ') } : {};
+  }
+  const names = stages.map((s) => s.words[0]);
+  const decodes = names.some((n) => DECODER.test(n)) || stages.some((s) => (s.words[0] === 'printf' || (s.words[0] === 'echo' && s.words.some((w) => /^-[nE]*e/.test(w)))) && s.words.some((w) => /\\(?:x[0-9a-fA-F]|[0-7]{2,3}|u[0-9a-fA-F])/.test(w)));
+  const decoder = decodes ? names.join(' | ') : undefined;
+  let out: string | undefined;
+  for (const s of stages) {
+    out = run(s, out);
+    if (out === undefined || out.length > MAX_OUTPUT) return { decoder };
+  }
+  // A substitution drops trailing newlines.
+  return { output: out!.replace(/\n+$/, ''), decoder, pipeline: names.join(' | ') };
+}
+
+/**
+ * `text` with each top-level `$( … )` or backtick substitution whose output is known replaced by
+ * that output. Used where the text is about to be run as code (eval, `sh -c`, a program name).
+ */
+export function resolveSubstitutions(text: string): StaticText {
+  if (!text.includes('$(') && !text.includes('`')) return { text, resolved: [], decoded: false, opaque: false };
+  const resolved: string[] = [];
+  let decoded = false;
+  let opaque = false;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    let inner: string | undefined;
+    let end = -1;
+    if (c === '$' && text[i + 1] === '(' && text[i + 2] !== '(') {
+      end = matchParen(text, i + 2);
+      if (end > 0) inner = text.slice(i + 2, end);
+    } else if (c === '`') {
+      end = text.indexOf('`', i + 1);
+      if (end > 0) inner = text.slice(i + 1, end);
+    }
+    if (inner === undefined) {
+      out += c;
+      i++;
+      continue;
+    }
+    const r = substitutionOutput(inner);
+    if (r.decoder && r.output === undefined) opaque = true;
+    if (r.output !== undefined) {
+      resolved.push(r.pipeline!);
+      if (r.decoder) decoded = true;
+      out += r.output;
+    } else out += text.slice(i, end + 1);
+    i = end + 1;
+  }
+  return { text: out, resolved, decoded, opaque };
+}
