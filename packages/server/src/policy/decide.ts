@@ -101,7 +101,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     inspectPersistenceWrite(path, content, ctx);
     // Agent settings and hooks files are judged by what the write does to them (guard-rails.ts),
     // not warned on every edit.
-    inspectPrivilegedWrite(path, content, classifyGuardRailPath(path) ? withoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx);
+    inspectPrivilegedWrite(path, content, classifyGuardRailPath(path) ? new WithoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx);
     const risk = deletionRisk(path);
     if (path.startsWith('/') && risk && severityRank(risk.severity) >= severityRank('high') && !/^\/(?:tmp|var\/tmp)\//.test(path)) {
       ctx.emit({ patternName: 'destructive_fs.overwrite_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `Overwrites ${risk.label}.`, paths: [path] });
@@ -121,9 +121,27 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
   }
 }
 
-/** A view of `ctx` that drops one rule's findings. */
-function withoutPattern(ctx: RuleContext, patternName: string): RuleContext {
-  return { ...ctx, cwd: ctx.cwd, entropyThreshold: ctx.entropyThreshold, branchClass: (b) => ctx.branchClass(b), inspectNested: (s) => ctx.inspectNested(s), emit: (f) => (f.patternName === patternName ? undefined : ctx.emit(f)) };
+/** A view of `ctx` that drops one rule's findings (a class: no object spread or closures per call). */
+class WithoutPattern implements RuleContext {
+  constructor(
+    private readonly inner: RuleContext,
+    private readonly patternName: string,
+  ) {}
+  get cwd(): string | undefined {
+    return this.inner.cwd;
+  }
+  get entropyThreshold(): number {
+    return this.inner.entropyThreshold;
+  }
+  emit(f: Finding): void {
+    if (f.patternName !== this.patternName) this.inner.emit(f);
+  }
+  branchClass(branch: string): 'protected' | 'shared' | null {
+    return this.inner.branchClass(branch);
+  }
+  inspectNested(src: string): Finding[] {
+    return this.inner.inspectNested(src);
+  }
 }
 
 function unanalysable(ctx: RuleContext, why: string): void {
