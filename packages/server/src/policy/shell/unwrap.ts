@@ -257,8 +257,7 @@ function readsScriptFromStdin(argv: Word[]): boolean {
 }
 
 /** Scripts and commands carried inside `cmd`'s arguments (and, for shells, in a here-document or here-string). */
-export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = []): Nested[] {
-  const args = argv.slice(1).map((w) => w.text);
+export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = [], args: readonly string[] = argv.slice(1).map((w) => w.text)): Nested[] {
   if (SHELLS.has(name)) {
     const src = shellCommandString(argv);
     if (src !== undefined) return [{ kind: 'source', src, origin: 'shell-c', elevated }];
