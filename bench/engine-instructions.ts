@@ -13,8 +13,8 @@ import { REPO_ROOT } from './support.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
-const warm = option('--warm', 40);
-const passes = option('--passes', 20);
+const warm = option('--warm', 12);
+const passes = option('--passes', 8);
 const file = argv.includes('--file') ? argv[argv.indexOf('--file') + 1] : join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl');
 
 const dir = mkdtempSync(join(tmpdir(), 'engine-ir-'));
