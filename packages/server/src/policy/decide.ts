@@ -12,7 +12,7 @@ import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
 import { mcpFacets, parseMcpToolName } from './mcp.js';
 import { deletionRisk } from './paths.js';
-import type { RuleContext } from './rules/context.js';
+import { ContextView, type RuleContext } from './rules/context.js';
 import { emitSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
 import { emitCredentialRead, inspectRead } from './rules/credentials.js';
@@ -122,25 +122,15 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
 }
 
 /** A view of `ctx` that drops one rule's findings (a class: no object spread or closures per call). */
-class WithoutPattern implements RuleContext {
+class WithoutPattern extends ContextView {
   constructor(
-    private readonly inner: RuleContext,
+    inner: RuleContext,
     private readonly patternName: string,
-  ) {}
-  get cwd(): string | undefined {
-    return this.inner.cwd;
-  }
-  get entropyThreshold(): number {
-    return this.inner.entropyThreshold;
+  ) {
+    super(inner);
   }
   emit(f: Finding): void {
     if (f.patternName !== this.patternName) this.inner.emit(f);
-  }
-  branchClass(branch: string): 'protected' | 'shared' | null {
-    return this.inner.branchClass(branch);
-  }
-  inspectNested(src: string): Finding[] {
-    return this.inner.inspectNested(src);
   }
 }
 
