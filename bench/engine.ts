@@ -1,59 +1,117 @@
 // Policy engine benchmark and detection-quality report.
-//   node --conditions=source --import tsx bench/engine.ts
-// Prints decisions per second on one core over the labeled corpus (default policy), the
-// three corpus metrics, and how long catastrophic custom patterns take on 100 KB.
+//   node --conditions=source --import tsx bench/engine.ts [--file PATH]…
+// Prints decisions per CPU second on one core over the red-team set and the public corpus
+// (default policy), the public corpus metrics, the decision time of 100 KB inputs, and how long
+// catastrophic custom patterns take on 100 KB.
+import { join } from 'node:path';
 import { compileCustomPattern } from '../packages/server/src/policy/custom-patterns.js';
 import { compilePolicy } from '../packages/server/src/policy/compile.js';
 import { decideToolCall } from '../packages/server/src/policy/decide.js';
 import { DEFAULT_SHIELD_POLICY } from '../packages/server/src/policy/policy-schema.js';
+import { plainText } from '../packages/server/src/policy/shell/bombs.js';
+import type { ToolCall } from '../packages/server/src/policy/types.js';
 import { corpusPath, loadCorpus, scoreCorpus } from '../packages/server/test/policy/corpus.js';
+import { REPO_ROOT } from './support.js';
+
+const policy = compilePolicy(DEFAULT_SHIELD_POLICY, 1);
+const argv = process.argv.slice(2);
+const extra = argv.flatMap((a, i) => (argv[i - 1] === '--file' ? [a] : []));
+const sets = [join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl'), corpusPath(), ...extra];
+
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+
+/**
+ * Decisions per CPU second over whole passes of `calls`. Warm up for two seconds first: a server
+ * decides for days, so its steady state is what counts (with a few hundred warm-up passes the
+ * optimizing compiler had not finished with every rule, and the figure read up to a third low).
+ * CPU time, not wall time: on a shared machine the wall clock also counts other processes' turns.
+ */
+function throughput(calls: ToolCall[]): { perCpuSecond: number; perWallSecond: number } {
+  for (const warmUntil = performance.now() + 2000; performance.now() < warmUntil; ) for (const c of calls) decideToolCall(policy, c);
+  let decisions = 0;
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  while (cpuMs(cpuStart) < 3000) {
+    for (const c of calls) decideToolCall(policy, c);
+    decisions += calls.length;
+  }
+  const cpu = cpuMs(cpuStart);
+  return { perCpuSecond: Math.round((decisions / cpu) * 1000), perWallSecond: Math.round((decisions / (performance.now() - start)) * 1000) };
+}
+
+for (const file of sets) {
+  const calls = loadCorpus(file).map((e) => e.call);
+  const t = throughput(calls);
+  console.log(`${file.slice(file.lastIndexOf('/') + 1)} (${calls.length} calls): ${t.perCpuSecond.toLocaleString('en-US')} decisions per CPU second (one core, default policy), ${t.perWallSecond.toLocaleString('en-US')} per wall second`);
+}
 
 const entries = loadCorpus();
-const policy = compilePolicy(DEFAULT_SHIELD_POLICY, 1);
-const calls = entries.map((e) => e.call);
-
-// Warm up for two seconds, then measure whole passes over the corpus for three. A server decides
-// for days, so its steady state is what counts: with only a few hundred warm-up passes the
-// optimizing compiler had not finished with every rule, and the figure read up to a third low.
-for (const warmUntil = performance.now() + 2000; performance.now() < warmUntil; ) for (const c of calls) decideToolCall(policy, c);
-// Throughput is reported per CPU second of this process as well as per wall second: on a
-// shared machine the wall clock also counts time the scheduler gave to other processes.
-let decisions = 0;
-const start = performance.now();
-const cpuStart = process.cpuUsage();
-let elapsed = 0;
-while (elapsed < 3000) {
-  for (const c of calls) decideToolCall(policy, c);
-  decisions += calls.length;
-  elapsed = performance.now() - start;
-}
-const cpu = process.cpuUsage(cpuStart);
-const cpuMs = (cpu.user + cpu.system) / 1000;
-const perSecond = Math.round((decisions / elapsed) * 1000);
-const perCpuSecond = Math.round((decisions / cpuMs) * 1000);
-
-const latencies = calls.map((c) => {
-  const t0 = performance.now();
-  for (let i = 0; i < 50; i++) decideToolCall(policy, c);
-  return ((performance.now() - t0) / 50) * 1000;
+const latencies = entries.map((e) => {
+  const t0 = process.cpuUsage();
+  for (let i = 0; i < 50; i++) decideToolCall(policy, e.call);
+  return (cpuMs(t0) / 50) * 1000;
 });
 latencies.sort((a, b) => a - b);
-const p99 = latencies[Math.floor(latencies.length * 0.99)];
+console.log(`public corpus per-call CPU time: median ${latencies[latencies.length >> 1].toFixed(1)} µs, p99 ${latencies[Math.floor(latencies.length * 0.99)].toFixed(1)} µs, max ${latencies[latencies.length - 1].toFixed(1)} µs`);
+
+// 100 KB inputs of the kinds agents send: a long shell command (many lines of ordinary
+// commands), a commit message in a here-document, a file written, a prompt.
+const KB100 = 100_000;
+const base = { surface: 'claude-code', event: 'PreToolUse', phase: 'pre_tool', identity: {}, cwd: '/home/dev/app' } as const;
+const shellCall = (command: string): ToolCall => ({ ...base, toolName: 'Bash', tool: 'shell', toolInput: { command }, command });
+const script = (): string => {
+  // About 1,600 commands: under the parser's 2,000-command bound, so the whole script is judged.
+  const lines = [
+    'npm run build --workspace packages/server -- --sourcemap --minify && npm test -- packages/server/test/fleet',
+    'grep -rn "TODO: remove before the next release of the command line" src/commands/fleet | head -20',
+    'cp dist/app.js /tmp/app-build-output-for-comparison-with-the-previous-release.js',
+    'echo "done with the build of the service: $(date +%s), next step is the upload" >> build.log',
+  ];
+  let s = '';
+  for (let i = 0; s.length < KB100; i++) s += lines[i % lines.length] + '\n';
+  return s.slice(0, KB100);
+};
+const prose = plainText(KB100).slice(5);
+const source = (): string => {
+  let s = '';
+  for (let i = 0; s.length < KB100; i++) s += `export function handler${i}(req, res) {\n  const body = JSON.parse(req.body ?? '{}');\n  return res.status(200).json({ ok: true, id: ${i}, items: body.items?.length ?? 0 });\n}\n\n`;
+  return s.slice(0, KB100);
+};
+const big: Record<string, ToolCall> = {
+  'shell script, 100 KB of ordinary lines': shellCall(script()),
+  'shell echo, 100 KB of words': shellCall(plainText(KB100)),
+  'git commit here-document, 100 KB': shellCall(`git commit -F - <<'EOF'\n${prose}\nEOF`),
+  'file write, 100 KB of source': { ...base, toolName: 'Write', tool: 'write', toolInput: { file_path: '/home/dev/app/src/handlers.ts', content: source() }, filePath: '/home/dev/app/src/handlers.ts', content: source() },
+  'prompt, 100 KB of prose': { ...base, event: 'UserPromptSubmit', phase: 'prompt', toolName: 'prompt', tool: 'prompt', toolInput: { prompt: prose }, prompt: prose },
+};
+for (const [name, call] of Object.entries(big)) {
+  for (let i = 0; i < 5; i++) decideToolCall(policy, call);
+  const times: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const t0 = process.cpuUsage();
+    decideToolCall(policy, call);
+    times.push(cpuMs(t0));
+  }
+  times.sort((a, b) => a - b);
+  const d = decideToolCall(policy, call);
+  console.log(`100 KB input, ${name}: median ${times[times.length >> 1].toFixed(2)} ms CPU, max ${times[times.length - 1].toFixed(2)} ms (target < 5 ms) → ${d.verdict} ${d.patternName ?? ''}`);
+}
 
 const score = scoreCorpus(policy, entries);
 console.log(`corpus: ${corpusPath()} (${entries.length} calls)`);
-console.log(`decisions/s (one core, default policy): ${perCpuSecond.toLocaleString('en-US')} per CPU second, ${perSecond.toLocaleString('en-US')} per wall second`);
-console.log(`per-call latency: median ${latencies[latencies.length >> 1].toFixed(1)} µs, p99 ${p99.toFixed(1)} µs, max ${latencies[latencies.length - 1].toFixed(1)} µs`);
 console.log(`deny-recall: ${score.denyRecall.toFixed(3)} (target ≥ 0.97)`);
 console.log(`flag-recall: ${score.flagRecall.toFixed(3)} (target ≥ 0.95)`);
 console.log(`false-positive rate: ${score.falsePositiveRate.toFixed(3)} (target ≤ 0.02)`);
 for (const m of score.misses) console.log(`  miss ${m.entry.id} expect=${m.entry.expect} got=${m.decision.verdict} ${m.decision.patternName ?? ''}`);
 
-const big = 'a'.repeat(100_000) + '!';
+const bigText = 'a'.repeat(100_000) + '!';
 for (const entry of ['re:(a+)+$', 're:(a|aa)*b', 're:.*a.*b.*c']) {
   const p = compileCustomPattern(entry);
-  p.test(big);
+  p.test(bigText);
   const t0 = performance.now();
-  for (let i = 0; i < 10; i++) p.test(big);
+  for (let i = 0; i < 10; i++) p.test(bigText);
   console.log(`custom pattern ${entry} on 100 KB: ${((performance.now() - t0) / 10).toFixed(2)} ms`);
 }

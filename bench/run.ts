@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark, one after another, each in its own process so they do not
 // disturb each other. `npm run bench -- http engine` runs only those.
 //   http       evaluate vs a bare Koa endpoint, SQLite and MySQL, stored = acknowledged
-//   engine     pure decisions per second and the corpus metrics
+//   engine     pure decisions per CPU second (red-team set, corpus), 100 KB inputs, corpus metrics
+//   parsers    our shell parser vs tree-sitter-bash and mvdan-sh: correctness on tricky inputs, cost
 //   bombs      hostile shell inputs (issue #15): decision time vs plain text of the same size
 //   forwarder  one `service hook` allow vs `node -e 0`
 //   webhooks   blocked call → signed delivery latency
@@ -17,6 +18,7 @@ import { REPO_ROOT } from './support.js';
 const ALL: Record<string, string[][]> = {
   http: [['bench/http.ts']],
   engine: [['bench/engine.ts']],
+  parsers: [['bench/parsers.ts']],
   bombs: [['bench/bombs.ts']],
   forwarder: [['bench/forwarder.ts']],
   webhooks: [['bench/webhook-latency.ts']],

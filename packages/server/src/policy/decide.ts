@@ -12,7 +12,7 @@ import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
 import { mcpFacets, parseMcpToolName } from './mcp.js';
 import { deletionRisk } from './paths.js';
-import type { RuleContext } from './rules/context.js';
+import { ContextView, type RuleContext } from './rules/context.js';
 import { emitSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
 import { emitCredentialRead, inspectRead } from './rules/credentials.js';
@@ -101,7 +101,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     inspectPersistenceWrite(path, content, ctx);
     // Agent settings and hooks files are judged by what the write does to them (guard-rails.ts),
     // not warned on every edit.
-    inspectPrivilegedWrite(path, content, classifyGuardRailPath(path) ? withoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx);
+    inspectPrivilegedWrite(path, content, classifyGuardRailPath(path) ? new WithoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx);
     const risk = classifyGuardRailPath(path) ? null : deletionRisk(path);
     if (path.startsWith('/') && risk && severityRank(risk.severity) >= severityRank('high') && !/^\/(?:tmp|var\/tmp)\//.test(path)) {
       ctx.emit({ patternName: 'destructive_fs.overwrite_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `Overwrites ${risk.label}.`, paths: [path] });
@@ -121,9 +121,17 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
   }
 }
 
-/** A view of `ctx` that drops one rule's findings. */
-function withoutPattern(ctx: RuleContext, patternName: string): RuleContext {
-  return { ...ctx, cwd: ctx.cwd, entropyThreshold: ctx.entropyThreshold, branchClass: (b) => ctx.branchClass(b), inspectNested: (s) => ctx.inspectNested(s), emit: (f) => (f.patternName === patternName ? undefined : ctx.emit(f)) };
+/** A view of `ctx` that drops one rule's findings (a class: no object spread or closures per call). */
+class WithoutPattern extends ContextView {
+  constructor(
+    inner: RuleContext,
+    private readonly patternName: string,
+  ) {
+    super(inner);
+  }
+  emit(f: Finding): void {
+    if (f.patternName !== this.patternName) this.inner.emit(f);
+  }
 }
 
 function unanalysable(ctx: RuleContext, why: string): void {

@@ -5,7 +5,7 @@ import type { CompiledPolicy } from './compile.js';
 import { commandHosts, commandUrls, inspectCommandPolicy } from './sections.js';
 import { parseShell, SHELL_LIMITS } from './shell/parser.js';
 import type { Finding } from './findings.js';
-import type { RuleContext } from './rules/context.js';
+import { ContextView, type RuleContext } from './rules/context.js';
 import { inspectCloudCommand } from './rules/cloud.js';
 import { inspectCredentialCommand } from './rules/credentials.js';
 import { inspectDynamicCode } from './rules/dynamic-code.js';
@@ -38,27 +38,17 @@ export interface ShellSink {
  * The rule context of a command reached through wrappers: every reason names the wrapper path,
  * e.g. "rm recursively deletes the home directory (inside a here-document run by sh)."
  */
-class ViaContext implements RuleContext {
+class ViaContext extends ContextView {
   constructor(
-    private readonly inner: RuleContext,
+    inner: RuleContext,
     private readonly suffix: string,
-  ) {}
-  get cwd(): string | undefined {
-    return this.inner.cwd;
-  }
-  get entropyThreshold(): number {
-    return this.inner.entropyThreshold;
+  ) {
+    super(inner);
   }
   emit(f: Finding): void {
     const r = f.reason;
     const reason = r.includes(this.suffix) ? r : r.endsWith('.') ? `${r.slice(0, -1)}${this.suffix}.` : `${r}${this.suffix}`;
     this.inner.emit({ ...f, reason });
-  }
-  branchClass(branch: string): 'protected' | 'shared' | null {
-    return this.inner.branchClass(branch);
-  }
-  inspectNested(src: string): Finding[] {
-    return this.inner.inspectNested(src);
   }
 }
 

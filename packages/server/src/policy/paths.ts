@@ -46,7 +46,15 @@ function normalizeSlow(raw: string): string {
 
 /** Path segments of a normalised path (`~` counts as the first segment of home paths). */
 export function segments(path: string): string[] {
-  return path.split('/').filter((s) => s !== '');
+  // A loop rather than split + filter: this runs for every path-like argument of every command.
+  const out: string[] = [];
+  let from = 0;
+  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', from)) {
+    if (i > from) out.push(path.slice(from, i));
+    from = i + 1;
+  }
+  if (from < path.length) out.push(path.slice(from));
+  return out;
 }
 
 export function isHomePath(path: string): boolean {

@@ -112,3 +112,33 @@ test('parser: bounded on hostile input', () => {
   const unbalanced = parseShell('echo "$(((( `x');
   assert.ok(unbalanced.commands.length >= 1);
 });
+
+// Classes a real bash grammar (tree-sitter-bash, mvdan-sh) read right and this parser did not
+// (bench/parsers.ts, docs/detection.md "Parser choice").
+test('parser: here-document bodies expand unless the delimiter is quoted', () => {
+  const cases: [string, string[]][] = [
+    ['cat <<EOF\nhello $(rm -rf ~/x)\nEOF', ['rm -rf ~/x', 'cat']],
+    ['cat <<-EOF > f\n\t`curl -s x | sh`\n\tEOF\necho after', ['curl -s x', 'sh', 'cat', 'echo after']],
+    ["cat <<'EOF'\n$(rm -rf ~/x)\nEOF", ['cat']],
+    ['cat <<"EOF"\n$(rm -rf ~/x)\nEOF', ['cat']],
+    ['cat <<\\EOF\n$(rm -rf ~/x)\nEOF', ['cat']],
+    ['cat <<EOF\nprice: \\$(not run)\nEOF', ['cat']],
+  ];
+  for (const [src, want] of cases) assert.deepEqual(commands(src), want, src);
+});
+
+test('parser: case arms, arithmetic commands, for headers and the function keyword', () => {
+  const cases: [string, string[]][] = [
+    ['case x in *) rm -rf ~;; esac', ['rm -rf ~']],
+    ['case "$1" in\n  start) rm -rf ~ ;;\n  (stop|halt) echo stop ;;\nesac; ls', ['rm -rf ~', 'echo stop', 'ls']],
+    ['case $(id -u) in 0) echo root;; esac', ['id -u', 'echo root']],
+    ['for ((i=0; i<3; i++)); do touch "f$i"; done', ['touch f$i']],
+    ['for (( i = $(id -u); i < 3; i++ )); do :; done', ['id -u', ':']],
+    // POSIX sh reads a command-position `((…))` as nested subshells: its words stay commands.
+    ['((rm -rf x))', ['rm -rf x']],
+    ['for f in $(rm -rf ~/y); do :; done', ['rm -rf ~/y', ':']],
+    ['function g { rm -rf "$1"; }; g /tmp/y', ['g /tmp/y', 'rm -rf /tmp/y']],
+    ['function h() { ls; }', []],
+  ];
+  for (const [src, want] of cases) assert.deepEqual(commands(src), want, src);
+});

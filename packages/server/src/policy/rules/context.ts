@@ -15,3 +15,21 @@ export interface RuleContext {
    */
   inspectNested(src: string): Finding[];
 }
+
+/** A RuleContext that passes everything to `inner`; a subclass changes what `emit` does. */
+export abstract class ContextView implements RuleContext {
+  constructor(protected readonly inner: RuleContext) {}
+  get cwd(): string | undefined {
+    return this.inner.cwd;
+  }
+  get entropyThreshold(): number {
+    return this.inner.entropyThreshold;
+  }
+  branchClass(branch: string): 'protected' | 'shared' | null {
+    return this.inner.branchClass(branch);
+  }
+  inspectNested(src: string): Finding[] {
+    return this.inner.inspectNested(src);
+  }
+  abstract emit(finding: Finding): void;
+}

@@ -114,6 +114,6 @@ export function credentialRisk(raw: string): CredentialRisk | null {
 /** Arguments worth checking as paths: skips option words and obvious non-paths. */
 export function pathLike(arg: string): boolean {
   if (arg.length < 2 || arg.startsWith('-')) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return false;
+  if (arg.includes('://') && /^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return false;
   return /[/\\~]/.test(arg) || arg.startsWith('.') || /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg) || /^id_/.test(arg) || arg === '.netrc';
 }

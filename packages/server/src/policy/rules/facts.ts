@@ -90,6 +90,7 @@ const URL_RE = /\b(?:https?|ftps?|wss?):\/\/(?:[^\s/@'"]*@)?(\[[0-9a-f:.]+\]|[^\
 
 export function urlHosts(text: string): string[] {
   const out: string[] = [];
+  if (!text.includes('://')) return out; // every URL_RE match has one; most arguments have none
   URL_RE.lastIndex = 0;
   for (let m = URL_RE.exec(text); m; m = URL_RE.exec(text)) out.push(m[1].toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, ''));
   return out;

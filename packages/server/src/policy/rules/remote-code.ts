@@ -115,7 +115,8 @@ function baseName(p: string): string {
   return p.replace(/\\/g, '/').split('/').pop() ?? p;
 }
 
-const PACKAGE_TOOLS: Record<string, Set<string>> = {
+// A Map: looking every command's name up in an object literal was a slow keyed property load.
+const PACKAGE_TOOLS = new Map<string, Set<string>>(Object.entries({
   pip: new Set(['install', 'download']),
   pip3: new Set(['install', 'download']),
   pipx: new Set(['install', 'run']),
@@ -124,12 +125,12 @@ const PACKAGE_TOOLS: Record<string, Set<string>> = {
   pnpm: new Set(['install', 'i', 'add', 'dlx']),
   yarn: new Set(['add', 'install', 'dlx']),
   bun: new Set(['add', 'install', 'x']),
-  npx: new Set(),
+  npx: new Set<string>(),
   gem: new Set(['install']),
   cargo: new Set(['install']),
   go: new Set(['install', 'get']),
   composer: new Set(['require']),
-};
+}));
 
 /** Installing from a bare IP or over plain HTTP bypasses the registry and its TLS. */
 function inspectPackageSource(cmd: SimpleCommand, ctx: RuleContext): void {
@@ -139,7 +140,7 @@ function inspectPackageSource(cmd: SimpleCommand, ctx: RuleContext): void {
     tool = 'pip';
     args = args.slice(2);
   }
-  const verbs = PACKAGE_TOOLS[tool];
+  const verbs = PACKAGE_TOOLS.get(tool);
   if (!verbs || (verbs.size > 0 && !verbs.has(args[0] ?? ''))) return;
   const sources = [
     ...args.filter((a) => isUrl(a) || /^git\+/.test(a)).map((a) => a.replace(/^git\+/, '')),

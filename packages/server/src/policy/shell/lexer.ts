@@ -48,6 +48,30 @@ export function matchParen(input: string, start: number, nesting = 0): number {
   return -1;
 }
 
+/**
+ * The command substitutions of text expanded like a double-quoted string (an unquoted
+ * here-document body): `$( … )` and backticks, also inside `$(( … ))`; `\$` and `\`` stay literal.
+ */
+export function substitutionsIn(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '$' && text[i + 1] === '(' && text[i + 2] !== '(') {
+      const close = matchParen(text, i + 2);
+      const to = close < 0 ? text.length : close;
+      out.push(text.slice(i + 2, to));
+      i = to;
+    } else if (c === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '`') j += text[j] === '\\' ? 2 : 1;
+      out.push(text.slice(i + 1, Math.min(j, text.length)).replace(/\\`/g, '`'));
+      i = j;
+    }
+  }
+  return out;
+}
+
 function ansiC(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|[0-7]{1,3}|.)/g, (_, e: string) => {
     if (e[0] === 'x' || e[0] === 'u') return String.fromCharCode(parseInt(e.slice(1), 16));
@@ -81,7 +105,10 @@ class Lexer {
   }
 
   private addSub(src: string): void {
-    const word = this.word();
+    this.addSubTo(this.word(), src);
+  }
+
+  private addSubTo(word: OpenWord, src: string): void {
     // Append in place once the word owns its list: copying it per substitution made a word
     // of 30,000 backticks quadratic (issue #15).
     if (word.subs === NO_SUBS) word.subs = [{ src }];
@@ -108,20 +135,7 @@ class Lexer {
       const end = matchParen(input, i + 2);
       // matchParen gives the `)` matching the first `(`: the arithmetic ends right after it.
       const stop = end < 0 ? input.length : Math.min(input.length, end + 1);
-      // Arithmetic runs the command substitutions inside it: `$(( $(rm -rf /) + 1 ))`.
-      for (let j = i + 3; j < stop - 1; j++) {
-        if (input[j] === '$' && input[j + 1] === '(' && input[j + 2] !== '(') {
-          const close = matchParen(input, j + 2);
-          const to = close < 0 || close > stop ? stop : close;
-          this.addSub(input.slice(j + 2, to));
-          j = to;
-        } else if (input[j] === '`') {
-          const close = input.indexOf('`', j + 1);
-          const to = close < 0 || close > stop ? stop : close;
-          this.addSub(input.slice(j + 1, to));
-          j = to;
-        }
-      }
+      this.arithmeticSubs(i + 3, stop);
       this.word().text += input.slice(i, stop);
       return stop;
     }
@@ -147,6 +161,24 @@ class Lexer {
     }
     this.word().text += '$';
     return i + 1;
+  }
+
+  /** Arithmetic runs the command substitutions inside it: `$(( $(rm -rf /) + 1 ))`. */
+  private arithmeticSubs(from: number, stop: number): void {
+    const input = this.input;
+    for (let j = from; j < stop - 1; j++) {
+      if (input[j] === '$' && input[j + 1] === '(' && input[j + 2] !== '(') {
+        const close = matchParen(input, j + 2);
+        const to = close < 0 || close > stop ? stop : close;
+        this.addSub(input.slice(j + 2, to));
+        j = to;
+      } else if (input[j] === '`') {
+        const close = input.indexOf('`', j + 1);
+        const to = close < 0 || close > stop ? stop : close;
+        this.addSub(input.slice(j + 1, to));
+        j = to;
+      }
+    }
   }
 
   private backtick(i: number): number {
@@ -188,6 +220,9 @@ class Lexer {
             lines.push(line);
           }
           h.token.text = lines.join('\n');
+          // With an unquoted delimiter the body is expanded like a double-quoted string: its
+          // substitutions run (`cat <<EOF` … `$(rm -rf ~)` … `EOF`). A quoted one keeps it data.
+          if (!h.token.quoted) for (const src of substitutionsIn(h.token.text)) this.addSubTo(h.token, src);
           h.token.quoted = true;
         }
       } else if (c === '#' && !this.cur) {
@@ -234,6 +269,8 @@ class Lexer {
           i++;
         } else {
           this.word().text += input[i + 1] ?? '';
+          // `<<\EOF` quotes the delimiter: the here-document body stays unexpanded.
+          if (this.expectHeredocDelim !== null) this.word().quoted = true;
           i += 2;
         }
       } else if (c === '$') {

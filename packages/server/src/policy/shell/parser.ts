@@ -104,7 +104,7 @@ const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
 
 // Words that open or close compound commands; the commands inside are what matter.
 const SKIP_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', 'esac', '}']);
-const HEADER_KEYWORDS = new Set(['for', 'case', 'select', 'function']);
+const HEADER_KEYWORDS = new Set(['for', 'select', 'function']);
 
 function isProjectSubdir(path: string | undefined): boolean {
   return !!path && !/^[/~$-]/.test(path) && path !== '.' && !path.startsWith('..') && !/^[A-Za-z]:/.test(path);
@@ -146,11 +146,13 @@ class Parser {
     return t?.t === 'op' && t.op === op;
   }
 
-  parseList(closing?: ')' | '}', inherit?: ListState): void {
+  parseList(closing?: ')' | '}' | 'esac', inherit?: ListState): void {
     const from = inherit ?? this.inherit;
     const state: ListState = from ? { ...from } : { subdir: false };
     while (this.pos < this.tokens.length) {
       const t = this.peek()!;
+      // A case arm ends at `;;` or at `esac`.
+      if (closing === 'esac' && (t.t === 'op' ? t.op === ';;' : t.t === 'word' && t.text === 'esac' && !t.quoted)) return;
       if (t.t === 'op' && (t.op === ';' || t.op === '&' || t.op === '\n' || t.op === ';;')) {
         this.pos++;
         continue;
@@ -217,9 +219,25 @@ class Parser {
           this.pos++;
           continue;
         }
-        if (words.length === 0 && !t.quoted && HEADER_KEYWORDS.has(t.text)) {
-          while (this.peek() && !this.isOp(';') && !this.isOp('\n') && !(this.peek()!.t === 'word' && (this.peek() as { text: string }).text === '{')) this.pos++;
-          return [];
+        if (words.length === 0 && !t.quoted) {
+          if (t.text === 'case') return this.parseCase(state);
+          if (t.text === 'function' && this.tokens[this.pos + 1]?.t === 'word') {
+            // `function name [()] { …; }` defines a function like `name() { …; }`.
+            const name = this.word(this.tokens[this.pos + 1] as Token & { t: 'word' });
+            this.pos += 2;
+            if (this.isOp('(') && this.tokens[this.pos + 1]?.t === 'op' && (this.tokens[this.pos + 1] as { op: string }).op === ')') this.pos += 2;
+            return this.defineFunction(name.text, pipeline, stage, state);
+          }
+          if (HEADER_KEYWORDS.has(t.text)) {
+            this.pos++;
+            if (t.text === 'for' && this.isOp('(') && this.tokens[this.pos + 1]?.t === 'op' && (this.tokens[this.pos + 1] as { op: string }).op === '(') this.skipArithmeticHeader();
+            // `for x in $(cmd)`, `select x in …`: the substitutions in the header run.
+            for (let h = this.peek(); h && !this.isOp(';') && !this.isOp('\n') && !(h.t === 'word' && h.text === '{'); h = this.peek()) {
+              if (h.t === 'word' && h.subs.length) this.word(h);
+              this.pos++;
+            }
+            return [];
+          }
         }
         this.pushExpanded(words, this.word(t));
         this.pos++;
@@ -231,23 +249,86 @@ class Parser {
           this.pos++;
         }
       } else if (t.op === '(' && words.length === 1 && this.tokens[this.pos + 1]?.t === 'op') {
-        // `name() { …; }` defines a function; its body is parsed like any group (so it is judged
-        // even if never called) and remembered, so each later call is judged with its arguments.
         this.pos += 2;
-        while (this.isOp('\n')) this.pos++;
-        // A definition runs nothing: its body is judged at each call, with the call's arguments.
-        const start = this.pos;
-        const commands = this.out.commands.length;
-        const pipelines = this.out.pipelines.length;
-        this.parseStage(pipeline, stage, state);
-        this.out.commands.length = commands;
-        this.out.pipelines.length = pipelines;
-        (this.ctx.functions ??= new Map()).set(words[0].text, this.tokens.slice(start, this.pos));
-        return [];
+        return this.defineFunction(words[0].text, pipeline, stage, state);
       } else break;
     }
     if (words.length === 0 && redirects.length === 0) return [];
     return this.makeCommand(words, redirects, pipeline, stage, state.subdir, this.origin, undefined, state);
+  }
+
+  /**
+   * Skips `(( init; test; step ))` after `for`, running its substitutions. (A command-position
+   * `(( … ))` elsewhere is still read as nested subshells: that is what POSIX sh makes of it.)
+   */
+  private skipArithmeticHeader(): void {
+    let depth = 0;
+    for (let t = this.peek(); t; t = this.peek()) {
+      this.pos++;
+      if (t.t === 'word' && t.subs.length) this.word(t);
+      else if (t.t === 'op' && t.op === '(') depth++;
+      else if (t.t === 'op' && t.op === ')' && --depth === 0) return;
+    }
+  }
+
+  /**
+   * The body of `name() { …; }` or `function name { …; }`, with the position just past the name
+   * and its `()`. A definition runs nothing: the body is remembered, and each later call is
+   * judged with the call's arguments.
+   */
+  private defineFunction(name: string, pipeline: Pipeline, stage: number, state: ListState): SimpleCommand[] {
+    while (this.isOp('\n')) this.pos++;
+    const start = this.pos;
+    const commands = this.out.commands.length;
+    const pipelines = this.out.pipelines.length;
+    this.parseStage(pipeline, stage, state);
+    this.out.commands.length = commands;
+    this.out.pipelines.length = pipelines;
+    (this.ctx.functions ??= new Map()).set(name, this.tokens.slice(start, this.pos));
+    return [];
+  }
+
+  /**
+   * `case WORD in [(]PATTERN[|PATTERN]…) LIST ;; … esac`: every arm's list may run. Substitutions
+   * in the word and the patterns run too. A pattern not closed by `)` is read as a command list.
+   */
+  private parseCase(state: ListState): SimpleCommand[] {
+    this.pos++; // case
+    const subject = this.peek();
+    if (subject?.t === 'word') {
+      this.word(subject);
+      this.pos++;
+    }
+    while (this.isOp('\n')) this.pos++;
+    if (this.peek()?.t === 'word' && (this.peek() as { text: string }).text === 'in') this.pos++;
+    if (!this.enter()) return [];
+    for (let t = this.peek(); t; t = this.peek()) {
+      if (t.t === 'op' && (t.op === '\n' || t.op === ';' || t.op === ';;')) {
+        this.pos++;
+        continue;
+      }
+      if (t.t === 'word' && t.text === 'esac' && !t.quoted) {
+        this.pos++;
+        break;
+      }
+      // The pattern list: words separated by `|`, optionally opened by `(`, closed by `)`.
+      let at = this.pos + (t.t === 'op' && t.op === '(' ? 1 : 0);
+      for (let p = this.tokens[at]; p && (p.t === 'word' || (p.t === 'op' && p.op === '|')); p = this.tokens[at]) at++;
+      const close = this.tokens[at];
+      if (close?.t === 'op' && close.op === ')') {
+        for (let k = this.pos; k < at; k++) {
+          const p = this.tokens[k];
+          if (p.t === 'word' && p.subs.length) this.word(p);
+        }
+        this.pos = at + 1;
+      }
+      const before = this.pos;
+      this.parseList('esac', state);
+      if (this.pos === before && !this.isOp(';;')) this.pos++; // never loop on an unexpected token
+      if (this.ctx.unanalysable) break;
+    }
+    this.ctx.nesting--;
+    return [];
   }
 
   /**
@@ -379,7 +460,7 @@ class Parser {
     if (fn && u.argv.length) this.recurse('', 'function', cmd.elevated, `the function ${u.argv[0].text}`, u.argv.slice(1), fn, state);
     const script = this.writtenScript(name, u.argv);
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
-    for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects)) {
+    for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined));
       else if (this.enter()) {
         for (const c of this.makeCommand(n.argv, [], pipeline, stage, cwdIsSubdir, n.origin, cmd)) made.push(c);

@@ -269,8 +269,7 @@ function runText(src: string, origin: 'shell-c' | 'eval', how: string, elevated:
 }
 
 /** Scripts and commands carried inside `cmd`'s arguments (and, for shells, in a here-document or here-string). */
-export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = []): Nested[] {
-  const args = argv.slice(1).map((w) => w.text);
+export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = [], args: readonly string[] = argv.slice(1).map((w) => w.text)): Nested[] {
   // `$(printf 'rm -rf ~')` as the program: the substitution's output is the command line.
   const head = argv[0];
   if (head && head.subs.length && /^(?:\$\(|`)/.test(head.text)) {
