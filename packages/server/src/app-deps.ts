@@ -1,7 +1,7 @@
 // What route handlers can reach. Built once per server process by `createServices`.
 import type { KeyVerifier } from './accounts/key-cache.js';
 import type { ServerConfig } from './config.js';
-import type { AuthFailureLimiter } from './http/auth.js';
+import type { AuthFailureLimiter } from './accounts/auth-failures.js';
 import type { Logger } from './log.js';
 import type { Store } from './store/index.js';
 import type { FleetRegistry } from './fleet/registry.js';

@@ -1,7 +1,7 @@
 // One place for the server's configuration: environment variables, overridden by CLI flags,
 // validated at start so a typo fails loudly instead of running with a surprise default.
 import { resolve } from 'node:path';
-import { parseTrustProxy, type TrustedProxies } from './http/trusted-proxies.js';
+import { parseTrustProxy, type TrustedProxies } from './trusted-proxies.js';
 
 export interface ServerConfig {
   port: number;

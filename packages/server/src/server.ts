@@ -10,7 +10,7 @@ import { createOrg, hasNoOrg, type CreatedOrg } from './accounts/orgs.js';
 import type { AppDeps } from './app-deps.js';
 import { createApp, type AppOptions } from './app.js';
 import type { ServerConfig } from './config.js';
-import { AuthFailureLimiter } from './http/auth.js';
+import { AuthFailureLimiter } from './accounts/auth-failures.js';
 import { createLogger, type Logger } from './log.js';
 import { missingNodeFlags } from './node-flags.js';
 import { openStore, type Store } from './store/index.js';

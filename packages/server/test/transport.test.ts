@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { allRoutes } from '../src/routes/index.js';
 import { SURFACES, type Surface } from '../src/policy/types.js';
-import { parseTrustProxy } from '../src/http/trusted-proxies.js';
+import { parseTrustProxy } from '../src/trusted-proxies.js';
 import { describeError } from '../src/error-summary.js';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';

@@ -6,7 +6,7 @@
 // last one, so a deleted last row is found too).
 import { createHash } from 'node:crypto';
 import { newId } from '../ids.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import { redactValue } from '../redaction/redact.js';
 import { claimNextSeq, emailOfUser, insertActivity, lockOrgRow, type ActivityLogRepo, type ActivityRow } from '../store/activity-log-repo.js';
 import { insertOutboxRows } from '../store/outbox-repo.js';

@@ -6,7 +6,7 @@
 import type { Logger } from '../log.js';
 import { describeError } from '../error-summary.js';
 import { PeriodicTask } from '../periodic-task.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import type { ExceptionsRepo } from '../store/exceptions-repo.js';
 import { insertOutboxRows } from '../store/outbox-repo.js';
 import { exceptionView } from './workflow.js';

@@ -5,7 +5,7 @@
 import { appendActivity, lockActivityLog, type ActivityActor } from '../audit/activity-log.js';
 import { InvalidError, ConflictError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
-import { outboxRow, type OutboxEventType } from '../notifications/outbox.js';
+import { outboxRow, type OutboxEventType } from '../outbox.js';
 import type { Severity } from '../policy/types.js';
 import { redactText } from '../redaction/redact.js';
 import { emailOfUser } from '../store/activity-log-repo.js';

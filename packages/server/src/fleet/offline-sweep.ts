@@ -9,7 +9,7 @@
 // `offline_pending` is set by every heartbeat write; it keeps the sweep's query on an index
 // range of recently active hosts instead of every host that has ever gone offline.
 import type { Logger } from '../log.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import type { FleetRepo } from '../store/fleet-repo.js';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
 import { describeError } from '../error-summary.js';

@@ -13,7 +13,7 @@ import { postureGrade, postureScore, type PostureCheck } from '@service/scanner'
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import { newId } from '../ids.js';
 import { text } from '../inventory/schemas.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import type { Severity } from '../policy/types.js';
 import { patchEvidence } from './evidence-store.js';
 import type { WorkstationIdentity } from './identity.js';

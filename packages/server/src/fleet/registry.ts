@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import type { Plan } from '../accounts/orgs.js';
 import { newId } from '../ids.js';
 import type { Logger } from '../log.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import type { FleetRepo } from '../store/fleet-repo.js';
 import { isUniqueViolation } from '../store/index.js';
 import { Classifier } from './classify.js';

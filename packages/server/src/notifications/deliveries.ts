@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
-import { outboxRow } from './outbox.js';
+import { outboxRow } from '../outbox.js';
 import { newDeliveryRow } from './dispatch.js';
 import { assertPlanAllowsWebhooks } from './destinations.js';
 import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryListRow, type NotificationsRepo } from '../store/notifications-repo.js';

@@ -1,7 +1,7 @@
 // The webhook payload (spec: Events, Delivery, payload shape), built from an outbox row. It is
 // built once per delivery and stored, so every attempt of a delivery carries the same bytes.
 import type { OutboxRecordRow } from '../store/notifications-repo.js';
-import type { OutboxEventData } from './outbox.js';
+import type { OutboxEventData } from '../outbox.js';
 
 export const SCHEMA_VERSION = 'service.event.v1';
 /** `source.system`: which system produced the event record. */

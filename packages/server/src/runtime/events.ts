@@ -5,7 +5,7 @@
 // (all or nothing; the answer waits for the commit).
 import type { KeyPrincipal } from '../accounts/key-cache.js';
 import type { Activity } from '../fleet/heartbeats.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import type { Decision, Severity, Surface, ToolCall } from '../policy/types.js';
 import { sha256Hex } from '../sha256.js';
 import { insertOutboxRows } from '../store/outbox-repo.js';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { newId } from '../ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { outboxRow, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
+import { outboxRow, type OutboxEvent, type OutboxEventType } from '../outbox.js';
 import { CHAIN_WINDOW_EVENTS, CHAIN_WINDOW_MS, type ChainMatch } from '../policy/chains/index.js';
 import { SEVERITIES, type Severity } from '../policy/types.js';
 import { isUniqueViolation } from '../store/index.js';

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { InvalidError } from '../errors.js';
 import { applyPolicyPack, applyShieldPolicyPatch, compilePolicy, DEFAULT_SHIELD_POLICY, POLICY_PACK_TEMPLATES, validateShieldPolicyPatch, type CompiledPolicy } from '../policy/index.js';
 import type { ShieldPolicy } from '../policy/types.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import { emailOfUser } from '../store/activity-log-repo.js';
 import { insertOutboxRows } from '../store/outbox-repo.js';
 import type { PolicyRepo, StoredPolicy } from '../store/policy-repo.js';

@@ -1,7 +1,7 @@
 // Records decisions: one shield event row per decision plus its outbox event, written through
 // the group-commit writer, so a 200 to the agent means the record is committed.
 import { newId } from '../ids.js';
-import { outboxInsert, type OutboxEvent, type OutboxEventType } from '../notifications/outbox.js';
+import { outboxInsert, type OutboxEvent, type OutboxEventType } from '../outbox.js';
 import type { Decision, ToolCall } from '../policy/types.js';
 import { redactText, redactValue } from '../redaction/redact.js';
 import { sha256Of, type GroupCommitWriter, type WireOp } from '../store/index.js';

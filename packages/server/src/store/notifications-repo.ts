@@ -47,7 +47,7 @@ export interface RouteRecord {
   created_at: number;
 }
 
-/** An outbox row as stored (notifications/outbox.ts shapes it). A type, so it is a plain record too. */
+/** An outbox row as stored (outbox.ts shapes it). A type, so it is a plain record too. */
 export type OutboxRecordRow = {
   id: string;
   org_id: string;

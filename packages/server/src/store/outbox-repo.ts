@@ -1,5 +1,5 @@
 // Outbox rows written inside a domain transaction, so each event commits with the change it
-// reports (rows are built by notifications/outbox.ts; each row carries its org_id).
+// reports (rows are built by outbox.ts; each row carries its org_id).
 import { sqlOf, type Tx } from './repo.js';
 
 export async function insertOutboxRows(tx: Tx, rows: Record<string, unknown>[]): Promise<void> {

@@ -7,7 +7,7 @@
 // with the same session's hook calls (Claude Code itself sends no host name).
 import { LRUCache } from 'lru-cache';
 import { newId } from '../ids.js';
-import { outboxInsert, outboxRow, type OutboxEvent } from '../notifications/outbox.js';
+import { outboxInsert, outboxRow, type OutboxEvent } from '../outbox.js';
 import type { GroupCommitWriter, WireOp } from '../store/index.js';
 import { otlpEventsOp, type TelemetryRepo } from '../store/telemetry-repo.js';
 import { mapRecord, type HeaderIdentity, type MappedRecord } from './mapping.js';

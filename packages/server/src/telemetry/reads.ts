@@ -1,7 +1,7 @@
 // The three OTLP reads (spec: GET /api/v1/otlp/health, /setup-health, /usage-costs), for the
 // key's org. Plan gating is the route's; everything here is org-scoped through the repository.
 import { newId } from '../ids.js';
-import { outboxRow } from '../notifications/outbox.js';
+import { outboxRow } from '../outbox.js';
 import type { OtlpEventRow, TelemetryRepo, UsageGroup } from '../store/telemetry-repo.js';
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.js';
 import { createOrg } from '../../src/accounts/orgs.js';
 import { createLogger } from '../../src/log.js';
-import { outboxInsert } from '../../src/notifications/outbox.js';
+import { outboxInsert } from '../../src/outbox.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freshStoreTarget, TEST_STORE } from '../support/harness.js';
 import { eventually, sleep, startReceiver, testEvent } from './support.js';

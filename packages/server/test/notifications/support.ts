@@ -2,7 +2,7 @@
 // and answers from a script, polling helpers, and outbox events for tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { outboxInsert, type OutboxEvent } from '../../src/notifications/outbox.js';
+import { outboxInsert, type OutboxEvent } from '../../src/outbox.js';
 import type { TestServer } from '../support/harness.js';
 
 export interface Received {

@@ -3,7 +3,7 @@
 // not kept anywhere. Runtime keys are refused: they grant no dashboard access (spec:
 // Authentication 4).
 import { ForbiddenError } from '../../http/errors.js';
-import { keyPrefixOf } from '../../http/auth.js';
+import { countInvalidKey } from '../../http/auth.js';
 import { signInPage } from '../../page/layout.js';
 import { endPageSession, openPageSession, randomToken, SESSION_TTL_MS, tokensMatch } from '../../page/sessions.js';
 import { SESSION_COOKIE, SIGNIN_CSRF_COOKIE, cookie, definePage, readCookie, redirect, sendHtml } from './page-route.js';
@@ -28,9 +28,7 @@ export const sessionPages = [
       const verdict = key === '' ? ({ ok: false, reason: 'malformed' } as const) : await deps.keys.verify(key, ctx.req.socket);
       if (!verdict.ok) {
         // As on the API: only failures meet the limiter, so a valid key is never refused.
-        const prefix = keyPrefixOf(key);
-        deps.authLimiter.check(ctx.state.clientIp, prefix);
-        deps.authLimiter.recordFailure(ctx.state.clientIp, prefix);
+        countInvalidKey(deps.authLimiter, ctx.state.clientIp, key);
         return again(401, verdict.reason === 'revoked' ? 'This key has been revoked.' : 'That is not a valid admin key.');
       }
       if (verdict.principal.kind !== 'admin') {

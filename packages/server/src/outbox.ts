@@ -1,11 +1,11 @@
 // Domain events go to the outbox in the same transaction (or group-commit entry) as the change
 // that caused them; the notifications worker turns them into signed deliveries. This module
 // is the one place that shapes an outbox row.
-import { newId } from '../ids.js';
-import { redactValue } from '../redaction/redact.js';
-import type { Severity } from '../policy/types.js';
-import type { InsertOp } from '../store/index.js';
-import type { OutboxRecordRow } from '../store/notifications-repo.js';
+import { newId } from './ids.js';
+import { redactValue } from './redaction/redact.js';
+import type { Severity } from './policy/types.js';
+import type { InsertOp } from './store/index.js';
+import type { OutboxRecordRow } from './store/notifications-repo.js';
 
 /** An outbox row as written; `dispatched_at` is set once the worker made its deliveries. */
 export type OutboxRow = OutboxRecordRow & { dispatched_at: number | null };
