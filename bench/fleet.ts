@@ -4,35 +4,11 @@
 //   node --conditions=source --import tsx bench/fleet.ts [--store sqlite|mysql] [--hosts 100000] [--runs 20]
 // SQLite: a temp directory. MySQL: a fresh database on SERVICE_TEST_MYSQL_URL (default
 // mysql://root@127.0.0.1:3306), dropped afterwards. Goal: first page p95 < 200 ms, stats < 500 ms.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import knexFactory from 'knex';
-import { createLogger, createOrg, loadConfig, startServer } from '../packages/server/src/index.js';
+import { createOrg } from '../packages/server/src/index.js';
+import { startBenchServer } from './in-process-server.js';
 import { seedFleet } from './fleet-seed.js';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-const store = arg('store', 'sqlite');
-const hosts = Number(arg('hosts', '100000'));
-const runs = Number(arg('runs', '20'));
-if (store !== 'sqlite' && store !== 'mysql') throw new Error('--store must be sqlite or mysql');
-
-const dir = mkdtempSync(join(tmpdir(), 'svc-bench-fleet-'));
-const mysqlBase = process.env.SERVICE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
-const db = `svc_bench_fleet_${process.pid}`;
-const env: Record<string, string> = { PORT: '0', SERVICE_DATA_DIR: dir, SERVICE_NO_BOOTSTRAP: '1', SERVICE_LOG_LEVEL: 'error', SERVICE_OFFLINE_SWEEP_MS: '3600000' };
-if (store === 'mysql') {
-  const admin = knexFactory({ client: 'mysql2', connection: mysqlBase });
-  await admin.raw(`CREATE DATABASE \`${db}\` CHARACTER SET utf8mb4`);
-  await admin.destroy();
-  env.DATABASE_URL = `${mysqlBase}/${db}`;
-}
-
-const log = (s: string) => process.stderr.write(`${s}\n`);
-const server = await startServer(loadConfig(env), { logger: createLogger('error') });
+const { store, hosts, runs, server, log, close } = await startBenchServer('fleet');
 const knex = server.deps.store.knex;
 try {
   const org = await createOrg(server.deps.store.accounts, { name: 'Bench', plan: 'enterprise' });
@@ -122,11 +98,5 @@ try {
     console.log(`${pad(r.name, 32)} ${String(r.rows).padStart(5)} ${num(r.p50)} ${num(r.p95)} ${num(r.max)}  ${verdict}`);
   }
 } finally {
-  await server.stop();
-  if (store === 'mysql') {
-    const admin = knexFactory({ client: 'mysql2', connection: mysqlBase });
-    await admin.raw(`DROP DATABASE IF EXISTS \`${db}\``);
-    await admin.destroy();
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }

@@ -115,3 +115,45 @@ export class PeriodicTask {
     this.plan(this.options.nextDelayMs ? this.options.nextDelayMs(woken) : Math.min(this.options.intervalMs, woken ?? Infinity));
   }
 }
+
+/**
+ * A periodic sweep that can also be run on demand (a test, or a server forcing one): calls that
+ * come while a run is in progress share it, a failed run is logged and counts 0, and stop()
+ * waits for the run in progress. Subclasses write `run`, which returns how much it did.
+ */
+export abstract class Sweeper {
+  private readonly loop: PeriodicTask;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly logger: Pick<Logger, 'warn'>,
+    intervalMs: number,
+  ) {
+    this.loop = new PeriodicTask({ name, intervalMs, pass: () => this.sweep(), logger });
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    if (this.running) await this.running;
+  }
+
+  /** One sweep; resolves with what `run` did (0 when it failed). */
+  sweep(now = Date.now()): Promise<number> {
+    this.running ??= this.run(now)
+      .catch((err) => {
+        this.logger.warn(`${this.name} failed; will retry`, { err: describeError(err) });
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  protected abstract run(now: number): Promise<number>;
+}

@@ -4,8 +4,7 @@
 // exactly once however many servers sweep: the row is claimed (SKIP LOCKED on MySQL) and moved
 // by a conditional UPDATE, with the outbox row, in one transaction.
 import type { Logger } from '../log.js';
-import { describeError } from '../error-summary.js';
-import { PeriodicTask } from '../periodic-task.js';
+import { Sweeper } from '../periodic-task.js';
 import { outboxRow } from '../outbox.js';
 import type { ExceptionsRepo } from '../store/exceptions-repo.js';
 import { insertOutboxRows } from '../store/outbox-repo.js';
@@ -13,43 +12,18 @@ import { exceptionView } from './workflow.js';
 
 const CLAIM_BATCH = 200;
 
-export class ExceptionExpirySweeper {
-  private readonly loop: PeriodicTask;
-  private running: Promise<number> | null = null;
-
+export class ExceptionExpirySweeper extends Sweeper {
   constructor(
     private readonly repo: ExceptionsRepo,
-    private readonly logger: Logger,
+    logger: Logger,
     intervalMs: number,
     /** Called with the org of each expiry this process wrote (drop its cached set). */
     private readonly onExpired: (orgId: string) => void,
   ) {
-    this.loop = new PeriodicTask({ name: 'exception expiry sweep', intervalMs, pass: () => this.sweep(), logger });
+    super('exception expiry sweep', logger, intervalMs);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-    if (this.running) await this.running.catch(() => 0);
-  }
-
-  /** One sweep; resolves with the number of exceptions this process expired. */
-  sweep(now = Date.now()): Promise<number> {
-    this.running ??= this.run(now)
-      .catch((err) => {
-        this.logger.warn('exception expiry sweep failed; will retry', { err: describeError(err) });
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  private async run(now: number): Promise<number> {
+  protected async run(now: number): Promise<number> {
     let expired = 0;
     for (;;) {
       const due = await this.repo.dueExpiries(now, CLAIM_BATCH);

@@ -12,47 +12,22 @@ import type { Logger } from '../log.js';
 import { outboxRow } from '../outbox.js';
 import type { FleetRepo } from '../store/fleet-repo.js';
 import { ONLINE_WINDOW_MS } from './derive/index.js';
-import { describeError } from '../error-summary.js';
-import { PeriodicTask } from '../periodic-task.js';
+import { Sweeper } from '../periodic-task.js';
 
 const CLAIM_BATCH = 200;
 
-export class OfflineSweeper {
-  private readonly loop: PeriodicTask;
-  private running: Promise<number> | null = null;
+export class OfflineSweeper extends Sweeper {
   readonly stats = { sweeps: 0, emitted: 0 };
 
   constructor(
     private readonly repo: FleetRepo,
-    private readonly logger: Logger,
+    logger: Logger,
     intervalMs: number,
   ) {
-    this.loop = new PeriodicTask({ name: 'offline sweep', intervalMs, pass: () => this.sweep(), logger });
+    super('offline sweep', logger, intervalMs);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-    if (this.running) await this.running.catch(() => 0);
-  }
-
-  /** One sweep; resolves with the number of offline events written by this process. */
-  sweep(now = Date.now()): Promise<number> {
-    this.running ??= this.run(now)
-      .catch((err) => {
-        this.logger.warn('offline sweep failed; will retry', { err: describeError(err) });
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  private async run(now: number): Promise<number> {
+  protected async run(now: number): Promise<number> {
     const cutoff = now - ONLINE_WINDOW_MS;
     let emitted = 0;
     for (;;) {
