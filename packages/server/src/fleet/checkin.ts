@@ -7,7 +7,7 @@ import type { KeyPrincipal } from '../accounts/key-cache.js';
 import { newId } from '../ids.js';
 import { inventoryArrays, text } from '../inventory/schemas.js';
 import { upsertMcpServers, upsertPlugins, upsertSkills, type UpsertCounts } from '../inventory/upsert.js';
-import { applyHookReports, hookReports } from './coverage-report.js';
+import { applyHookReports, hookReports, type HookReport } from './coverage-report.js';
 import type { WorkstationIdentity } from './identity.js';
 import { patchEvidence } from './evidence-store.js';
 import { keyCreatorOf, registerWorkstation, type FleetReportDeps } from './register-request.js';
@@ -50,6 +50,16 @@ export type CheckinResult = CheckinResponse;
 
 const blank = (v: string | null | undefined) => (v ? v : null);
 
+/**
+ * The scanner's word on our hook files: a file it found edited (not what install-hooks wrote) is
+ * tamper evidence; a scan that found every reported hook intact clears it; no verdict otherwise.
+ */
+function hookTamper(hooks: HookReport[] | undefined): boolean | undefined {
+  if (!hooks || hooks.length === 0) return undefined;
+  if (hooks.some((h) => h.healthy === false)) return true;
+  return hooks.every((h) => h.healthy === true) ? false : undefined;
+}
+
 export async function checkIn(deps: FleetReportDeps, principal: KeyPrincipal, identity: WorkstationIdentity, input: CheckinInput, now = Date.now()): Promise<CheckinResult> {
   const policy = await deps.policies.get(principal.orgId);
   const gitRemote = blank(input.git_remote) ?? blank(input.git_remote_url);
@@ -78,7 +88,7 @@ export async function checkIn(deps: FleetReportDeps, principal: KeyPrincipal, id
   const counts: CheckinResult['inventory'] = { skills: { added: 0, changed: 0, unchanged: 0 }, mcp_servers: 0, plugins: 0 };
   await deps.fleet.repo.transaction(async (tx) => {
     // The key authenticated, so the runtime's credential is valid as of now.
-    await patchEvidence(tx, principal.orgId, id, { credential_state: 'valid', key_creator: keyCreator, runtime_version: input.agent_version || undefined });
+    await patchEvidence(tx, principal.orgId, id, { credential_state: 'valid', key_creator: keyCreator, runtime_version: input.agent_version || undefined, tamper_evidence: hookTamper(input.hooks) });
     const sessionKey = blank(input.session_id);
     if (sessionKey) {
       await tx.upsertSession(

@@ -41,6 +41,24 @@ describe(`runtime reports (${TEST_STORE})`, () => {
     assert.equal((await detail(org.admin_key, id)).workstation.protection, 'Unknown');
   });
 
+  test('a check-in whose scan found our hook file edited is tamper evidence (risk High); an intact scan clears it', async () => {
+    const org = await srv.newOrg('team');
+    const host = { hostname: `tamper-${machine()}`, machine_id: machine() };
+    const scan = (healthy: boolean) => checkin(srv, org, { ...host, hooks: [{ surface: 'codex', healthy, scope: 'user', hook_type: 'command' }, { surface: 'claude-code', healthy: true, scope: 'user', hook_type: 'http' }] });
+    const first = await scan(false);
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    const id = first.body.workstation_id;
+    await settle(srv);
+    const edited = await detail(org.admin_key, id);
+    assert.equal(edited.metadata.anomaly.tamper_evidence, true);
+    assert.deepEqual(edited.workstation.risk, { level: 'High', reason: 'Tamper evidence' });
+    await scan(true);
+    await settle(srv);
+    const intact = await detail(org.admin_key, id);
+    assert.equal(intact.metadata.anomaly.tamper_evidence, false);
+    assert.notEqual(intact.workstation.risk.reason, 'Tamper evidence');
+  });
+
   test('heartbeats are coalesced: a burst costs about one row update per second', async () => {
     const org = await srv.newOrg('team');
     const host = { hostname: `burst-${machine()}`, machine_id: machine() };
