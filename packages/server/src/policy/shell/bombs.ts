@@ -23,6 +23,10 @@ export function shellBombs(size = KIB64): Record<string, string> {
     'backtick pairs with a command': rep('`a`'),
     '$( 64 KiB': rep('$('),
     '"$( 64 KiB': rep('"$('),
+    // Unclosed substitutions as an argument: each one once made the decoder look again from
+    // every later `$(` (quadratic; 20 s for 30 KiB).
+    'echo then $( 64 KiB': 'echo ' + rep('$('),
+    'echo then "$( 64 KiB': 'echo ' + rep('"$('),
     '${ 64 KiB': rep('${'),
     '$(( 64 KiB': rep('$(('),
     '<( 64 KiB': rep('<('),

@@ -190,7 +190,13 @@ export function resolveSubstitutions(text: string): StaticText {
     let end = -1;
     if (c === '$' && text[i + 1] === '(' && text[i + 2] !== '(') {
       end = matchParen(text, i + 2);
-      if (end > 0) inner = text.slice(i + 2, end);
+      if (end < 0) {
+        // Unclosed: bash would refuse the whole line, and nothing after it is top level. Looking
+        // again from every later `$(` would make this quadratic in the text's length.
+        out += text.slice(i);
+        break;
+      }
+      inner = text.slice(i + 2, end);
     } else if (c === '`') {
       end = text.indexOf('`', i + 1);
       if (end > 0) inner = text.slice(i + 1, end);
