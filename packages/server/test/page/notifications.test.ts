@@ -47,7 +47,9 @@ describe(`admin page: notifications (${TEST_STORE})`, () => {
     assert.match(log.text, /notification\.test/);
     assert.match(log.text, /<li>[a-z_]+ 200 · \d+ ms<\/li>/, 'each attempt with its status');
     // Replay: the org's bootstrap admin key was created by the owner, so replay is allowed.
-    const deliveryId = /deliveries\/([0-9A-Z]{26})\/replay/.exec(log.text)![1];
+    // The replay form of the test delivery's own row (the activity entry has a row too).
+    const testRow = log.text.split('<tr>').find((row) => row.includes('<td>notification.test '))!;
+    const deliveryId = /deliveries\/([0-9A-Z]{26})\/replay/.exec(testRow)![1];
     assert.equal((await browser.post(`/settings/notifications/deliveries/${deliveryId}/replay`, { _csrf: csrf })).status, 303);
     await eventually(async () => (tests().length >= 2 ? true : undefined), 10_000, 'the replayed delivery');
     assert.match((await browser.get('/settings/notifications')).text, new RegExp(`replay of ${deliveryId}`));
