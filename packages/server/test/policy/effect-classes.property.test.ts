@@ -143,3 +143,35 @@ test('xargs input that becomes the subcommand of git, docker, podman or kubectl 
   const operands = fc.constantFrom('xargs git add', 'xargs git log --format=%H', 'xargs docker stop', 'xargs -I{} git log {}', 'xargs -I% docker logs %', 'xargs podman inspect', 'xargs -I{} git show {}:README.md');
   fc.assert(fc.property(feeder, operands, (f, x) => verdict(`${f}${x}`) !== 'deny'), { numRuns: 100, seed: 1607 });
 });
+
+// ---- recursive deletes outside the project ---------------------------------------------------
+
+test('a recursive delete outside the project is denied whatever the spelling; inside the project or of scratch contents it is not', () => {
+  const outside = fc.oneof(
+    fc.tuple(fc.constantFrom('/data', '/builds', '/some', '/mnt/backup'), fc.array(name, { minLength: 1, maxLength: 3 })).map(([r, p]) => `${r}/${p.join('/')}`),
+    fc.array(name, { minLength: 1, maxLength: 2 }).map((p) => `../${p.join('/')}`),
+    fc.constantFrom('/*/*', '/*/*/', '/*/x', '~/*/src'),
+  );
+  const spelling = fc.constantFrom('rm -rf', 'rm -Rf', 'rm -r -f', 'rm --recursive --force', '/bin/rm -rf', 'busybox rm -rf', 'true & rm -rf');
+  const wrap = fc.constantFrom((c: string) => c, (c: string) => `bash -c '${c}'`, (c: string) => `echo $(${c})`, (c: string) => `${c} 'unterminated`);
+  fc.assert(
+    fc.property(outside, spelling, wrap, (t, s, w) => {
+      const cmd = w(`${s} ${t}`);
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      assert.match(d.reason ?? '', /deletes/, cmd);
+    }),
+    { numRuns: 300, seed: 1603 },
+  );
+  const inside = fc.oneof(
+    fc.array(name, { minLength: 1, maxLength: 3 }).map((p) => `/tmp/${p.join('/')}`),
+    fc.constantFrom('/tmp/*', '/var/tmp/*', '/tmp/*.log', './build', 'dist'),
+  );
+  fc.assert(
+    fc.property(inside, spelling, (t, s) => {
+      const cmd = `${s} ${t}`;
+      assert.equal(verdict(cmd), 'allow', cmd);
+    }),
+    { numRuns: 200, seed: 1604 },
+  );
+});

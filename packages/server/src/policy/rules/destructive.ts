@@ -2,7 +2,7 @@
 // rd /s), disk wipes (dd to a device, mkfs, wipefs, diskutil erase), truncating system
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
-import { deletionRisk, normalizePath, type TargetRisk } from '../paths.js';
+import { deletionRisk, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
@@ -40,7 +40,7 @@ function outsideRisk(t: string, cwd: string | undefined): TargetRisk | null {
   const abs = normalizePath(`${cwd}/${t}`);
   const r = deletionRisk(abs);
   if (r) return r;
-  return { severity: 'medium', label: `${t}, outside the working directory` };
+  return { severity: OUTSIDE_PROJECT, label: `${t}, outside the working directory` };
 }
 
 function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
@@ -119,7 +119,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   // Deleting one file matters less than a tree, except the system's own files (`unlink /etc/passwd`).
   const severity = recursive || /git metadata|the system path/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
-  if (!recursive && /outside the working directory/.test(bad.risk.label)) return;
+  if (!recursive && /outside the (?:working directory|project)/.test(bad.risk.label)) return;
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${recursive ? 'recursively deletes' : 'deletes'} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
 }
 
