@@ -175,3 +175,40 @@ test('a recursive delete outside the project is denied whatever the spelling; in
     { numRuns: 200, seed: 1604 },
   );
 });
+
+// ---- git forms that discard uncommitted work -------------------------------------------------
+
+test('git forms that discard uncommitted work are denied whatever the option spelling, alias or help-looking path', () => {
+  const discard = fc.constantFrom(
+    'restore -p', 'restore --patch', 'restore --no-patch -p', 'restore f.txt', 'restore --source HEAD~1 f.txt', 'restore --source --help f.txt',
+    'restore -- f.txt --help', 'restore -- -h', 'restore --unified --staged f.txt', 'restore --staged --worktree f.txt',
+    'checkout -- .', 'checkout main -- f.txt', 'checkout --recurse-submodules main f.txt', 'checkout -f main',
+    'reset --hard', 'reset --ha HEAD~1', 'reset --merge', 'switch --discard-changes main', 'switch -f main',
+    'stash drop', 'stash clear', 'branch -D x', 'clean -fd', 'worktree remove -f ../w',
+  );
+  // Spellings of the same call: global options before the subcommand, an alias set on the line.
+  const spell = fc.constantFrom(
+    (sub: string) => `git ${sub}`,
+    (sub: string) => `git -C . ${sub}`,
+    (sub: string) => `git -c core.quotepath=off ${sub}`,
+    (sub: string) => `git -c alias.zz=${sub.split(' ')[0]} zz ${sub.split(' ').slice(1).join(' ')}`,
+    (sub: string) => `git -calias.zz=${sub.split(' ')[0]} zz ${sub.split(' ').slice(1).join(' ')}`,
+  );
+  fc.assert(
+    fc.property(discard, spell, (sub, s) => {
+      const cmd = s(sub).trim();
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      assert.match(d.patternName ?? '', /^git_danger\./, cmd);
+    }),
+    { numRuns: 200, seed: 1605 },
+  );
+  const keep = fc.constantFrom('restore --staged f.txt', 'restore -p --staged', 'restore --help', 'checkout -b x', 'checkout main', 'checkout --track origin/x', 'checkout --track direct main', 'reset --soft HEAD~1', 'reset --keep HEAD~1', 'status', 'clean -n', 'stash list');
+  fc.assert(
+    fc.property(keep, spell, (sub, s) => {
+      const cmd = s(sub).trim();
+      assert.equal(verdict(cmd), 'allow', cmd);
+    }),
+    { numRuns: 150, seed: 1606 },
+  );
+});
