@@ -212,3 +212,37 @@ test('git forms that discard uncommitted work are denied whatever the option spe
     { numRuns: 150, seed: 1606 },
   );
 });
+
+// ---- escapes inside interpreter string literals; parallel's input as the whole script ----------
+
+test('a shell command in an interpreter string literal is judged the same whatever escapes spell it', () => {
+  const escape = (mode: 'hex' | 'oct' | 'uni' | 'none') => (ch: string) =>
+    mode === 'hex' ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : mode === 'oct' ? `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}` : mode === 'uni' ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch;
+  const command = fc.constantFrom('rm -rf /', 'rm -rf ~', 'rm -rf /etc', 'cat ~/.ssh/id_rsa', 'echo hi', 'ls -la');
+  const carrier = fc.constantFrom(
+    (s: string) => `awk 'BEGIN { system("${s}") }'`,
+    (s: string) => `python3 -c 'import os; os.system("${s}")'`,
+  );
+  fc.assert(
+    fc.property(command, fc.constantFrom<'hex' | 'oct' | 'uni'>('hex', 'oct', 'uni'), fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), carrier, (c, mode, which, wrap) => {
+      // Escape a chosen subset of the characters (always the spaces): the command is the same.
+      const spelled = [...c].map((ch, i) => (ch === ' ' || which[i % 16] ? escape(mode)(ch) : ch)).join('');
+      if (mode === 'uni' && wrap('').startsWith('awk')) return; // awk has no \u escape
+      assert.equal(verdict(wrap(spelled)), verdict(wrap(c)), `${wrap(spelled)} vs ${wrap(c)}`);
+    }),
+    { numRuns: 200, seed: 1607 },
+  );
+});
+
+test('parallel or xargs feeding a shell its whole script is denied; parallel input quoted inside a script is data', () => {
+  const shellName = fc.constantFrom('sh', 'bash', 'zsh', 'dash');
+  const feed = fc.constantFrom("echo 'rm -rf /'", 'echo ok', 'cat cmds.txt');
+  fc.assert(
+    fc.property(feed, shellName, fc.constantFrom('{}', '{1}'), (f, sh, ph) => {
+      assert.equal(verdict(`${f} | parallel ${sh} -c ${ph}`), 'deny');
+      assert.equal(verdict(`${f} | parallel -I@ ${sh} -c @`), 'deny');
+      assert.notEqual(verdict(`${f} | parallel ${sh} -c 'gzip ${ph}'`), 'deny');
+    }),
+    { numRuns: 60, seed: 1608 },
+  );
+});

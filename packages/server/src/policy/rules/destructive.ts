@@ -208,7 +208,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'shred': {
       const device = args.find((a) => DEVICE.test(a));
       if (device) emit(ctx, 'critical', 'disk_wipe', `shred overwrites the block device ${device}.`, device);
-      else {
+      else if (positionals(args).length > 0 || cmd.dynamicArgs) {
+        // (with no file operand shred only prints an error)
         const bad = worst(positionals(args), cmd, ctx);
         emit(ctx, bad ? bad.risk.severity : 'medium', 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : 'files'}.`);
       }

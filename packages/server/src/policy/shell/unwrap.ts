@@ -144,6 +144,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       // parallel [options] command ::: inputs — each input replaces {} / {1} / {.} in the
       // command, or is appended to it; without ::: the inputs come from stdin like xargs.
       // With no command at all, each input is itself a command line (see nestedCommands).
+      const start = i;
       const first = skipOptions(words, i + 1, name);
       if (first < words.length && /^:::/.test(words[first].text)) break;
       out.wrappers.push(name);
@@ -151,7 +152,8 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       const sep = words.findIndex((w, k) => k >= i && (w.text === ':::' || w.text === '::::' || w.text === ':::+' || w.text === '::::+'));
       if (sep < 0) {
         out.dynamicArgs = true;
-        out.replaceString = '{}';
+        // parallel reads -I / --replace like xargs; its default replace string is {}.
+        out.replaceString = xargsReplaceString(words.slice(start + 1, first)) ?? '{}';
       }
       else {
         const inputs = words.slice(sep + 1).filter((w) => !w.text.startsWith(':::'));
