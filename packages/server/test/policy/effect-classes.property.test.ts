@@ -246,3 +246,30 @@ test('parallel or xargs feeding a shell its whole script is denied; parallel inp
     { numRuns: 60, seed: 1608 },
   );
 });
+
+// ---- deletes relative to a changed directory -------------------------------------------------
+
+test('a relative delete is judged at the directory it runs in, however the directory was changed', () => {
+  // [directory, relative target, expected] seen from the helpers' working directory ~/projects/webapp.
+  const cases = fc.constantFrom<[string, string, 'deny' | 'allow']>(
+    ['/', 'usr', 'deny'], ['/etc', 'ssh', 'deny'], ['/', '*', 'deny'], ['..', 'other', 'deny'], ['/data', '.', 'deny'],
+    ['build', '.', 'allow'], ['src', 'gen', 'allow'], ['..', 'webapp/build', 'allow'], ['/tmp', 'scratch', 'allow'],
+  );
+  const change = fc.constantFrom(
+    (d: string, c: string) => `cd ${d} && ${c}`,
+    (d: string, c: string) => `(cd ${d} && ${c})`,
+    (d: string, c: string) => `pushd ${d} >/dev/null && ${c}; popd`,
+    (d: string, c: string) => `env -C ${d} ${c}`,
+    (d: string, c: string) => `env --chdir=${d} ${c}`,
+    (d: string, c: string) => `cd ${d}; ${c}`,
+  );
+  fc.assert(
+    fc.property(cases, change, fc.constantFrom('rm -rf', 'rm -r -f', 'rm --recursive --force'), ([dir, target, expected], how, rm) => {
+      const cmd = how(dir, `${rm} ${target}`);
+      const d = decide(shell(cmd));
+      if (expected === 'deny') assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      else assert.notEqual(d.verdict, 'deny', `${cmd} → ${d.reason}`);
+    }),
+    { numRuns: 250, seed: 1609 },
+  );
+});

@@ -2,7 +2,7 @@
 // rd /s), disk wipes (dd to a device, mkfs, wipefs, diskutil erase), truncating system
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
-import { deletionRisk, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { deletionRisk, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
@@ -38,7 +38,9 @@ function gitMetadataRisk(t: string): TargetRisk | null {
 function outsideRisk(t: string, cwd: string | undefined): TargetRisk | null {
   if (!/^\.\.(?:\/|$)/.test(t) || !cwd) return null;
   const abs = normalizePath(`${cwd}/${t}`);
-  const r = deletionRisk(abs);
+  const home = normalizePath(cwd);
+  if (abs !== home && isUnder(abs, home)) return null; // climbed out and back in (`../project/build`)
+  const r = deletionRisk(abs, cwd);
   if (r) return r;
   return { severity: OUTSIDE_PROJECT, label: `${t}, outside the working directory` };
 }
