@@ -273,3 +273,16 @@ test('a relative delete is judged at the directory it runs in, however the direc
     { numRuns: 250, seed: 1609 },
   );
 });
+
+test('xargs/parallel reading their inputs from a file: a recursive delete of them is denied whatever the pipe shows', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('xargs', 'parallel'), fc.constantFrom('-a paths.txt', '-apaths.txt', '--arg-file=paths.txt', '--arg-file paths.txt'), fc.constantFrom('', 'echo ok | ', 'echo build | '), fc.constantFrom('rm -rf', 'rm -r', 'rm --recursive --force'), (feeder, opt, pipe, rm) => {
+      const cmd = `${pipe}${feeder} ${opt} ${rm}`;
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      assert.match(d.reason ?? '', /read from a file|produced by another command/, cmd);
+    }),
+    { numRuns: 120, seed: 1610 },
+  );
+  assert.equal(verdict('echo build | xargs rm -rf'), 'allow');
+});

@@ -86,6 +86,7 @@ function findStartPaths(args: readonly string[]): string[] {
  * producer, or unknown.
  */
 function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boolean } | 'unknown' {
+  if (cmd.inputFromFile) return 'unknown'; // `xargs -a F`: the pipe's producer is not the input
   const producers = cmd.parent ? [cmd.parent] : cmd.pipeline.stages[cmd.stage - 1] ?? [];
   const p = producers[producers.length - 1];
   if (!p) return 'unknown';
@@ -103,7 +104,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   if (cmd.dynamicArgs) {
     const dyn = dynamicTargets(cmd);
     if (dyn === 'unknown') {
-      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets produced by another command (${cmd.wrappers.includes('xargs') ? 'xargs' : 'find -exec'}); they cannot be checked before it runs.`);
+      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets ${cmd.inputFromFile ? 'read from a file' : 'produced by another command'} (${cmd.wrappers.includes('xargs') ? 'xargs' : cmd.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
       return;
     }
     if (dyn.selective) {

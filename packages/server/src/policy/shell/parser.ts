@@ -450,6 +450,7 @@ class Parser {
     const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
     if (shift !== undefined) cmd.cwdShift = shift;
     if (u.replaceString !== undefined) cmd.replaceString = u.replaceString;
+    if (u.inputFromFile) cmd.inputFromFile = true;
     this.out.commands.push(cmd);
     const made = [cmd];
     if (state && (name === 'cd' || name === 'pushd' || name === 'chdir')) {

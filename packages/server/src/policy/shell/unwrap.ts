@@ -15,7 +15,11 @@ export interface Unwrapped {
   replaceString?: string;
   /** The directory a wrapper runs the program in (`env -C DIR`, `sudo -D DIR`), as written. */
   chdir?: string;
+  /** xargs/parallel read their inputs from a file (`-a F`, `--arg-file=F`), not from the pipe. */
+  inputFromFile?: boolean;
 }
+
+const ARG_FILE = /^(?:-a.*|--arg-file(?:=.*)?)$/;
 
 /** The directory named by a wrapper's change-directory option among its options `opts`. */
 function chdirOption(name: string, opts: Word[]): string | undefined {
@@ -160,6 +164,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       const from = i + 1;
       i = skipOptions(words, from, name);
       out.replaceString = xargsReplaceString(words.slice(from, i)) ?? out.replaceString;
+      if (words.slice(from, i).some((w) => ARG_FILE.test(w.text))) out.inputFromFile = true;
     } else if (name === 'parallel' && !words.slice(i + 1).some((w) => w.text === '--dry-run' || w.text === '--dryrun')) {
       // parallel [options] command ::: inputs — each input replaces {} / {1} / {.} in the
       // command, or is appended to it; without ::: the inputs come from stdin like xargs.
@@ -174,6 +179,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
         out.dynamicArgs = true;
         // parallel reads -I / --replace like xargs; its default replace string is {}.
         out.replaceString = xargsReplaceString(words.slice(start + 1, first)) ?? '{}';
+        if (words.slice(start + 1, first).some((w) => ARG_FILE.test(w.text))) out.inputFromFile = true;
       }
       else {
         const inputs = words.slice(sep + 1).filter((w) => !w.text.startsWith(':::'));
