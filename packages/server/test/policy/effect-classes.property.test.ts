@@ -286,3 +286,15 @@ test('xargs/parallel reading their inputs from a file: a recursive delete of the
   );
   assert.equal(verdict('echo build | xargs rm -rf'), 'allow');
 });
+
+test('options before a remote-talking git subcommand do not hide an ssh command set in the environment', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('remote update', 'remote prune origin', 'fetch', 'pull'), fc.constantFrom('', '-v ', '--verbose '), (sub, opt) => {
+      const [head, ...rest] = sub.split(' ');
+      const cmd = `GIT_SSH_COMMAND=./helper git ${head} ${opt}${rest.join(' ')}`.trim();
+      assert.equal(verdict(cmd), 'deny', cmd);
+    }),
+    { numRuns: 24, seed: 1611 },
+  );
+  assert.equal(verdict('GIT_SSH_COMMAND=./helper git remote -v'), 'allow');
+});

@@ -159,7 +159,7 @@ function inspectPush(args: string[], ctx: RuleContext): void {
 function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ctx: RuleContext): void {
   const a = cmd.args;
   const gargs = gitArgs(cmd);
-  const remote = sub !== undefined && (REMOTE_SUBCOMMANDS.has(sub) || (sub === 'archive' && gargs.some((x) => x.startsWith('--remote'))) || (sub === 'remote' && /^(?:update|prune|show|set-head)$/.test(gargs[1] ?? '')));
+  const remote = sub !== undefined && (REMOTE_SUBCOMMANDS.has(sub) || (sub === 'archive' && gargs.some((x) => x.startsWith('--remote'))) || (sub === 'remote' && /^(?:update|prune|show|set-head)$/.test(gargs.slice(1).find((x) => !x.startsWith('-')) ?? '')));
   for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
     let value: string | undefined;
     const unseen = a[i].startsWith('--config-env');
