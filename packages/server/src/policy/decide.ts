@@ -238,7 +238,9 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     for (const g of [...moved, ...guardRailEditFindings(edits, 'writes a file that')]) wrap.emit(g);
   }
   for (const p of m.deletePaths) {
-    for (const g of guardRailDeletion(p, 'deletes')) wrap.emit(g);
+    const guards = guardRailDeletion(p, 'deletes');
+    for (const g of guards) wrap.emit(g);
+    if (guards.length) continue; // the guard-rail finding names what the deletion does
     const risk = deletionRisk(p, ctx.cwd);
     wrap.emit(risk ? { patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `deletes ${risk.label}.` } : { patternName: 'mcp_risk.delete_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: `deletes ${p}.` });
   }

@@ -78,6 +78,11 @@ export interface TargetRisk {
 }
 
 const GLOB = /[*?[]/;
+/**
+ * A recursive delete outside the project and the scratch directories: irrecoverable and outside
+ * the agent's workspace, so denied at balanced (both peers block it too).
+ */
+export const OUTSIDE_PROJECT: Severity = 'high';
 
 function labelFor(contents: boolean, what: string): string {
   return contents ? `everything in ${what}` : what;
@@ -101,9 +106,15 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
   const segs = segments(p);
   // A relative glob with a literal part (`build-*`, `dist[0-9]`) selects by name, not everything.
   if (segs.length > 0 && !/^[/~]/.test(p) && GLOB.test(segs[segs.length - 1]) && /[^*?.[\]]/.test(segs[segs.length - 1].replace(/\[[^\]]*\]/g, ''))) return null;
-  if (segs.length > 0 && GLOB.test(segs[segs.length - 1]) && !GLOB.test(segs.slice(0, -1).join('/'))) {
-    p = p.startsWith('/') ? '/' + segs.slice(0, -1).join('/') : segs.slice(0, -1).join('/') || (p.startsWith('~') ? '~' : '.');
+  // An absolute or home glob reaches everything below its literal prefix (`/*/*`, `~/*/src`),
+  // so it is judged as the contents of that prefix; a relative glob only as its last segment.
+  const firstGlob = /^[/~]/.test(p) ? segs.findIndex((s) => GLOB.test(s)) : GLOB.test(segs[segs.length - 1] ?? '') && !GLOB.test(segs.slice(0, -1).join('/')) ? segs.length - 1 : -1;
+  if (firstGlob >= 0) {
+    const prefix = segs.slice(0, firstGlob);
+    p = p.startsWith('/') ? '/' + prefix.join('/') : prefix.join('/') || (p.startsWith('~') ? '~' : '.');
     contents = true;
+    // The contents of a scratch directory (`/tmp/*`) are disposable by definition.
+    if (SCRATCH.test(p + '/x') && prefix.length <= 2) return null;
   }
   if (GLOB.test(p)) return null;
   if (p === '/') return { severity: 'critical', label: labelFor(contents, 'the root filesystem') };
@@ -124,7 +135,7 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
     const first = s[1].toLowerCase();
     if (s.length === 2) {
       if (HOME_CACHES.has(s[1]) || first.startsWith('.cache')) return null;
-      return HOME_PRECIOUS.has(first) ? { severity: 'high', label: labelFor(contents, p) } : { severity: 'medium', label: labelFor(contents, p) };
+      return { severity: HOME_PRECIOUS.has(first) ? 'high' : cwd ? OUTSIDE_PROJECT : 'medium', label: labelFor(contents, p) };
     }
     if (['.ssh', '.gnupg', '.aws', '.kube', '.azure'].includes(first) || (first === 'library' && s[2]?.toLowerCase() === 'keychains')) {
       return { severity: 'high', label: labelFor(contents, p) };
@@ -133,13 +144,18 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
   }
   if (p.startsWith('/')) {
     if (SCRATCH.test(p)) return null;
-    if (!SYSTEM_TOP.has(s[0].toLowerCase())) return s.length === 1 ? { severity: 'high', label: labelFor(contents, p) } : null;
+    if (!SYSTEM_TOP.has(s[0].toLowerCase())) {
+      if (s.length === 1) return { severity: 'high', label: labelFor(contents, p) };
+      // Only deletions pass the working directory; an overwrite elsewhere is judged by its content.
+      if (!cwd || isUnder(p, normalizePath(cwd))) return null;
+      return { severity: cwd ? OUTSIDE_PROJECT : 'medium', label: labelFor(contents, `${p} outside the project`) };
+    }
     if (s.length === 1) return { severity: 'critical', label: labelFor(contents, `the system directory ${p}`) };
     // The system's own files and the data of its services are as bad at any depth:
     // /etc/passwd, /usr/bin/python3, /var/lib/postgresql/16/main.
     if (SYSTEM_FILES.test(p)) return { severity: 'high', label: labelFor(contents, `the system path ${p}`) };
     if (s.length === 2) return { severity: 'high', label: labelFor(contents, `the system directory ${p}`) };
-    return { severity: 'medium', label: labelFor(contents, `${p} outside the project`) };
+    return { severity: cwd ? OUTSIDE_PROJECT : 'medium', label: labelFor(contents, `${p} outside the project`) };
   }
   if (p === '*') return inSubdir ? null : { severity: 'high', label: 'everything in the working directory' };
   return null;

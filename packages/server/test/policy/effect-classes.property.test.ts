@@ -143,3 +143,158 @@ test('xargs input that becomes the subcommand of git, docker, podman or kubectl 
   const operands = fc.constantFrom('xargs git add', 'xargs git log --format=%H', 'xargs docker stop', 'xargs -I{} git log {}', 'xargs -I% docker logs %', 'xargs podman inspect', 'xargs -I{} git show {}:README.md');
   fc.assert(fc.property(feeder, operands, (f, x) => verdict(`${f}${x}`) !== 'deny'), { numRuns: 100, seed: 1607 });
 });
+
+// ---- recursive deletes outside the project ---------------------------------------------------
+
+test('a recursive delete outside the project is denied whatever the spelling; inside the project or of scratch contents it is not', () => {
+  const outside = fc.oneof(
+    fc.tuple(fc.constantFrom('/data', '/builds', '/some', '/mnt/backup'), fc.array(name, { minLength: 1, maxLength: 3 })).map(([r, p]) => `${r}/${p.join('/')}`),
+    fc.array(name, { minLength: 1, maxLength: 2 }).map((p) => `../${p.join('/')}`),
+    fc.constantFrom('/*/*', '/*/*/', '/*/x', '~/*/src'),
+  );
+  const spelling = fc.constantFrom('rm -rf', 'rm -Rf', 'rm -r -f', 'rm --recursive --force', '/bin/rm -rf', 'busybox rm -rf', 'true & rm -rf');
+  const wrap = fc.constantFrom((c: string) => c, (c: string) => `bash -c '${c}'`, (c: string) => `echo $(${c})`, (c: string) => `${c} 'unterminated`);
+  fc.assert(
+    fc.property(outside, spelling, wrap, (t, s, w) => {
+      const cmd = w(`${s} ${t}`);
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      assert.match(d.reason ?? '', /deletes/, cmd);
+    }),
+    { numRuns: 300, seed: 1603 },
+  );
+  const inside = fc.oneof(
+    fc.array(name, { minLength: 1, maxLength: 3 }).map((p) => `/tmp/${p.join('/')}`),
+    fc.constantFrom('/tmp/*', '/var/tmp/*', '/tmp/*.log', './build', 'dist'),
+  );
+  fc.assert(
+    fc.property(inside, spelling, (t, s) => {
+      const cmd = `${s} ${t}`;
+      assert.equal(verdict(cmd), 'allow', cmd);
+    }),
+    { numRuns: 200, seed: 1604 },
+  );
+});
+
+// ---- git forms that discard uncommitted work -------------------------------------------------
+
+test('git forms that discard uncommitted work are denied whatever the option spelling, alias or help-looking path', () => {
+  const discard = fc.constantFrom(
+    'restore -p', 'restore --patch', 'restore --no-patch -p', 'restore f.txt', 'restore --source HEAD~1 f.txt', 'restore --source --help f.txt',
+    'restore -- f.txt --help', 'restore -- -h', 'restore --unified --staged f.txt', 'restore --staged --worktree f.txt',
+    'checkout -- .', 'checkout main -- f.txt', 'checkout --recurse-submodules main f.txt', 'checkout -f main',
+    'reset --hard', 'reset --ha HEAD~1', 'reset --merge', 'switch --discard-changes main', 'switch -f main',
+    'stash drop', 'stash clear', 'branch -D x', 'clean -fd', 'worktree remove -f ../w',
+  );
+  // Spellings of the same call: global options before the subcommand, an alias set on the line.
+  const spell = fc.constantFrom(
+    (sub: string) => `git ${sub}`,
+    (sub: string) => `git -C . ${sub}`,
+    (sub: string) => `git -c core.quotepath=off ${sub}`,
+    (sub: string) => `git -c alias.zz=${sub.split(' ')[0]} zz ${sub.split(' ').slice(1).join(' ')}`,
+    (sub: string) => `git -calias.zz=${sub.split(' ')[0]} zz ${sub.split(' ').slice(1).join(' ')}`,
+  );
+  fc.assert(
+    fc.property(discard, spell, (sub, s) => {
+      const cmd = s(sub).trim();
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      assert.match(d.patternName ?? '', /^git_danger\./, cmd);
+    }),
+    { numRuns: 200, seed: 1605 },
+  );
+  const keep = fc.constantFrom('restore --staged f.txt', 'restore -p --staged', 'restore --help', 'checkout -b x', 'checkout main', 'checkout --track origin/x', 'checkout --track direct main', 'reset --soft HEAD~1', 'reset --keep HEAD~1', 'status', 'clean -n', 'stash list');
+  fc.assert(
+    fc.property(keep, spell, (sub, s) => {
+      const cmd = s(sub).trim();
+      assert.equal(verdict(cmd), 'allow', cmd);
+    }),
+    { numRuns: 150, seed: 1606 },
+  );
+});
+
+// ---- escapes inside interpreter string literals; parallel's input as the whole script ----------
+
+test('a shell command in an interpreter string literal is judged the same whatever escapes spell it', () => {
+  const escape = (mode: 'hex' | 'oct' | 'uni' | 'none') => (ch: string) =>
+    mode === 'hex' ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : mode === 'oct' ? `\\${ch.charCodeAt(0).toString(8).padStart(3, '0')}` : mode === 'uni' ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch;
+  const command = fc.constantFrom('rm -rf /', 'rm -rf ~', 'rm -rf /etc', 'cat ~/.ssh/id_rsa', 'echo hi', 'ls -la');
+  const carrier = fc.constantFrom(
+    (s: string) => `awk 'BEGIN { system("${s}") }'`,
+    (s: string) => `python3 -c 'import os; os.system("${s}")'`,
+  );
+  fc.assert(
+    fc.property(command, fc.constantFrom<'hex' | 'oct' | 'uni'>('hex', 'oct', 'uni'), fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }), carrier, (c, mode, which, wrap) => {
+      // Escape a chosen subset of the characters (always the spaces): the command is the same.
+      const spelled = [...c].map((ch, i) => (ch === ' ' || which[i % 16] ? escape(mode)(ch) : ch)).join('');
+      if (mode === 'uni' && wrap('').startsWith('awk')) return; // awk has no \u escape
+      assert.equal(verdict(wrap(spelled)), verdict(wrap(c)), `${wrap(spelled)} vs ${wrap(c)}`);
+    }),
+    { numRuns: 200, seed: 1607 },
+  );
+});
+
+test('parallel or xargs feeding a shell its whole script is denied; parallel input quoted inside a script is data', () => {
+  const shellName = fc.constantFrom('sh', 'bash', 'zsh', 'dash');
+  const feed = fc.constantFrom("echo 'rm -rf /'", 'echo ok', 'cat cmds.txt');
+  fc.assert(
+    fc.property(feed, shellName, fc.constantFrom('{}', '{1}'), (f, sh, ph) => {
+      assert.equal(verdict(`${f} | parallel ${sh} -c ${ph}`), 'deny');
+      assert.equal(verdict(`${f} | parallel -I@ ${sh} -c @`), 'deny');
+      assert.notEqual(verdict(`${f} | parallel ${sh} -c 'gzip ${ph}'`), 'deny');
+    }),
+    { numRuns: 60, seed: 1608 },
+  );
+});
+
+// ---- deletes relative to a changed directory -------------------------------------------------
+
+test('a relative delete is judged at the directory it runs in, however the directory was changed', () => {
+  // [directory, relative target, expected] seen from the helpers' working directory ~/projects/webapp.
+  const cases = fc.constantFrom<[string, string, 'deny' | 'allow']>(
+    ['/', 'usr', 'deny'], ['/etc', 'ssh', 'deny'], ['/', '*', 'deny'], ['..', 'other', 'deny'], ['/data', '.', 'deny'],
+    ['build', '.', 'allow'], ['src', 'gen', 'allow'], ['..', 'webapp/build', 'allow'], ['/tmp', 'scratch', 'allow'],
+  );
+  const change = fc.constantFrom(
+    (d: string, c: string) => `cd ${d} && ${c}`,
+    (d: string, c: string) => `(cd ${d} && ${c})`,
+    (d: string, c: string) => `pushd ${d} >/dev/null && ${c}; popd`,
+    (d: string, c: string) => `env -C ${d} ${c}`,
+    (d: string, c: string) => `env --chdir=${d} ${c}`,
+    (d: string, c: string) => `cd ${d}; ${c}`,
+  );
+  fc.assert(
+    fc.property(cases, change, fc.constantFrom('rm -rf', 'rm -r -f', 'rm --recursive --force'), ([dir, target, expected], how, rm) => {
+      const cmd = how(dir, `${rm} ${target}`);
+      const d = decide(shell(cmd));
+      if (expected === 'deny') assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      else assert.notEqual(d.verdict, 'deny', `${cmd} → ${d.reason}`);
+    }),
+    { numRuns: 250, seed: 1609 },
+  );
+});
+
+test('xargs/parallel reading their inputs from a file: a recursive delete of them is denied whatever the pipe shows', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('xargs', 'parallel'), fc.constantFrom('-a paths.txt', '-apaths.txt', '--arg-file=paths.txt', '--arg-file paths.txt'), fc.constantFrom('', 'echo ok | ', 'echo build | '), fc.constantFrom('rm -rf', 'rm -r', 'rm --recursive --force'), (feeder, opt, pipe, rm) => {
+      const cmd = `${pipe}${feeder} ${opt} ${rm}`;
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'deny', `${cmd} → ${d.verdict} ${d.reason}`);
+      assert.match(d.reason ?? '', /read from a file|produced by another command/, cmd);
+    }),
+    { numRuns: 120, seed: 1610 },
+  );
+  assert.equal(verdict('echo build | xargs rm -rf'), 'allow');
+});
+
+test('options before a remote-talking git subcommand do not hide an ssh command set in the environment', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('remote update', 'remote prune origin', 'fetch', 'pull'), fc.constantFrom('', '-v ', '--verbose '), (sub, opt) => {
+      const [head, ...rest] = sub.split(' ');
+      const cmd = `GIT_SSH_COMMAND=./helper git ${head} ${opt}${rest.join(' ')}`.trim();
+      assert.equal(verdict(cmd), 'deny', cmd);
+    }),
+    { numRuns: 24, seed: 1611 },
+  );
+  assert.equal(verdict('GIT_SSH_COMMAND=./helper git remote -v'), 'allow');
+});

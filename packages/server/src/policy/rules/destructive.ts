@@ -2,7 +2,7 @@
 // rd /s), disk wipes (dd to a device, mkfs, wipefs, diskutil erase), truncating system
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
-import { deletionRisk, normalizePath, type TargetRisk } from '../paths.js';
+import { deletionRisk, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
@@ -38,9 +38,11 @@ function gitMetadataRisk(t: string): TargetRisk | null {
 function outsideRisk(t: string, cwd: string | undefined): TargetRisk | null {
   if (!/^\.\.(?:\/|$)/.test(t) || !cwd) return null;
   const abs = normalizePath(`${cwd}/${t}`);
-  const r = deletionRisk(abs);
+  const home = normalizePath(cwd);
+  if (abs !== home && isUnder(abs, home)) return null; // climbed out and back in (`../project/build`)
+  const r = deletionRisk(abs, cwd);
   if (r) return r;
-  return { severity: 'medium', label: `${t}, outside the working directory` };
+  return { severity: OUTSIDE_PROJECT, label: `${t}, outside the working directory` };
 }
 
 function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
@@ -84,6 +86,7 @@ function findStartPaths(args: readonly string[]): string[] {
  * producer, or unknown.
  */
 function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boolean } | 'unknown' {
+  if (cmd.inputFromFile) return 'unknown'; // `xargs -a F`: the pipe's producer is not the input
   const producers = cmd.parent ? [cmd.parent] : cmd.pipeline.stages[cmd.stage - 1] ?? [];
   const p = producers[producers.length - 1];
   if (!p) return 'unknown';
@@ -101,7 +104,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   if (cmd.dynamicArgs) {
     const dyn = dynamicTargets(cmd);
     if (dyn === 'unknown') {
-      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets produced by another command (${cmd.wrappers.includes('xargs') ? 'xargs' : 'find -exec'}); they cannot be checked before it runs.`);
+      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets ${cmd.inputFromFile ? 'read from a file' : 'produced by another command'} (${cmd.wrappers.includes('xargs') ? 'xargs' : cmd.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
       return;
     }
     if (dyn.selective) {
@@ -119,7 +122,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   // Deleting one file matters less than a tree, except the system's own files (`unlink /etc/passwd`).
   const severity = recursive || /git metadata|the system path/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
-  if (!recursive && /outside the working directory/.test(bad.risk.label)) return;
+  if (!recursive && /outside the (?:working directory|project)/.test(bad.risk.label)) return;
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${recursive ? 'recursively deletes' : 'deletes'} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
 }
 
@@ -208,7 +211,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'shred': {
       const device = args.find((a) => DEVICE.test(a));
       if (device) emit(ctx, 'critical', 'disk_wipe', `shred overwrites the block device ${device}.`, device);
-      else {
+      else if (positionals(args).length > 0 || cmd.dynamicArgs) {
+        // (with no file operand shred only prints an error)
         const bad = worst(positionals(args), cmd, ctx);
         emit(ctx, bad ? bad.risk.severity : 'medium', 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : 'files'}.`);
       }

@@ -217,7 +217,10 @@ export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
   if (fedByInput) {
     if (code === undefined && isShell && !cmd.args.some((a) => !a.startsWith('-'))) return emit(ctx, `${cmd.name} runs the script named by its input (through ${feeder(cmd)}), which cannot be checked before it runs.`);
     if (code === undefined && !isShell) return emit(ctx, `eval runs its input as shell code (through ${feeder(cmd)}); it cannot be checked before it runs.`);
-    if (code !== undefined && (((PLACEHOLDER.test(code) || (rs !== undefined && code.includes(rs))) && feeder(cmd) !== 'parallel') || POSITIONAL_AS_CODE.test(code))) return emit(ctx, `${cmd.name} runs its input as shell code (through ${feeder(cmd)}); the code it builds cannot be checked before it runs.`);
+    // parallel quotes what it substitutes, which keeps the input one word: data inside code, but
+    // the whole script when that word is the script itself (`parallel bash -c {}`).
+    const wholeScript = code !== undefined && (/^\{\d*\}$/.test(code.trim()) || (rs !== undefined && code.trim() === rs));
+    if (code !== undefined && (((PLACEHOLDER.test(code) || (rs !== undefined && code.includes(rs))) && (feeder(cmd) !== 'parallel' || wholeScript)) || POSITIONAL_AS_CODE.test(code))) return emit(ctx, `${cmd.name} runs its input as shell code (through ${feeder(cmd)}); the code it builds cannot be checked before it runs.`);
   }
   // `sh -c 'eval "$1"' _ ARG`: the arguments after the script become code.
   // (A quoted "$1" in command position is one word, a program name, not code.)

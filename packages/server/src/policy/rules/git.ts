@@ -24,6 +24,20 @@ function gitArgs(cmd: SimpleCommand): string[] {
   return a.slice(i);
 }
 
+/**
+ * A subcommand named by an alias set on the same line (`git -c alias.f=push f -f`) is judged as
+ * what it expands to; `!` aliases run a shell and are reported as configuration execution.
+ */
+function expandAlias(cmd: SimpleCommand, args: string[]): string[] {
+  const a = cmd.args;
+  for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
+    const value = a[i] === '-c' ? a[++i] : a[i].startsWith('-c') ? a[i].slice(2) : GIT_VALUE_OPTS.has(a[i]) ? (i++, undefined) : undefined;
+    const m = value ? /^alias\.([^=]+)=\s*([^!\s].*)$/i.exec(value) : null;
+    if (m && m[1].toLowerCase() === args[0]?.toLowerCase()) return [...m[2].trim().split(/\s+/), ...args.slice(1)];
+  }
+  return args;
+}
+
 function branchOf(refspec: string): string {
   const dst = refspec.includes(':') ? refspec.slice(refspec.indexOf(':') + 1) : refspec;
   return dst.replace(/^\+/, '').replace(/^refs\/heads\//, '');
@@ -51,7 +65,7 @@ function expandLong(sub: string, args: string[]): string[] {
   const known = LONG_OPTIONS[sub];
   if (!known) return args;
   return args.map((a) => {
-    if (a === '--' || !a.startsWith('--') || a.length < 5) return a;
+    if (a === '--' || !a.startsWith('--') || a.length < 4) return a;
     const eq = a.indexOf('=');
     const name = eq < 0 ? a : a.slice(0, eq);
     if (known.includes(name)) return a;
@@ -90,6 +104,8 @@ function flagsOf(args: readonly string[], valueShort: string, valueLong: Readonl
 }
 
 const HELP = /^(?:-h|--help|--version)$/;
+// Long options of checkout/restore that take the next word as their value (`--source --help`).
+const VALUE_LONG: ReadonlySet<string> = new Set(['--source', '--conflict', '--unified', '--inter-hunk-context', '--orphan', '--pathspec-from-file']);
 // Subcommands that talk to a remote, the only ones an ssh command setting affects.
 const REMOTE_SUBCOMMANDS = new Set(['fetch', 'pull', 'push', 'clone', 'ls-remote', 'submodule', 'fetch-pack', 'send-pack']);
 
@@ -143,7 +159,7 @@ function inspectPush(args: string[], ctx: RuleContext): void {
 function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ctx: RuleContext): void {
   const a = cmd.args;
   const gargs = gitArgs(cmd);
-  const remote = sub !== undefined && (REMOTE_SUBCOMMANDS.has(sub) || (sub === 'archive' && gargs.some((x) => x.startsWith('--remote'))) || (sub === 'remote' && /^(?:update|prune|show|set-head)$/.test(gargs[1] ?? '')));
+  const remote = sub !== undefined && (REMOTE_SUBCOMMANDS.has(sub) || (sub === 'archive' && gargs.some((x) => x.startsWith('--remote'))) || (sub === 'remote' && /^(?:update|prune|show|set-head)$/.test(gargs.slice(1).find((x) => !x.startsWith('-')) ?? '')));
   for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
     let value: string | undefined;
     const unseen = a[i].startsWith('--config-env');
@@ -193,11 +209,12 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'bfg' || cmd.name === 'git-filter-repo') return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
   if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset') return inspectExport(cmd, ctx);
   if (cmd.name !== 'git') return;
-  const args = gitArgs(cmd);
+  const args = expandAlias(cmd, gitArgs(cmd));
   const sub = args[0];
   inspectGitConfigOptions(cmd, sub, ctx);
   const rest = expandLong(sub, args.slice(1));
-  if (rest.some((a) => HELP.test(a))) return;
+  // Help only where it is an option: not after `--` (a path) nor as an option's value.
+  if (splitDashDash(rest).before.some((a, i, all) => HELP.test(a) && !VALUE_LONG.has(all[i - 1]))) return;
   switch (sub) {
     case 'push':
       return inspectPush(rest, ctx);
@@ -216,9 +233,12 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       return emit(ctx, 'medium', 'history_rewrite', `git ${sub} rewrites the repository history; publishing it needs a coordinated force push.`);
     case 'checkout': {
       const { after } = splitDashDash(rest);
-      const f = flagsOf(rest, 'bBU', new Set(['--conflict', '--recurse-submodules', '--unified', '--inter-hunk-context', '--orphan', '--track', '--pathspec-from-file']));
+      // `--recurse-submodules` takes its value only as `=VALUE`, so in `--recurse-submodules main f`
+      // main is the tree-ish and f is overwritten; `--track` with paths makes git refuse to run.
+      const f = flagsOf(rest, 'bBU', VALUE_LONG);
       if (f.flags.has('-f') || f.flags.has('--force')) return emit(ctx, 'high', 'checkout_force', `git checkout ${rest.join(' ')} ${LOSS} in the files it switches.`);
       if (f.flags.has('--pathspec-from-file')) return emit(ctx, 'high', 'discard_changes', `git checkout ${rest.join(' ')} overwrites the listed files, which ${LOSS}.`);
+      if (f.flags.has('--track') || f.flags.has('-t')) return;
       const creating = f.flags.has('-b') || f.flags.has('-B') || f.flags.has('--orphan');
       const paths = after ?? (creating ? [] : f.positionals.slice(1));
       if (paths.length > 0 || (!creating && f.positionals[0] === '.')) emit(ctx, 'high', 'discard_changes', `git checkout ${rest.join(' ')} overwrites files in the working tree, which ${LOSS}.`);
@@ -226,11 +246,13 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     }
     case 'restore': {
       const { after } = splitDashDash(rest);
-      const f = flagsOf(rest, 's', new Set(['--source', '--conflict', '--pathspec-from-file']));
+      const f = flagsOf(rest, 'sU', VALUE_LONG);
       const staged = (f.flags.has('--staged') || f.flags.has('-S')) && !f.flags.has('--no-staged');
       const worktree = (f.flags.has('--worktree') || f.flags.has('-W')) && !f.flags.has('--no-worktree');
       const paths = [...f.positionals, ...(after ?? [])];
-      if ((!staged || worktree) && !f.flags.has('--no-worktree') && (paths.length > 0 || f.flags.has('--pathspec-from-file'))) emit(ctx, 'high', 'discard_changes', `git restore ${rest.join(' ')} overwrites working-tree files, which ${LOSS}.`);
+      // `-p` picks hunks to throw away from every changed file; the last of -p/--no-patch wins.
+      const patch = splitDashDash(rest).before.reduce((on, a) => (a === '--no-patch' ? false : a === '--patch' || /^-[a-zA-Z]*p/.test(a) ? true : on), false);
+      if ((!staged || worktree) && !f.flags.has('--no-worktree') && (paths.length > 0 || patch || f.flags.has('--pathspec-from-file'))) emit(ctx, 'high', 'discard_changes', `git restore ${rest.join(' ')} overwrites working-tree files, which ${LOSS}.`);
       return;
     }
     case 'switch': {
@@ -247,7 +269,15 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       else if (rest[0] === 'delete') emit(ctx, 'medium', 'reflog_expire', 'Deleting reflog entries removes the way to recover discarded commits.');
       return;
     case 'branch': {
-      const force = rest.includes('-D') || rest.some((a) => /^-[a-zA-Z]*D/.test(a)) || ((hasShort(rest, 'd') || rest.includes('--delete')) && (hasShort(rest, 'f') || rest.includes('--force')));
+      const deleting = hasShort(rest, 'd') || rest.includes('--delete');
+      const forced = hasShort(rest, 'f') || rest.includes('--force');
+      const force = rest.includes('-D') || rest.some((a) => /^-[a-zA-Z]*D/.test(a)) || (deleting && forced);
+      if (forced && !force && !hasShort(rest, 'm') && !hasShort(rest, 'c') && !rest.includes('--move') && !rest.includes('--copy')) {
+        // `branch -f NAME [START]` moves an existing branch: its commits survive only in the reflog.
+        const b = positionals(rest)[0];
+        if (b) emit(ctx, 'medium', 'branch_force_reset', `git branch ${rest.join(' ')} moves the existing branch ${b}, dropping its commits from the branch.`);
+        return;
+      }
       if (!force) return;
       const b = positionals(rest).find((x) => ctx.branchClass(x) === 'protected');
       emit(ctx, 'high', b ? 'delete_protected_branch' : 'branch_force_delete', `Force-deletes the local branch ${b ?? positionals(rest).join(' ')}, losing commits not merged elsewhere.`);

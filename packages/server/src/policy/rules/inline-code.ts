@@ -89,7 +89,8 @@ const NON_RECURSIVE_DELETE = /\b(?:os\.remove|os\.unlink|os\.rmdir|fs\.unlinkSyn
 // exec/system/spawn given a list of strings: the list is a command line.
 const LIST_CALL = /\b(?:system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
 const AWK_SHELL = /(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1\s{0,3}\|\s{0,3}getline|\|\s{0,3}(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3/g;
-const DYNAMIC_SYSTEM = /\bsystem\s{0,3}\(\s{0,3}(?!['")])|\|\s{0,3}getline|\bprint[^|;}]{0,200}\|\s{0,3}(?!['"])\w/;
+// (`"cmd" | getline` with a literal command is judged as that command through AWK_SHELL.)
+const DYNAMIC_SYSTEM = /\bsystem\s{0,3}\(\s{0,3}(?!['")])|(?<!['"]\s{0,3})\|\s{0,3}getline|(?<!['"])\bprint[^|;}]{0,200}\|\s{0,3}(?!['"])\w/;
 
 /** The string literals of a list starting at `from`: `"rm", "-rf", "/x"`. */
 function literalList(text: string, from: number): string[] {
@@ -109,6 +110,18 @@ function literalList(text: string, from: number): string[] {
     if (out.length === 1 && text[i] === '[') i++; // execvp("sh", ["sh", "-c", …]): the list follows the program
   }
   return out;
+}
+
+/**
+ * The text of a string literal as the interpreter sees it: C-style escapes (`\\x20`, `\\040`,
+ * `\\u0020`, `\\n`, `\\"`) are decoded, so `system("rm\\x20-rf\\x20/")` is judged as `rm -rf /`.
+ */
+export function unescapeLiteral(text: string): string {
+  return text.replace(/\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|([0-7]{1,3})|(.))/g, (m, hex?: string, uni?: string, oct?: string, ch?: string) => {
+    if (hex ?? uni) return String.fromCharCode(parseInt((hex ?? uni)!, 16));
+    if (oct) return String.fromCharCode(parseInt(oct, 8));
+    return ch === 'n' ? '\n' : ch === 't' ? '\t' : /["'\\]/.test(ch!) ? ch! : m;
+  });
 }
 
 function shellQuote(a: string): string {
@@ -144,7 +157,7 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const text = normalizeCode(code.slice(0, 16_384));
   if (AWK.has(cmd.name)) {
     for (const m of allMatches(AWK_SHELL, text)) {
-      const inner = (m[2] ?? m[4]).replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(["'\\])/g, '$1');
+      const inner = unescapeLiteral(m[2] ?? m[4]);
       for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
     }
     if (DYNAMIC_SYSTEM.test(text)) ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} runs shell commands built from its input or variables, which cannot be checked before they run.` });
@@ -173,7 +186,7 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
     }
   }
   for (const m of allMatches(SHELL_CALL, text)) {
-    const inner = m[2].replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\(["'\\])/g, '$1');
+    const inner = unescapeLiteral(m[2]);
     for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
   }
   if (FETCH.test(text) && EVAL_CODE.test(text)) {

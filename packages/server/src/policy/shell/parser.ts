@@ -446,8 +446,11 @@ class Parser {
     };
     const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
     if (via.length) cmd.via = via;
-    if (state?.shift !== undefined) cmd.cwdShift = state.shift;
+    // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
+    const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
+    if (shift !== undefined) cmd.cwdShift = shift;
     if (u.replaceString !== undefined) cmd.replaceString = u.replaceString;
+    if (u.inputFromFile) cmd.inputFromFile = true;
     this.out.commands.push(cmd);
     const made = [cmd];
     if (state && (name === 'cd' || name === 'pushd' || name === 'chdir')) {

@@ -37,6 +37,8 @@ export interface SimpleCommand {
   dynamicArgs: boolean;
   /** Under xargs/parallel, the string each input replaces (`-I X`); undefined when inputs are appended. */
   replaceString?: string;
+  /** Under xargs/parallel, the inputs are read from a file (`-a F`, `--arg-file F`), not from the pipe. */
+  inputFromFile?: boolean;
   /** For `find … -exec cmd {} ;` the find command whose matches become the arguments. */
   parent?: SimpleCommand;
   origin: CommandOrigin;

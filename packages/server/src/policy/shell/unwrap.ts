@@ -13,6 +13,26 @@ export interface Unwrapped {
   dynamicArgs: boolean;
   /** The string xargs/parallel replace with each input (`-I X`, `--replace`, parallel's `{}`); undefined when inputs are appended. */
   replaceString?: string;
+  /** The directory a wrapper runs the program in (`env -C DIR`, `sudo -D DIR`), as written. */
+  chdir?: string;
+  /** xargs/parallel read their inputs from a file (`-a F`, `--arg-file=F`), not from the pipe. */
+  inputFromFile?: boolean;
+}
+
+const ARG_FILE = /^(?:-a.*|--arg-file(?:=.*)?)$/;
+
+/** The directory named by a wrapper's change-directory option among its options `opts`. */
+function chdirOption(name: string, opts: Word[]): string | undefined {
+  const short = name === 'env' ? '-C' : name === 'sudo' ? '-D' : undefined;
+  if (!short) return undefined;
+  let dir: string | undefined;
+  for (let k = 0; k < opts.length; k++) {
+    const t = opts[k].text;
+    if (t === short || t === '--chdir') dir = opts[k + 1]?.text;
+    else if (t.startsWith('--chdir=')) dir = t.slice(8);
+    else if (t.startsWith(short) && t.length > 2) dir = t.slice(2);
+  }
+  return dir;
 }
 
 export type Nested =
@@ -106,7 +126,9 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     if (ELEVATING.has(name)) {
       out.elevated = true;
       out.wrappers.push(name);
-      i = skipOptions(words, i + 1, name);
+      const from = i + 1;
+      i = skipOptions(words, from, name);
+      out.chdir = chdirOption(name, words.slice(from, i)) ?? out.chdir;
       if (name === 'gosu') i++; // gosu USER cmd
     } else if (name === 'env' && words.slice(i + 1).some((w) => w.text === '-S' || w.text === '--split-string' || w.text.startsWith('--split-string=') || /^-S./.test(w.text))) {
       // env -S 'prog args': the string is split into words and run.
@@ -121,7 +143,9 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       i = i + 1;
     } else if (name === 'env' || name === 'nice' || name === 'ionice' || name === 'stdbuf' || name === 'exec' || name === 'flock') {
       out.wrappers.push(name);
-      i = skipOptions(words, i + 1, name);
+      const from = i + 1;
+      i = skipOptions(words, from, name);
+      out.chdir = chdirOption(name, words.slice(from, i)) ?? out.chdir;
       if (name === 'flock') i++; // flock FILE cmd
     } else if (name === 'timeout') {
       out.wrappers.push(name);
@@ -140,10 +164,12 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       const from = i + 1;
       i = skipOptions(words, from, name);
       out.replaceString = xargsReplaceString(words.slice(from, i)) ?? out.replaceString;
+      if (words.slice(from, i).some((w) => ARG_FILE.test(w.text))) out.inputFromFile = true;
     } else if (name === 'parallel' && !words.slice(i + 1).some((w) => w.text === '--dry-run' || w.text === '--dryrun')) {
       // parallel [options] command ::: inputs — each input replaces {} / {1} / {.} in the
       // command, or is appended to it; without ::: the inputs come from stdin like xargs.
       // With no command at all, each input is itself a command line (see nestedCommands).
+      const start = i;
       const first = skipOptions(words, i + 1, name);
       if (first < words.length && /^:::/.test(words[first].text)) break;
       out.wrappers.push(name);
@@ -151,7 +177,9 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       const sep = words.findIndex((w, k) => k >= i && (w.text === ':::' || w.text === '::::' || w.text === ':::+' || w.text === '::::+'));
       if (sep < 0) {
         out.dynamicArgs = true;
-        out.replaceString = '{}';
+        // parallel reads -I / --replace like xargs; its default replace string is {}.
+        out.replaceString = xargsReplaceString(words.slice(start + 1, first)) ?? '{}';
+        if (words.slice(start + 1, first).some((w) => ARG_FILE.test(w.text))) out.inputFromFile = true;
       }
       else {
         const inputs = words.slice(sep + 1).filter((w) => !w.text.startsWith(':::'));
