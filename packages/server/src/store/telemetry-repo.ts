@@ -66,15 +66,8 @@ export interface OtlpEventRow {
   received_at: number;
 }
 
-export interface UsageGroup {
-  workstation_id: string | null;
-  hostname: string | null;
-  session_key: string | null;
-  user_email: string | null;
-  user_account: string | null;
-  team: string | null;
-  source: string;
-  day: number;
+/** The counters summed over a group of usage records (and over groups, by the reads). */
+export interface UsageTotals {
   events: number;
   api_requests: number;
   input_tokens: number;
@@ -83,6 +76,17 @@ export interface UsageGroup {
   cache_creation_tokens: number;
   cost_micros: number;
   tool_rejections: number;
+}
+
+export interface UsageGroup extends UsageTotals {
+  workstation_id: string | null;
+  hostname: string | null;
+  session_key: string | null;
+  user_email: string | null;
+  user_account: string | null;
+  team: string | null;
+  source: string;
+  day: number;
 }
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@
 // key's org. Plan gating is the route's; everything here is org-scoped through the repository.
 import { newId } from '../ids.js';
 import { outboxRow } from '../outbox.js';
-import type { OtlpEventRow, TelemetryRepo, UsageGroup } from '../store/telemetry-repo.js';
+import type { OtlpEventRow, TelemetryRepo, UsageGroup, UsageTotals } from '../store/telemetry-repo.js';
 
 const DAY_MS = 86_400_000;
 const HEALTH_EVENTS_CAP = 10_000;
@@ -125,16 +125,7 @@ export async function otlpSetupHealth(repo: TelemetryRepo, orgId: string, now = 
   };
 }
 
-interface Totals {
-  events: number;
-  api_requests: number;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_creation_tokens: number;
-  cost_micros: number;
-  tool_rejections: number;
-}
+type Totals = UsageTotals;
 const zero = (): Totals => ({ events: 0, api_requests: 0, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_creation_tokens: 0, cost_micros: 0, tool_rejections: 0 });
 function add(t: Totals, g: UsageGroup): void {
   t.events += g.events;
