@@ -13,6 +13,8 @@ test('git_danger: shared history and uncommitted work', async (t) => {
     [shell('git push origin :master'), 'deny', 'git_danger.delete_remote_branch'],
     [shell('git push -f origin release/2026.08'), 'warn', 'git_danger.force_push_shared'],
     [shell('git push origin --delete staging'), 'warn', 'git_danger.delete_remote_branch'],
+    // A deletion keeps nothing of the branch, and whether it was merged cannot be seen from the hook.
+    [shell('git push origin --delete feature/old'), 'warn', 'git_danger.delete_remote_branch'],
     [shell('git push --force-with-lease origin main'), 'warn', 'git_danger.force_push_protected'],
     [shell('git push --force'), 'warn', 'git_danger.force_push'],
     [shell('git reset --hard HEAD~3'), 'deny', 'git_danger.reset_hard'],
@@ -29,7 +31,6 @@ test('git_danger: normal workflow stays allowed', async (t) => {
     [shell('git push --force-with-lease origin feature/refactor-auth'), 'allow'],
     [shell('git push -f origin feature/my-branch'), 'allow'],
     [shell('git push origin main'), 'allow'],
-    [shell('git push origin --delete feature/old'), 'allow'],
     [shell('git reset --soft HEAD~1'), 'allow'],
     [shell('git clean -n'), 'allow'],
     [shell('git status && git diff --stat'), 'allow'],

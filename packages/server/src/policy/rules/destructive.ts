@@ -3,6 +3,7 @@
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
 import { deletionRisk, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { TMPDIR_STANDIN } from '../shell/parser.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
@@ -45,11 +46,31 @@ function outsideRisk(t: string, cwd: string | undefined): TargetRisk | null {
   return { severity: OUTSIDE_PROJECT, label: `${t}, outside the working directory` };
 }
 
+// Variables whose value the engine knows or that name a place it judges (expanded or normalised earlier).
+const KNOWN_VARIABLE = /^(?:HOME|PWD|OLDPWD|TMPDIR|TMP|TEMP|USERPROFILE)$/;
+const VARIABLE_PREFIX = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\/+([^/].*)$/;
+// `..` after a directory inside a world-writable scratch directory: anyone can make that
+// directory a symlink, and the kernel resolves `..` from where the link points.
+const SCRATCH_CLIMB = /^\/(?:private\/)?(?:var\/)?(?:tmp|dev\/shm)\/(?:[^/]+\/)*?[^/.][^/]*\/+\.\.(?:\/|$)/;
+
+/**
+ * Deletion targets that the path vocabulary calls harmless but whose place is not known from the
+ * text: a path under a variable the command never sets (empty, `$X/build` is `/build`), and a
+ * climb out of a directory in a world-writable scratch directory.
+ */
+function unknownPlaceRisk(t: string): TargetRisk | null {
+  const v = VARIABLE_PREFIX.exec(t);
+  if (v && !KNOWN_VARIABLE.test(v[1])) return { severity: 'medium', label: `${t} (where $${v[1]} points is not in the command; empty, this is /${v[2]})` };
+  // ($TMPDIR is private to its user: a climb out of it is judged where it lands.)
+  if (SCRATCH_CLIMB.test(t) && !t.startsWith(`${TMPDIR_STANDIN}/..`)) return { severity: 'medium', label: `${t} (a \`..\` out of a directory in a world-writable scratch directory, which anyone can turn into a symlink to somewhere else)` };
+  return null;
+}
+
 function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
   let best: { risk: TargetRisk; target: string } | null = null;
   for (const raw of targets) {
     const t = resolveTarget(cmd, raw);
-    const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t);
+    const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t) ?? unknownPlaceRisk(t);
     if (risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity))) best = { risk, target: t };
   }
   return best;
@@ -101,10 +122,15 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
 }
 
 function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, ctx: RuleContext, tool: string): void {
-  if (cmd.dynamicArgs) {
-    const dyn = dynamicTargets(cmd);
+  // A script run for each input (`… | parallel sh -c 'rm -rf {}'`): its placeholder words are that input.
+  const rs = cmd.fedBy?.replaceString;
+  const fed = !cmd.dynamicArgs && rs !== undefined && targets.some((t) => t.includes(rs));
+  if (cmd.dynamicArgs || fed) {
+    const feeder = fed ? cmd.fedBy! : cmd;
+    if (fed) targets = targets.filter((t) => !t.includes(rs));
+    const dyn = dynamicTargets(feeder);
     if (dyn === 'unknown') {
-      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets ${cmd.inputFromFile ? 'read from a file' : 'produced by another command'} (${cmd.wrappers.includes('xargs') ? 'xargs' : cmd.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
+      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets ${feeder.inputFromFile ? 'read from a file' : 'produced by another command'} (${feeder.wrappers.includes('xargs') ? 'xargs' : feeder.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
       return;
     }
     if (dyn.selective) {
@@ -115,7 +141,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
       return;
     }
     // find -exec receives the matches only through {}; a command without it ignores them.
-    if (!cmd.parent || cmd.args.some((a) => a.includes('{}'))) targets = [...targets, ...dyn.targets];
+    if (fed || !cmd.parent || cmd.args.some((a) => a.includes('{}'))) targets = [...targets, ...dyn.targets];
   }
   const bad = worst(targets, cmd, ctx);
   if (!bad) return;

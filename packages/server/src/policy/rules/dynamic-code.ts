@@ -121,9 +121,11 @@ function interpreterTakesInputAsCode(cmd: SimpleCommand): boolean {
 
 /** `xargs find …`: the input is appended to find's expression and can add actions such as -delete or -exec. */
 function findExpressionFromInput(cmd: SimpleCommand): boolean {
-  if (cmd.name !== 'find' || !cmd.wrappers.includes('xargs')) return false;
+  const parallel = !cmd.wrappers.includes('xargs') && cmd.wrappers.includes('parallel') && cmd.dynamicArgs;
+  if (cmd.name !== 'find' || (!cmd.wrappers.includes('xargs') && !parallel)) return false;
   const rs = cmd.replaceString;
-  if (rs === undefined) return true;
+  // parallel appends its input when the command has no replace string, as xargs does.
+  if (rs === undefined || (parallel && !cmd.args.some((a) => a.includes(rs)))) return true;
   // `xargs -I{} find {}`: the input is one of find's starting points, where it can also be an action.
   const firstExpr = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
   return cmd.args.slice(0, firstExpr < 0 ? undefined : firstExpr).includes(rs);

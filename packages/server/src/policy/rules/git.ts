@@ -29,13 +29,32 @@ function gitArgs(cmd: SimpleCommand): string[] {
  * what it expands to; `!` aliases run a shell and are reported as configuration execution.
  */
 function expandAlias(cmd: SimpleCommand, args: string[]): string[] {
-  const a = cmd.args;
-  for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
-    const value = a[i] === '-c' ? a[++i] : a[i].startsWith('-c') ? a[i].slice(2) : GIT_VALUE_OPTS.has(a[i]) ? (i++, undefined) : undefined;
-    const m = value ? /^alias\.([^=]+)=\s*([^!\s].*)$/i.exec(value) : null;
+  for (const value of configPairs(cmd)) {
+    const m = /^alias\.([^=]+)=\s*([^!\s].*)$/i.exec(value);
     if (m && m[1].toLowerCase() === args[0]?.toLowerCase()) return [...m[2].trim().split(/\s+/), ...args.slice(1)];
   }
   return args;
+}
+
+/**
+ * Every `key=value` of configuration the line hands git: `-c` options and the environment's
+ * `GIT_CONFIG_COUNT` / `GIT_CONFIG_KEY_n` / `GIT_CONFIG_VALUE_n` pairs, which git reads the same way.
+ */
+function configPairs(cmd: SimpleCommand): string[] {
+  const out: string[] = [];
+  const a = cmd.args;
+  for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
+    const value = a[i] === '-c' ? a[++i] : a[i].startsWith('-c') ? a[i].slice(2) : GIT_VALUE_OPTS.has(a[i]) ? (i++, undefined) : undefined;
+    if (value) out.push(value);
+  }
+  if (cmd.assignments.length === 0) return out;
+  const env = new Map(cmd.assignments.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  const n = Math.min(Number(env.get('GIT_CONFIG_COUNT') ?? 0) || 0, 64);
+  for (let k = 0; k < n; k++) {
+    const key = env.get(`GIT_CONFIG_KEY_${k}`);
+    if (key !== undefined) out.push(`${key}=${env.get(`GIT_CONFIG_VALUE_${k}`) ?? ''}`);
+  }
+  return out;
 }
 
 function branchOf(refspec: string): string {
@@ -53,7 +72,7 @@ const LONG_OPTIONS: Record<string, string[]> = {
   restore: ['--staged', '--worktree', '--source', '--pathspec-from-file', '--patch', '--no-staged', '--no-worktree', '--quiet', '--conflict'],
   branch: ['--delete', '--force', '--move', '--copy', '--list', '--verbose'],
   clean: ['--force', '--dry-run', '--interactive', '--quiet'],
-  rm: ['--force', '--cached', '--dry-run', '--quiet'],
+  rm: ['--force', '--cached', '--dry-run', '--quiet', '--no-force', '--no-cached', '--no-dry-run'],
   worktree: ['--force'],
   tag: ['--delete', '--force', '--list'],
   rebase: ['--abort', '--continue', '--skip', '--quit'],
@@ -136,7 +155,8 @@ function inspectPush(args: string[], ctx: RuleContext): void {
     const branches = deleting ? refspecs : refspecs.filter((r) => r.startsWith(':'));
     for (const b of branches.map(branchOf)) {
       const cls = ctx.branchClass(b);
-      emit(ctx, cls === 'protected' ? 'high' : cls === 'shared' ? 'medium' : 'low', 'delete_remote_branch', `Deletes the remote branch ${b}${cls ? ` (a ${cls} branch)` : ''}.`);
+      // The remote copy may be the only one (collaborators' pushes, unmerged work): at least a warning.
+      emit(ctx, cls === 'protected' ? 'high' : 'medium', 'delete_remote_branch', `Deletes the remote branch ${b}${cls ? ` (a ${cls} branch)` : ''}; commits only it holds are lost for everyone.`);
     }
     return;
   }
@@ -205,12 +225,23 @@ function inspectExport(cmd: SimpleCommand, ctx: RuleContext): void {
 
 const LOSS = 'discards uncommitted work irrecoverably';
 
+/** Whether a boolean option is on after reading the options in order (the last of on/off wins). */
+function lastWins(args: readonly string[], on: (a: string) => boolean, off: (a: string) => boolean): boolean {
+  let state = false;
+  for (const a of args) {
+    if (off(a)) state = false;
+    else if (on(a)) state = true;
+  }
+  return state;
+}
+
 export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'bfg' || cmd.name === 'git-filter-repo') return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
   if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset') return inspectExport(cmd, ctx);
   if (cmd.name !== 'git') return;
   const args = expandAlias(cmd, gitArgs(cmd));
-  const sub = args[0];
+  // On a case-insensitive filesystem (macOS by default) `git CHECKOUT` runs git-checkout.
+  const sub = args[0]?.toLowerCase();
   inspectGitConfigOptions(cmd, sub, ctx);
   const rest = expandLong(sub, args.slice(1));
   // Help only where it is an option: not after `--` (a path) nor as an option's value.
@@ -288,8 +319,11 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       return;
     case 'rm': {
       const before = splitDashDash(rest).before;
-      const force = before.reduce((on, a) => (a === '--force' || /^-[a-zA-Z]*f/.test(a) ? true : a === '--no-force' ? false : on), false);
-      if (force && !before.includes('--cached') && !hasShort(before, 'n') && !before.includes('--dry-run')) emit(ctx, 'high', 'rm_force', `git rm ${rest.join(' ')} deletes files together with their uncommitted changes.`);
+      // Git's options are read left to right and the last of `--x` / `--no-x` wins.
+      const force = lastWins(before, (a) => a === '--force' || /^-[a-zA-Z]*f/.test(a), (a) => a === '--no-force');
+      const cached = lastWins(before, (a) => a === '--cached', (a) => a === '--no-cached');
+      const dryRun = lastWins(before, (a) => a === '--dry-run' || /^-[a-zA-Z]*n/.test(a), (a) => a === '--no-dry-run');
+      if (force && !cached && !dryRun) emit(ctx, 'high', 'rm_force', `git rm ${rest.join(' ')} deletes files together with their uncommitted changes.`);
       return;
     }
     case 'worktree':

@@ -151,10 +151,29 @@ function normalizeCode(code: string): string {
     .replace(RUBY_STRING, (_m, _o, body: string) => `"${body}"`);
 }
 
+// Inline code that is only words, a program name and its options or paths (`rm -rf /`,
+// `git reset --hard`): a shell command line, not Python, JavaScript, Ruby or Perl.
+const SHELL_LINE = /^\s*(?:sudo\s+)?[a-z][\w.+-]*(?:\s+[\w./~$@:+-][^\s()'"`;={}]*)+\s*$/;
+
+/**
+ * A shell command line handed to an interpreter as its code. The interpreter rejects it as a
+ * syntax error, so nothing runs, but the call shows what the agent is trying to do: a command the
+ * shell rules rate medium or worse is warned, never denied (`node -e "rm -rf /"`).
+ */
+function inspectShellLineAsCode(cmd: SimpleCommand, code: string, ctx: RuleContext): void {
+  let worst: ReturnType<RuleContext['inspectNested']>[number] | undefined;
+  for (const f of ctx.inspectNested(code)) {
+    if (severityRank(f.severity) >= severityRank('medium') && (!worst || severityRank(f.severity) > severityRank(worst.severity))) worst = f;
+  }
+  if (!worst) return;
+  ctx.emit({ ...worst, severity: 'medium', reason: `${cmd.name} is given the shell command line "${code.trim()}" as its code; it rejects it as a syntax error, but the intent is this: ${worst.reason}` });
+}
+
 export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const code = inlineCode(cmd);
   if (!code) return;
   const text = normalizeCode(code.slice(0, 16_384));
+  if (!AWK.has(cmd.name) && SHELL_LINE.test(code) && code.length <= 1024) inspectShellLineAsCode(cmd, code, ctx);
   if (AWK.has(cmd.name)) {
     for (const m of allMatches(AWK_SHELL, text)) {
       const inner = unescapeLiteral(m[2] ?? m[4]);

@@ -59,7 +59,9 @@ interface ListState {
 
 // Variables whose value is known without running anything.
 // TMPDIR is some directory below /tmp (or /var/folders): `$TMPDIR/x` is scratch, `$TMPDIR/../..` is not.
-const WELL_KNOWN: Record<string, string> = { TMPDIR: '/tmp/tmpdir', TMP: '/tmp/tmpdir', TEMP: '/tmp/tmpdir' };
+/** What `$TMPDIR` (and `$TMP`, `$TEMP`) stand for: a private scratch directory of the user. */
+export const TMPDIR_STANDIN = '/tmp/tmpdir';
+const WELL_KNOWN: Record<string, string> = { TMPDIR: TMPDIR_STANDIN, TMP: TMPDIR_STANDIN, TEMP: TMPDIR_STANDIN };
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 const POSITIONAL = /\$\{?([1-9])\}?/g;
 
@@ -464,7 +466,10 @@ class Parser {
     const script = this.writtenScript(name, u.argv);
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
-      if (n.kind === 'source') this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined));
+      if (n.kind === 'source') {
+        const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined));
+        if (cmd.replaceString !== undefined && cmd.dynamicArgs) for (const c of sub.commands) c.fedBy ??= cmd;
+      }
       else if (this.enter()) {
         for (const c of this.makeCommand(n.argv, [], pipeline, stage, cwdIsSubdir, n.origin, cmd)) made.push(c);
         this.ctx.nesting--;

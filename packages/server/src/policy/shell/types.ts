@@ -41,6 +41,12 @@ export interface SimpleCommand {
   inputFromFile?: boolean;
   /** For `find … -exec cmd {} ;` the find command whose matches become the arguments. */
   parent?: SimpleCommand;
+  /**
+   * Inside a script run by a command that xargs/parallel feed with a replace string
+   * (`… | parallel sh -c 'rm -rf {}'`), that command: words of the script holding its replace
+   * string are the input.
+   */
+  fedBy?: SimpleCommand;
   origin: CommandOrigin;
   depth: number;
   /** The pipeline this command belongs to and its stage index there. */
