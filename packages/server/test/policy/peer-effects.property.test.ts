@@ -91,6 +91,29 @@ test('git rm is judged by its options as git reads them, the last of --x / --no-
   );
 });
 
+test('git restore overwrites the working tree exactly when git would (a model of its --staged/--worktree reading)', () => {
+  // Checked against git 2.x: with neither option given the working tree is restored; once either
+  // is given only a --worktree that is not undone later restores it (`--no-staged` alone: git refuses).
+  const opt = fc.constantFrom('--staged', '-S', '--no-staged', '--worktree', '-W', '--no-worktree', '-SW', '-q', '--source HEAD~1', '-s main');
+  fc.assert(
+    fc.property(fc.array(opt, { maxLength: 5 }), word, (opts, file) => {
+      let staged: boolean | undefined;
+      let worktree: boolean | undefined;
+      for (const o of opts) {
+        if (o === '--staged' || o === '-S') staged = true;
+        else if (o === '--no-staged') staged = false;
+        else if (o === '--worktree' || o === '-W') worktree = true;
+        else if (o === '--no-worktree') worktree = false;
+        else if (o === '-SW') staged = worktree = true;
+      }
+      const overwrites = (staged === undefined && worktree === undefined) || worktree === true;
+      const cmd = `git restore ${opts.join(' ')} src/${file}.ts`;
+      assert.equal(rank(cmd) === RANK.deny, overwrites, explain(cmd));
+    }),
+    { numRuns: 300, seed: 1716 },
+  );
+});
+
 test('deleting a remote branch is warned in every spelling, and denied for a protected branch', () => {
   const spelling = fc.constantFrom(
     (b: string) => `git push origin --delete ${b}`,

@@ -225,6 +225,36 @@ function inspectExport(cmd: SimpleCommand, ctx: RuleContext): void {
 
 const LOSS = 'discards uncommitted work irrecoverably';
 
+/**
+ * Whether `git restore` writes the working tree, as git decides it: with neither `--staged` nor
+ * `--worktree` (nor their `--no-` forms) it does; once either is given, only an explicit
+ * `--worktree`/`-W` that is not undone later does (`--no-staged` alone makes git refuse to run).
+ */
+function restoresWorktree(options: readonly string[]): boolean {
+  let staged: boolean | undefined;
+  let worktree: boolean | undefined;
+  for (let i = 0; i < options.length; i++) {
+    const a = options[i];
+    if (a === '--staged') staged = true;
+    else if (a === '--no-staged') staged = false;
+    else if (a === '--worktree') worktree = true;
+    else if (a === '--no-worktree') worktree = false;
+    else if (VALUE_LONG.has(a)) i++; // `--source TREE`, `--unified N`: the next word is a value
+    else if (/^-[A-Za-z]+$/.test(a)) {
+      for (let k = 1; k < a.length; k++) {
+        const c = a[k];
+        if (c === 's' || c === 'U') {
+          if (k === a.length - 1) i++; // `-s TREE`: the value is the next word, `-sTREE` holds it
+          break;
+        }
+        if (c === 'S') staged = true;
+        else if (c === 'W') worktree = true;
+      }
+    }
+  }
+  return (staged === undefined && worktree === undefined) || worktree === true;
+}
+
 /** Whether a boolean option is on after reading the options in order (the last of on/off wins). */
 function lastWins(args: readonly string[], on: (a: string) => boolean, off: (a: string) => boolean): boolean {
   let state = false;
@@ -278,12 +308,11 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     case 'restore': {
       const { after } = splitDashDash(rest);
       const f = flagsOf(rest, 'sU', VALUE_LONG);
-      const staged = (f.flags.has('--staged') || f.flags.has('-S')) && !f.flags.has('--no-staged');
-      const worktree = (f.flags.has('--worktree') || f.flags.has('-W')) && !f.flags.has('--no-worktree');
+      const worktree = restoresWorktree(splitDashDash(rest).before);
       const paths = [...f.positionals, ...(after ?? [])];
       // `-p` picks hunks to throw away from every changed file; the last of -p/--no-patch wins.
       const patch = splitDashDash(rest).before.reduce((on, a) => (a === '--no-patch' ? false : a === '--patch' || /^-[a-zA-Z]*p/.test(a) ? true : on), false);
-      if ((!staged || worktree) && !f.flags.has('--no-worktree') && (paths.length > 0 || patch || f.flags.has('--pathspec-from-file'))) emit(ctx, 'high', 'discard_changes', `git restore ${rest.join(' ')} overwrites working-tree files, which ${LOSS}.`);
+      if (worktree && (paths.length > 0 || patch || f.flags.has('--pathspec-from-file'))) emit(ctx, 'high', 'discard_changes', `git restore ${rest.join(' ')} overwrites working-tree files, which ${LOSS}.`);
       return;
     }
     case 'switch': {
