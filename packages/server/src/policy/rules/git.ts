@@ -270,7 +270,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset') return inspectExport(cmd, ctx);
   if (cmd.name !== 'git') return;
   const args = expandAlias(cmd, gitArgs(cmd));
-  // On a case-insensitive filesystem (macOS by default) `git CHECKOUT` runs git-checkout.
+  // On a case-insensitive filesystem (macOS, Windows) the lookup of `git-CHECKOUT` finds
+  // git-checkout; whether that build then runs it varies, so the spelling counts as the subcommand.
   const sub = args[0]?.toLowerCase();
   inspectGitConfigOptions(cmd, sub, ctx);
   const rest = expandLong(sub, args.slice(1));
