@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { storedAttributes, storedAttributesPlain } from '../../src/telemetry/mapping.js';
-import type { AttrValue, Attrs } from '../../src/telemetry/otlp-wire.js';
+import { decodeLogs, encodeLogsRequestFromJson, type AttrValue, type Attrs } from '../../src/telemetry/otlp-wire.js';
 
 const claude: Attrs = { 'service.name': 'claude-code', 'service.version': '2.1.197', 'os.type': 'linux', 'host.name': 'h1' };
 
@@ -88,5 +88,49 @@ describe('OTLP stored attributes', () => {
       if (expected?.includes('[REDACTED:')) redacted++;
     }
     assert.ok(redacted > 1000, `the generated records exercise redaction (${redacted} redacted)`);
+  });
+});
+
+describe('OTLP decoding', () => {
+  test('a protobuf request decodes to the same records as the same request in JSON', () => {
+    const value = (i: number) =>
+      [
+        { stringValue: `s${i}` },
+        { boolValue: i % 2 === 0 },
+        { intValue: String(1200 + i) },
+        { doubleValue: 0.5 + i },
+        { arrayValue: { values: [{ stringValue: 'a' }, { intValue: '7' }, { kvlistValue: { values: [{ key: 'deep', value: { boolValue: true } }] } }] } },
+        { kvlistValue: { values: [{ key: 'k', value: { doubleValue: 1.25 } }, { key: 'n', value: {} }] } },
+        { bytesValue: Buffer.from(`bytes ${i}`).toString('base64') },
+        {},
+      ][i % 8];
+    const request = {
+      resourceLogs: [
+        {
+          resource: { attributes: [{ key: 'service.name', value: { stringValue: 'claude-code' } }, { key: 'host.id', value: { stringValue: 'm-1' } }] },
+          scopeLogs: [
+            {
+              scope: { name: 'com.anthropic.claude_code.events' },
+              logRecords: Array.from({ length: 24 }, (_, i) => ({
+                timeUnixNano: i % 3 === 0 ? undefined : `${1_800_000_000_000 + i}000000`,
+                observedTimeUnixNano: `${1_800_000_000_500 + i}000000`,
+                body: i % 5 === 0 ? { intValue: '3' } : { stringValue: `claude_code.event_${i}` },
+                attributes: [
+                  { key: 'event.name', value: { stringValue: `event_${i}` } },
+                  { key: `attr_${i % 4}`, value: value(i) },
+                  { key: 'again', value: value(i + 3) },
+                  { key: 'again', value: value(i + 5) },
+                ],
+              })),
+            },
+            { scope: {}, logRecords: [] },
+          ],
+        },
+        { resource: {}, scopeLogs: [{ logRecords: [{ attributes: [{ key: 'lonely', value: { stringValue: 'x' } }] }] }] },
+      ],
+    };
+    const fromJson = decodeLogs(Buffer.from(JSON.stringify(request)), 'json');
+    assert.equal(fromJson.length, 25);
+    assert.deepEqual(decodeLogs(encodeLogsRequestFromJson(request), 'protobuf'), fromJson);
   });
 });
