@@ -3,9 +3,11 @@
 // Requests are what the real exporters send: http/protobuf, batches of 512 Claude Code records
 // (the OpenTelemetry SDK's default batch size) with the identity headers install-hooks
 // --telemetry writes, from a few concurrent connections.
-//   node --conditions=source --import tsx bench/otlp.ts [--stores sqlite,mysql] [--requests 400] [--batch 512] [--connections 8]
+//   node --conditions=source --import tsx bench/otlp.ts [--stores sqlite,mysql] [--requests 400] [--batch 512] [--connections 8] [--cpu-prof DIR]
+// --cpu-prof DIR runs the server under `node --cpu-prof` and leaves its .cpuprofile files in DIR.
 import { encodeLogsRequestFromJson, decodeLogsResponse } from '../packages/server/src/telemetry/otlp-wire.js';
 import { readdirSync, readFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../packages/server/src/node-flags.js';
 import { freshStore, startServerProcess, storeKnex } from './support.js';
 
 /**
@@ -35,6 +37,8 @@ const requests = Number(arg('requests', '400'));
 const batch = Number(arg('batch', '512'));
 const connections = Number(arg('connections', '8'));
 const stores = arg('stores', 'sqlite,mysql').split(',') as ('sqlite' | 'mysql')[];
+const profileDir = arg('cpu-prof', '');
+const nodeArgs = profileDir ? [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [...SERVER_NODE_FLAGS];
 const WARM_UP = 20;
 const TARGET_SQLITE = 20_000;
 
@@ -82,7 +86,7 @@ const payload = body();
 let failedCheck = false;
 for (const store of stores) {
   const target = await freshStore(store);
-  const server = await startServerProcess(target.env);
+  const server = await startServerProcess(target.env, {}, nodeArgs);
   try {
     const url = `${server.url}/api/v1/otlp/v1/logs`;
     await send(url, server.runtimeKey, payload, WARM_UP);

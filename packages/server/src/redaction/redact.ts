@@ -59,6 +59,16 @@ const PLACEHOLDER = /x{6,}|0{8,}|example|placeholder|dummy|sample|your[_-]|redac
 /** One pass that says whether any rule could match; almost every string stops here. */
 const HINT = /AKIA|ASIA|ABIA|ACCA|secret|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|k_live_|k_test_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY|svc_rt_|svc_adm_|whsec_|bearer|:\/\/|token|key|passw|pwd|credential/i;
 
+/**
+ * Whether redactText could change `text` at all (false: it certainly returns it unchanged). Every
+ * rule and every secret-looking name contains one of HINT's words, and no word holds a quote, a
+ * comma or a brace: so for JSON text, this is true exactly when it is true of one of its keys or
+ * values on its own (telemetry/mapping.ts tests the pieces it builds a text from, many cached).
+ */
+export function mayHoldSecret(text: string): boolean {
+  return HINT.test(text);
+}
+
 const MARKER_PREFIX = '[REDACTED:';
 
 /** The marker that replaces a secret: kind, first/last 4 characters (secrets of 16+), hash. */

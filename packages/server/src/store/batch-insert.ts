@@ -98,14 +98,25 @@ export function toWireOps(ops: InsertOp[]): WireOp[] {
 }
 
 /**
+ * An op with this many values already fills most of a MySQL statement (store/batch-insert's
+ * MysqlExecutor splits at 20,000) and costs SQLite the same merged or not: it crosses as it is,
+ * not copied into a merged one (an OTLP request's 512 rows are 12,800 values).
+ */
+const MERGE_MAX_VALUES = 4096;
+
+/**
  * Merges ops of the same table and columns into one multi-row op, in order of first appearance:
- * a batch holds many callers' rows, and parents still go before children. The given ops are not
- * changed (a failed batch retries each caller's own ops).
+ * a batch holds many callers' rows, and parents still go before children. Large ops are left
+ * alone, in their place. The given ops are not changed (a failed batch retries each caller's own ops).
  */
 export function mergeByShape(ops: WireOp[]): WireOp[] {
   const merged = new Map<string[], WireOp>(); // interned or constant column lists: one per table and shape
   const out: WireOp[] = [];
   for (const op of ops) {
+    if (op.values.length >= MERGE_MAX_VALUES) {
+      out.push(op);
+      continue;
+    }
     const into = merged.get(op.columns);
     if (into && into.table === op.table) {
       for (const v of op.values) into.values.push(v);

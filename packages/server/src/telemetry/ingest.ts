@@ -17,6 +17,9 @@ import type { WireLogRecord } from './otlp-wire.js';
 export const MAX_RECORDS_PER_REQUEST = 8192;
 /** Records accepted but not yet committed, across requests, before new requests get 503. */
 export const MAX_PENDING_RECORDS = 100_000;
+/** How long a workstation or session lookup is reused (see TelemetryIngest.resolve). */
+export const LOOKUP_TTL_MS = 1000;
+const NONE = '';
 /** At most one otlp.error event per org in this window. */
 const ERROR_EVENT_INTERVAL_MS = 60_000;
 
@@ -50,6 +53,8 @@ export interface TelemetryDeps {
 export class TelemetryIngest {
   private pending = 0;
   private readonly lastErrorEvent = new LRUCache<string, number>({ max: 10_000 });
+  /** Recent workstation lookups by machine id, host name and session id (NONE: not found). */
+  private readonly lookups = new LRUCache<string, string>({ max: 50_000, ttl: LOOKUP_TTL_MS });
   readonly stats = { acknowledged: 0, rejected: 0, requests: 0, byEncoding: { protobuf: 0, json: 0 } };
 
   constructor(private readonly deps: TelemetryDeps) {}
@@ -69,33 +74,36 @@ export class TelemetryIngest {
         firstReason ||= m.reason;
       }
     }
+    // Only counts are kept across the awaits: the decoded and mapped records become garbage
+    // while the rows commit, not live data every young-generation collection copies.
+    const total = records.length;
+    const accepted = mapped.length;
     let unmapped = 0;
-    if (mapped.length > 0) {
-      this.pending += mapped.length;
+    if (accepted > 0) {
+      this.pending += accepted;
       try {
         unmapped = await this.store(orgId, mapped, now);
       } finally {
-        this.pending -= mapped.length;
+        this.pending -= accepted;
       }
     }
-    this.stats.acknowledged += mapped.length;
+    this.stats.acknowledged += accepted;
     this.stats.rejected += rejected;
-    const message = rejected > 0 ? `${rejected} of ${records.length} log records rejected: ${firstReason}.` : '';
+    const message = rejected > 0 ? `${rejected} of ${total} log records rejected: ${firstReason}.` : '';
     if (rejected > 0) await this.reportError(orgId, message, now);
-    return { accepted: mapped.length, rejected, message, unmapped };
+    return { accepted, rejected, message, unmapped };
   }
 
   private async store(orgId: string, mapped: MappedRecord[], now: number): Promise<number> {
-    const machineIds = new Set<string>();
-    const hostnames = new Set<string>();
-    const sessions = new Set<string>();
+    const byMachine = new Map<string, string | null>();
+    const byHost = new Map<string, string | null>();
+    const bySession = new Map<string, string | null>();
     for (const r of mapped) {
-      if (r.machineId) machineIds.add(r.machineId);
-      if (r.hostname) hostnames.add(r.hostname);
-      if (r.sessionKey) sessions.add(r.sessionKey);
+      if (r.machineId) byMachine.set(r.machineId, null);
+      if (r.hostname) byHost.set(r.hostname, null);
+      if (r.sessionKey) bySession.set(r.sessionKey, null);
     }
-    const { byMachine, byHost } = machineIds.size + hostnames.size > 0 ? await this.deps.repo.findWorkstations(orgId, [...machineIds], [...hostnames]) : { byMachine: new Map(), byHost: new Map() };
-    const bySession = sessions.size > 0 ? await this.deps.repo.findSessionWorkstations(orgId, [...sessions]) : new Map<string, string>();
+    await this.resolve(orgId, byMachine, byHost, bySession);
     const values: unknown[] = [];
     const outbox: OutboxEvent[] = [];
     let unmapped = 0;
@@ -103,7 +111,7 @@ export class TelemetryIngest {
       let workstationId: string | null = (r.machineId && byMachine.get(r.machineId)) || (r.hostname && byHost.get(r.hostname)) || null;
       let mappedBy = workstationId ? 'host' : 'none';
       if (!workstationId && r.sessionKey) {
-        workstationId = bySession.get(r.sessionKey) ?? null;
+        workstationId = bySession.get(r.sessionKey) || null;
         if (workstationId) mappedBy = 'session';
       }
       if (!workstationId) unmapped++;
@@ -141,6 +149,41 @@ export class TelemetryIngest {
     await this.deps.writer.write(outbox.length > 0 ? [...ops, outboxInsert(outbox)] : ops);
     if (outbox.length > 0) this.deps.wake();
     return unmapped;
+  }
+
+  /**
+   * Fills the maps (key → workstation id, null when none) from the lookups of the last
+   * LOOKUP_TTL_MS, asking the store only for the rest: an exporter sends the same machine, host
+   * and sessions request after request. A workstation or session seen meanwhile maps the next
+   * requests' records; the records stored unmapped in between are mapped by the reads' late
+   * correlation (TelemetryRepo.correlateLate), as records that arrive before their check-in are.
+   */
+  private async resolve(orgId: string, byMachine: Map<string, string | null>, byHost: Map<string, string | null>, bySession: Map<string, string | null>): Promise<void> {
+    const missing = (kind: string, map: Map<string, string | null>): string[] => {
+      const out: string[] = [];
+      for (const key of map.keys()) {
+        const known = this.lookups.get(`${kind}\u0000${orgId}\u0000${key}`);
+        if (known === undefined) out.push(key);
+        else map.set(key, known === NONE ? null : known);
+      }
+      return out;
+    };
+    const remember = (kind: string, map: Map<string, string | null>, keys: string[], found: Map<string, string>) => {
+      for (const key of keys) {
+        const id = found.get(key) ?? null;
+        map.set(key, id);
+        this.lookups.set(`${kind}\u0000${orgId}\u0000${key}`, id ?? NONE);
+      }
+    };
+    const machines = missing('m', byMachine);
+    const hosts = missing('h', byHost);
+    const sessions = missing('s', bySession);
+    if (machines.length + hosts.length > 0) {
+      const found = await this.deps.repo.findWorkstations(orgId, machines, hosts);
+      remember('m', byMachine, machines, found.byMachine);
+      remember('h', byHost, hosts, found.byHost);
+    }
+    if (sessions.length > 0) remember('s', bySession, sessions, await this.deps.repo.findSessionWorkstations(orgId, sessions));
   }
 
   /**

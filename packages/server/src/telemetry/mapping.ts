@@ -4,6 +4,7 @@
 // that finish the mapping (host → workstation, session → the hook calls' workstation) are in
 // telemetry/ingest.ts.
 import type { AttrValue, Attrs, WireLogRecord } from './otlp-wire.js';
+import { mayHoldSecret } from '../redaction/redact.js';
 import { redactForStorage, storablePrompt } from './redact.js';
 
 export type TelemetrySource = 'claude-code' | 'codex' | 'gemini' | 'other';
@@ -110,17 +111,132 @@ const DROPPED = new Set([
   'user.email',
 ]);
 const MAX_ATTRIBUTES_CHARS = 2000;
+const MAX_ATTRIBUTE_STRING = 200;
+const RESOURCE_KEPT = ['os.type', 'os.version', 'host.arch', 'service.name', 'service.version', 'organization.id'];
 
-function storedAttributes(resource: Attrs, attrs: Attrs): string | null {
+/**
+ * The stored attribute JSON, defined as: the kept resource attributes, then the record's own
+ * (dropped ones and nulls left out, long strings cut), as one object through JSON.stringify;
+ * a text over MAX_ATTRIBUTES_CHARS becomes a truncated preview; then redacted.
+ */
+export function storedAttributesPlain(resource: Attrs, attrs: Attrs): string | null {
   const kept: Record<string, AttrValue> = {};
-  for (const k of ['os.type', 'os.version', 'host.arch', 'service.name', 'service.version', 'organization.id']) if (resource[k] !== undefined) kept[k] = resource[k];
+  for (const k of RESOURCE_KEPT) if (resource[k] !== undefined) kept[k] = resource[k];
   for (const [k, v] of Object.entries(attrs)) {
     if (DROPPED.has(k) || v === null) continue;
-    kept[k] = typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}…` : v;
+    kept[k] = typeof v === 'string' && v.length > MAX_ATTRIBUTE_STRING ? `${v.slice(0, MAX_ATTRIBUTE_STRING)}…` : v;
   }
   let text = JSON.stringify(kept);
   if (text.length > MAX_ATTRIBUTES_CHARS) text = JSON.stringify({ truncated: true, preview: text.slice(0, MAX_ATTRIBUTES_CHARS - 50) });
   return redactForStorage(text);
+}
+
+// The same text built piece by piece, which is most of the mapping's cost otherwise (issue #20
+// benchmark): the resource part once per resource, keys and short values from caches, and the
+// redaction scan only when a piece could hold a secret (mayHoldSecret is exact on JSON pieces).
+
+/** Keys whose only secret-looking word is "token", harmless before a short number: `"input_tokens":1200`. */
+const COUNT_KEYS = new Set([
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_creation_tokens',
+  'input_token_count',
+  'output_token_count',
+  'cached_token_count',
+  'cached_content_token_count',
+  'thoughts_token_count',
+  'tool_token_count',
+  'total_token_count',
+  'reasoning_token_count',
+]);
+/**
+ * Shorter than the 16 characters a secret assignment's value needs (redaction/redact.ts): after
+ * such a number the assignment pattern meets the comma or brace and cannot match.
+ */
+const SHORT_NUMBER = 16;
+
+interface Piece {
+  json: string;
+  secret: boolean;
+}
+
+/** JSON text of strings (keys, short values) with whether it could hold a secret; cleared when full. */
+class PieceCache {
+  private readonly map = new Map<string, Piece>();
+  constructor(private readonly max: number) {}
+  get(s: string): Piece {
+    let p = this.map.get(s);
+    if (p === undefined) {
+      const json = JSON.stringify(s);
+      p = { json, secret: mayHoldSecret(json) };
+      if (this.map.size >= this.max) this.map.clear();
+      this.map.set(s, p);
+    }
+    return p;
+  }
+}
+const KEYS = new PieceCache(4096);
+const SHORT_VALUES = new PieceCache(8192);
+const SHORT_VALUE_CHARS = 64;
+
+/** The kept resource attributes as the text's start (without the closing brace), per resource object. */
+const resourceHeads = new WeakMap<Attrs, { head: string; keys: Set<string>; secret: boolean }>();
+
+function resourceHead(resource: Attrs): { head: string; keys: Set<string>; secret: boolean } {
+  let h = resourceHeads.get(resource);
+  if (h === undefined) {
+    const kept: Record<string, AttrValue> = {};
+    for (const k of RESOURCE_KEPT) if (resource[k] !== undefined) kept[k] = resource[k];
+    const json = JSON.stringify(kept);
+    h = { head: json.slice(0, -1), keys: new Set(Object.keys(kept)), secret: mayHoldSecret(json) };
+    resourceHeads.set(resource, h);
+  }
+  return h;
+}
+
+/** Keys JSON.stringify would not write in insertion order (array indexes), or that are not plain properties. */
+const UNORDERED_KEY = /^(?:\d+|__proto__)$/;
+
+export function storedAttributes(resource: Attrs, attrs: Attrs): string | null {
+  const res = resourceHead(resource);
+  let text = res.head;
+  let first = res.keys.size === 0;
+  let secret = res.secret;
+  for (const k of Object.keys(attrs)) {
+    const v = attrs[k];
+    if (v === null || DROPPED.has(k)) continue;
+    // A record attribute that replaces a kept resource one keeps the resource one's place.
+    if (res.keys.has(k) || UNORDERED_KEY.test(k)) return storedAttributesPlain(resource, attrs);
+    const key = KEYS.get(k);
+    let value: string;
+    if (typeof v === 'string') {
+      const cut = v.length > MAX_ATTRIBUTE_STRING ? `${v.slice(0, MAX_ATTRIBUTE_STRING)}…` : v;
+      if (cut.length <= SHORT_VALUE_CHARS) {
+        const p = SHORT_VALUES.get(cut);
+        value = p.json;
+        if (p.secret) secret = true;
+      } else {
+        value = JSON.stringify(cut);
+        if (!secret && mayHoldSecret(value)) secret = true;
+      }
+      if (key.secret) secret = true;
+    } else if (typeof v === 'number') {
+      value = Number.isFinite(v) ? String(v) : 'null';
+      if (key.secret && !(COUNT_KEYS.has(k) && value.length < SHORT_NUMBER)) secret = true;
+    } else if (typeof v === 'boolean') {
+      value = v ? 'true' : 'false';
+      if (key.secret) secret = true;
+    } else {
+      value = JSON.stringify(v);
+      if (key.secret || mayHoldSecret(value)) secret = true;
+    }
+    text += first ? `${key.json}:${value}` : `,${key.json}:${value}`;
+    first = false;
+  }
+  text += '}';
+  if (text.length > MAX_ATTRIBUTES_CHARS) return redactForStorage(JSON.stringify({ truncated: true, preview: text.slice(0, MAX_ATTRIBUTES_CHARS - 50) }));
+  return secret ? redactForStorage(text) : text;
 }
 
 export function mapRecord(rec: WireLogRecord, headers: HeaderIdentity, receivedAt: number): MapResult {

@@ -111,6 +111,19 @@ describe(`OTLP reads (${TEST_STORE})`, () => {
     assert.equal(after.body.last_events[0].mapped_by, 'host');
   });
 
+  test('records sent just after their workstation registers, while ingest still remembers it unknown, are mapped by the next read', async () => {
+    const org = await srv.newOrg();
+    const host = { hostname: `recent-${machine()}`, machine_id: machine() };
+    const resource = claudeResource({ 'host.name': host.hostname, 'host.id': host.machine_id });
+    await postOtlp(srv, org.runtime_key, logsRequest(resource, [apiRequest('s-recent')]));
+    const c = await checkin(srv, org, host);
+    // Within LOOKUP_TTL_MS of the first batch's lookup: stored, mapped now or by the read.
+    assert.equal((await postOtlp(srv, org.runtime_key, logsRequest(resource, [apiRequest('s-recent'), apiRequest('s-recent')]))).status, 200);
+    const health = await srv.call('GET', '/api/v1/otlp/setup-health', { key: org.admin_key });
+    assert.equal(health.body.stats.mapped_count, 3);
+    assert.ok(health.body.last_events.every((e: any) => e.workstation_id === c.body.workstation_id && e.mapped_by === 'host'));
+  });
+
   test('usage-costs: summary, per team, per user with sessions and workstations; days validated', async () => {
     const org = await srv.newOrg();
     const a = { hostname: `cost-a-${machine()}`, machine_id: machine() };
