@@ -1,6 +1,7 @@
 // Where the fleet page's first screen spends its time, query by query, on a fleet a page bench
 // run kept (bench/page.ts --keep NAME): each step of the stat cards and the first list page run
-// alone, the median of --runs timings, then the plan of every SQL statement they sent.
+// alone, the median of --runs timings, then the plan of every SQL statement they sent. The CPU
+// time is this process's (on SQLite the queries run in it; on MySQL the server's is not counted).
 //   node --conditions=source --import tsx bench/page-queries.ts --store sqlite|mysql --keep NAME [--hosts 100000] [--runs 9]
 import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
@@ -34,14 +35,18 @@ try {
   const statements = new Map<string, { sql: string; bindings: readonly unknown[] }>();
   for (const [name, run] of steps) {
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < runs; i++) {
       sent.length = 0;
       const t = performance.now();
+      const c = process.cpuUsage();
       await run();
+      const used = process.cpuUsage(c);
       times.push(performance.now() - t);
-      for (const s of sent) statements.set(s.sql, s);
+      cpu.push((used.user + used.system) / 1000);
+      for (const s of sent) if (/^select /i.test(s.sql)) statements.set(s.sql, s);
     }
-    console.log(`${name.padEnd(40)} ${median(times).toFixed(1).padStart(8)} ms   (min ${Math.min(...times).toFixed(1)})`);
+    console.log(`${name.padEnd(40)} ${median(times).toFixed(1).padStart(8)} ms   (min ${Math.min(...times).toFixed(1).padStart(6)})   this process's CPU ${median(cpu).toFixed(1).padStart(6)} ms`);
   }
   console.log('\nPlans:');
   for (const { sql, bindings } of statements.values()) {

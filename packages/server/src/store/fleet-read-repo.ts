@@ -203,6 +203,8 @@ export class FleetReadRepo {
       .orderBy(FLEET_CLASS_COLUMNS.map((column) => ({ column })))
       .select(...FLEET_CLASS_COLUMNS, this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('last_seen_at > ?')} AS online`, [onlineSince]))) as Record<string, string | number | null>[];
     const c = emptyCounters(d);
+    const notes = Object.entries(d.postureBits);
+    const surfaceBits = Object.entries(d.surfaceBits);
     for (const g of groups) {
       const n = Number(g.n);
       const mask = Number(g.posture_mask);
@@ -215,10 +217,10 @@ export class FleetReadRepo {
       if (Number(g.shadow_ai)) c.shadow += n;
       if (Number(g.missing_hook)) c.missingHook += n;
       if (mask !== 0) c.notesAny += n;
-      for (const [k, bit] of Object.entries(d.postureBits)) if (mask & bit) c.notes[k] += n;
+      for (const [k, bit] of notes) if (mask & bit) c.notes[k] += n;
       if (String(g.runtime_health) in c.runtime) c.runtime[String(g.runtime_health)] += n;
       if (String(g.risk_level) in c.risk) c.risk[String(g.risk_level)] += n;
-      for (const [s, bit] of Object.entries(d.surfaceBits)) if (surfaces & bit) c.surfaces[s] = (c.surfaces[s] ?? 0) + n;
+      for (const [s, bit] of surfaceBits) if (surfaces & bit) c.surfaces[s] = (c.surfaces[s] ?? 0) + n;
     }
     return c;
   }
