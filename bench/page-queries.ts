@@ -23,8 +23,7 @@ try {
   knex.on('query', (q: { sql: string; bindings?: readonly unknown[] }) => sent.push({ sql: q.sql, bindings: q.bindings ?? [] }));
   const org = { id: orgId, plan: 'enterprise' as const };
   const steps: [string, () => Promise<unknown>][] = [
-    ['classCounters (cards, filter counts)', () => classCounters(reads, orgId, Date.now())],
-    ['agentVersionCounts (version chart)', () => reads.agentVersionCounts(orgId)],
+    ['classCounters (cards, filters, versions)', () => classCounters(reads, orgId, Date.now())],
     ['deniedSince (blocked actions 7d)', () => reads.deniedSince(orgId, Date.now() - STATS_WINDOW_MS)],
     ['fleetStatsView (all three)', () => fleetStatsView(reads, orgId)],
     ['listWorkstations (first 50 rows)', () => listWorkstations(reads, org, {}, { limit: DEFAULT_PAGE })],

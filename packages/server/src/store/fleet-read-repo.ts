@@ -2,6 +2,7 @@
 // stored classification, host detail, the stat-card counters and hook health. Every query takes
 // the org id.
 import type { Knex } from 'knex';
+import type { Dialect } from './connection.js';
 import { EVIDENCE_COLUMNS, surfacesOf, type SurfaceRow, type WorkstationRow } from './fleet-repo.js';
 import { likePattern, ofOrg } from './inventory-repo.js';
 
@@ -47,20 +48,25 @@ export interface ClassCounters {
   runtime: Record<string, number>;
   risk: Record<string, number>;
   surfaces: Record<string, number>;
+  /** Hosts per agent version (null: none reported), and how many of them have no stored posture note. */
+  versions: { agent_version: string | null; n: number; clean: number }[];
 }
 
 function emptyCounters(d: CounterDefinitions): ClassCounters {
   const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
-  return { total: 0, online: 0, unverified: 0, mdm: 0, action: 0, shadow: 0, missingHook: 0, notesAny: 0, notes: zeros(Object.keys(d.postureBits)), runtime: zeros(d.runtimeStates), risk: zeros(d.riskLevels), surfaces: {} };
+  return { total: 0, online: 0, unverified: 0, mdm: 0, action: 0, shadow: 0, missingHook: 0, notesAny: 0, notes: zeros(Object.keys(d.postureBits)), runtime: zeros(d.runtimeStates), risk: zeros(d.riskLevels), surfaces: {}, versions: [] };
 }
 
-/** The stored classification the counters group by: the ws_fleet_classes index (migration 011), in its order. */
-const FLEET_CLASS_COLUMNS = ['runtime_health', 'risk_level', 'needs_action', 'owner_verified', 'mdm_evidence', 'shadow_ai', 'missing_hook', 'posture_mask', 'surfaces_mask'];
+/** The stored classification and version the counters group by: the ws_fleet_classes index (migration 011), in its order. */
+const FLEET_CLASS_COLUMNS = ['runtime_health', 'risk_level', 'needs_action', 'owner_verified', 'mdm_evidence', 'shadow_ai', 'missing_hook', 'posture_mask', 'surfaces_mask', 'agent_version'];
 
 const sum = (cond: string) => `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`;
 
 export class FleetReadRepo {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: Dialect,
+  ) {}
 
   /**
    * One page of the list, in two steps. First the page's keys, from index columns only: the
@@ -169,15 +175,6 @@ export class FleetReadRepo {
     return rows.map((r) => r.agent_version);
   }
 
-  /** Hosts per agent version (null: none reported), and how many of them have no stored posture note. */
-  async agentVersionCounts(orgId: string): Promise<{ agent_version: string | null; n: number; clean: number }[]> {
-    const rows = await this.db('workstations')
-      .where('org_id', orgId)
-      .groupBy('agent_version')
-      .select('agent_version', this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('posture_mask = 0')} AS clean`));
-    return (rows as { agent_version: string | null; n: unknown; clean: unknown }[]).map((r) => ({ agent_version: r.agent_version, n: Number(r.n), clean: Number(r.clean) }));
-  }
-
   async deniedSince(orgId: string, since: number): Promise<number> {
     const row = await this.db('shield_events').where({ org_id: orgId, verdict: 'deny' }).where('created_at', '>=', since).count<{ n: number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
@@ -189,22 +186,31 @@ export class FleetReadRepo {
   }
 
   /**
-   * The per-host counters behind the stat cards and filter badges, from the stored
-   * classification: one GROUP BY over the ws_fleet_classes covering index (migration 011), whose
-   * columns are the group's, in order. Both stores count each group as the scan passes it (no
-   * sort, no table row read), and the only expression per row is the online test; the groups
-   * (about 5,000 distinct classifications at 100,000 hosts) are summed here into the counters.
-   * One statement, so every counter comes from the same snapshot.
+   * The per-host counters behind the stat cards, filter badges and version chart, from the
+   * stored classification: a GROUP BY over the ws_fleet_classes covering index (migration 011),
+   * whose columns are the group's, in order. Both stores count each group as the scan passes it
+   * (no sort, no temporary table, no table row read), and the only expression per row is the
+   * online test; the groups are summed here. The hosts per agent version come from the same pass
+   * on MySQL (the version is the index's last group column; a second pass cost MariaDB about as
+   * much as the first) and from a second, narrow pass over ws_agent_version on SQLite, which
+   * turns the ~12,000 groups with versions into JavaScript rows more slowly than it scans that
+   * index (~5,000 groups without; bench/page-queries.ts at 100,000 hosts).
    */
   async classCounters(orgId: string, onlineSince: number, d: CounterDefinitions): Promise<ClassCounters> {
-    const groups = (await this.db('workstations')
-      .where('org_id', orgId)
-      .groupBy(...FLEET_CLASS_COLUMNS)
-      .orderBy(FLEET_CLASS_COLUMNS.map((column) => ({ column })))
-      .select(...FLEET_CLASS_COLUMNS, this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('last_seen_at > ?')} AS online`, [onlineSince]))) as Record<string, string | number | null>[];
+    const withVersions = this.dialect === 'mysql';
+    const columns = withVersions ? FLEET_CLASS_COLUMNS : FLEET_CLASS_COLUMNS.filter((column) => column !== 'agent_version');
+    const [groups, versionRows] = await Promise.all([
+      this.db('workstations')
+        .where('org_id', orgId)
+        .groupBy(...columns)
+        .orderBy(columns.map((column) => ({ column })))
+        .select(...columns, this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('last_seen_at > ?')} AS online`, [onlineSince])) as Promise<Record<string, string | number | null>[]>,
+      withVersions ? null : this.agentVersionCounts(orgId),
+    ]);
     const c = emptyCounters(d);
     const notes = Object.entries(d.postureBits);
     const surfaceBits = Object.entries(d.surfaceBits);
+    const versions = new Map<string | null, { n: number; clean: number }>();
     for (const g of groups) {
       const n = Number(g.n);
       const mask = Number(g.posture_mask);
@@ -221,8 +227,24 @@ export class FleetReadRepo {
       if (String(g.runtime_health) in c.runtime) c.runtime[String(g.runtime_health)] += n;
       if (String(g.risk_level) in c.risk) c.risk[String(g.risk_level)] += n;
       for (const [s, bit] of surfaceBits) if (surfaces & bit) c.surfaces[s] = (c.surfaces[s] ?? 0) + n;
+      if (!withVersions) continue;
+      const version = g.agent_version === null ? null : String(g.agent_version);
+      const v = versions.get(version) ?? { n: 0, clean: 0 };
+      v.n += n;
+      if (mask === 0) v.clean += n;
+      versions.set(version, v);
     }
+    c.versions = versionRows ?? [...versions].map(([agent_version, v]) => ({ agent_version, ...v }));
     return c;
+  }
+
+  /** Hosts per agent version (null: none reported), and how many of them have no stored posture note. */
+  private async agentVersionCounts(orgId: string): Promise<{ agent_version: string | null; n: number; clean: number }[]> {
+    const rows = await this.db('workstations')
+      .where('org_id', orgId)
+      .groupBy('agent_version')
+      .select('agent_version', this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('posture_mask = 0')} AS clean`));
+    return (rows as { agent_version: string | null; n: unknown; clean: unknown }[]).map((r) => ({ agent_version: r.agent_version, n: Number(r.n), clean: Number(r.clean) }));
   }
 
   /**

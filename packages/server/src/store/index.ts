@@ -76,7 +76,7 @@ export async function openStore(target: StoreTarget): Promise<Store> {
     dialect,
     writer,
     fleet: new FleetRepo(knex, dialect),
-    fleetReads: new FleetReadRepo(knex),
+    fleetReads: new FleetReadRepo(knex, dialect),
     checkpointer,
     description: describeTarget(target),
     accounts: new KnexAccountsRepo(knex, dialect),
