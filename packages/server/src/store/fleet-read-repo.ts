@@ -1,6 +1,6 @@
 // SQL of the fleet's reads (fleet/*.ts computes the views): the list's keyset pages over the
 // stored classification, host detail, the stat-card counters and hook health. Every query takes
-// the org id. The two shapes of the stat-card counters (one per store) live here.
+// the org id.
 import type { Knex } from 'knex';
 import type { Dialect } from './connection.js';
 import { EVIDENCE_COLUMNS, surfacesOf, type SurfaceRow, type WorkstationRow } from './fleet-repo.js';
@@ -48,15 +48,19 @@ export interface ClassCounters {
   runtime: Record<string, number>;
   risk: Record<string, number>;
   surfaces: Record<string, number>;
+  /** Hosts per agent version (null: none reported), and how many of them have no stored posture note. */
+  versions: { agent_version: string | null; n: number; clean: number }[];
 }
 
 function emptyCounters(d: CounterDefinitions): ClassCounters {
   const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0]));
-  return { total: 0, online: 0, unverified: 0, mdm: 0, action: 0, shadow: 0, missingHook: 0, notesAny: 0, notes: zeros(Object.keys(d.postureBits)), runtime: zeros(d.runtimeStates), risk: zeros(d.riskLevels), surfaces: {} };
+  return { total: 0, online: 0, unverified: 0, mdm: 0, action: 0, shadow: 0, missingHook: 0, notesAny: 0, notes: zeros(Object.keys(d.postureBits)), runtime: zeros(d.runtimeStates), risk: zeros(d.riskLevels), surfaces: {}, versions: [] };
 }
 
+/** The stored classification and version the counters group by: the ws_fleet_classes index (migration 011), in its order. */
+const FLEET_CLASS_COLUMNS = ['runtime_health', 'risk_level', 'needs_action', 'owner_verified', 'mdm_evidence', 'shadow_ai', 'missing_hook', 'posture_mask', 'surfaces_mask', 'agent_version'];
+
 const sum = (cond: string) => `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)`;
-const SQL_WORD = /^[A-Za-z0-9_ -]+$/;
 
 export class FleetReadRepo {
   constructor(
@@ -171,15 +175,6 @@ export class FleetReadRepo {
     return rows.map((r) => r.agent_version);
   }
 
-  /** Hosts per agent version (null: none reported), and how many of them have no stored posture note. */
-  async agentVersionCounts(orgId: string): Promise<{ agent_version: string | null; n: number; clean: number }[]> {
-    const rows = await this.db('workstations')
-      .where('org_id', orgId)
-      .groupBy('agent_version')
-      .select('agent_version', this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('posture_mask = 0')} AS clean`));
-    return (rows as { agent_version: string | null; n: unknown; clean: unknown }[]).map((r) => ({ agent_version: r.agent_version, n: Number(r.n), clean: Number(r.clean) }));
-  }
-
   async deniedSince(orgId: string, since: number): Promise<number> {
     const row = await this.db('shield_events').where({ org_id: orgId, verdict: 'deny' }).where('created_at', '>=', since).count<{ n: number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);
@@ -191,78 +186,65 @@ export class FleetReadRepo {
   }
 
   /**
-   * The per-host counters behind the stat cards and filter badges, from the stored
-   * classification in one pass over the ws_fleet_list covering index (migration 005). Two query
-   * shapes give the same counters, one per store, because the stores are fast at different
-   * things (bench/fleet.ts at 100,000 hosts): SQLite evaluates one row of SUM(CASE …) columns in
-   * about a third of the time it needs to GROUP BY (it sorts to group); MariaDB groups in about
-   * half the time it needs for the ~35 CASE expressions. Tests run both stores, so both shapes
-   * are covered.
+   * The per-host counters behind the stat cards, filter badges and version chart, from the
+   * stored classification: a GROUP BY over the ws_fleet_classes covering index (migration 011),
+   * whose columns are the group's, in order. Both stores count each group as the scan passes it
+   * (no sort, no temporary table, no table row read), and the only expression per row is the
+   * online test; the groups are summed here. The hosts per agent version come from the same pass
+   * on MySQL (the version is the index's last group column; a second pass cost MariaDB about as
+   * much as the first) and from a second, narrow pass over ws_agent_version on SQLite, which
+   * turns the ~12,000 groups with versions into JavaScript rows more slowly than it scans that
+   * index (~5,000 groups without; bench/page-queries.ts at 100,000 hosts).
    */
-  classCounters(orgId: string, onlineSince: number, d: CounterDefinitions): Promise<ClassCounters> {
-    return this.dialect === 'mysql' ? this.countersByGroups(orgId, onlineSince, d) : this.countersBySums(orgId, onlineSince, d);
-  }
-
-  /** SQLite: one row of sums. */
-  private async countersBySums(orgId: string, onlineSince: number, d: CounterDefinitions): Promise<ClassCounters> {
-    for (const w of d.runtimeStates.concat(d.riskLevels)) if (!SQL_WORD.test(w)) throw new Error(`not a plain word: ${w}`);
+  async classCounters(orgId: string, onlineSince: number, d: CounterDefinitions): Promise<ClassCounters> {
+    const withVersions = this.dialect === 'mysql';
+    const columns = withVersions ? FLEET_CLASS_COLUMNS : FLEET_CLASS_COLUMNS.filter((column) => column !== 'agent_version');
+    const [groups, versionRows] = await Promise.all([
+      this.db('workstations')
+        .where('org_id', orgId)
+        .groupBy(...columns)
+        .orderBy(columns.map((column) => ({ column })))
+        .select(...columns, this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('last_seen_at > ?')} AS online`, [onlineSince])) as Promise<Record<string, string | number | null>[]>,
+      withVersions ? null : this.agentVersionCounts(orgId),
+    ]);
+    const c = emptyCounters(d);
     const notes = Object.entries(d.postureBits);
-    const surfaces = Object.entries(d.surfaceBits);
-    const cols: Array<[string, string]> = [
-      ['total', 'COUNT(*)'],
-      ['online', sum('last_seen_at > ?')],
-      ['unverified', sum('owner_verified = 0')],
-      ['mdm', sum('mdm_evidence <> 0')],
-      ['action', sum('needs_action <> 0')],
-      ['shadow', sum('shadow_ai <> 0')],
-      ['missingHook', sum('missing_hook <> 0')],
-      ['notesAny', sum('posture_mask <> 0')],
-      ...notes.map(([, bit], i): [string, string] => [`n_${i}`, sum(`(posture_mask & ${Number(bit)}) <> 0`)]),
-      ...d.runtimeStates.map((r, i): [string, string] => [`rt_${i}`, sum(`runtime_health = '${r}'`)]),
-      ...d.riskLevels.map((r, i): [string, string] => [`risk_${i}`, sum(`risk_level = '${r}'`)]),
-      ...surfaces.map(([, bit], i): [string, string] => [`sf_${i}`, sum(`(surfaces_mask & ${Number(bit)}) <> 0`)]),
-    ];
-    const row = (await this.db('workstations')
-      .where('org_id', orgId)
-      .first(this.db.raw(cols.map(([alias, expr]) => `${expr} AS ${alias}`).join(', '), [onlineSince]))) as Record<string, unknown>;
-    const n = (k: string) => Number(row?.[k] ?? 0);
-    const c = emptyCounters(d);
-    for (const k of ['total', 'online', 'unverified', 'mdm', 'action', 'shadow', 'missingHook', 'notesAny'] as const) c[k] = n(k);
-    notes.forEach(([k], i) => (c.notes[k] = n(`n_${i}`)));
-    d.runtimeStates.forEach((r, i) => (c.runtime[r] = n(`rt_${i}`)));
-    d.riskLevels.forEach((r, i) => (c.risk[r] = n(`risk_${i}`)));
-    surfaces.forEach(([s], i) => {
-      if (n(`sf_${i}`) > 0) c.surfaces[s] = n(`sf_${i}`);
-    });
-    return c;
-  }
-
-  /** MySQL: the distinct combinations of classification columns (a few hundred), summed here. */
-  private async countersByGroups(orgId: string, onlineSince: number, d: CounterDefinitions): Promise<ClassCounters> {
-    const groupCols = ['runtime_health', 'risk_level', 'needs_action', 'owner_verified', 'mdm_evidence', 'shadow_ai', 'missing_hook', 'posture_mask', 'surfaces_mask'];
-    const groups = (await this.db('workstations')
-      .where('org_id', orgId)
-      .groupBy(...groupCols, 'online')
-      .select(...groupCols, this.db.raw('CASE WHEN last_seen_at > ? THEN 1 ELSE 0 END AS online', [onlineSince]), this.db.raw('COUNT(*) AS n'))) as Record<string, string | number>[];
-    const c = emptyCounters(d);
+    const surfaceBits = Object.entries(d.surfaceBits);
+    const versions = new Map<string | null, { n: number; clean: number }>();
     for (const g of groups) {
       const n = Number(g.n);
       const mask = Number(g.posture_mask);
       const surfaces = Number(g.surfaces_mask);
       c.total += n;
-      if (Number(g.online)) c.online += n;
+      c.online += Number(g.online);
       if (!Number(g.owner_verified)) c.unverified += n;
       if (Number(g.mdm_evidence)) c.mdm += n;
       if (Number(g.needs_action)) c.action += n;
       if (Number(g.shadow_ai)) c.shadow += n;
       if (Number(g.missing_hook)) c.missingHook += n;
       if (mask !== 0) c.notesAny += n;
-      for (const [k, bit] of Object.entries(d.postureBits)) if (mask & bit) c.notes[k] += n;
+      for (const [k, bit] of notes) if (mask & bit) c.notes[k] += n;
       if (String(g.runtime_health) in c.runtime) c.runtime[String(g.runtime_health)] += n;
       if (String(g.risk_level) in c.risk) c.risk[String(g.risk_level)] += n;
-      for (const [s, bit] of Object.entries(d.surfaceBits)) if (surfaces & bit) c.surfaces[s] = (c.surfaces[s] ?? 0) + n;
+      for (const [s, bit] of surfaceBits) if (surfaces & bit) c.surfaces[s] = (c.surfaces[s] ?? 0) + n;
+      if (!withVersions) continue;
+      const version = g.agent_version === null ? null : String(g.agent_version);
+      const v = versions.get(version) ?? { n: 0, clean: 0 };
+      v.n += n;
+      if (mask === 0) v.clean += n;
+      versions.set(version, v);
     }
+    c.versions = versionRows ?? [...versions].map(([agent_version, v]) => ({ agent_version, ...v }));
     return c;
+  }
+
+  /** Hosts per agent version (null: none reported), and how many of them have no stored posture note. */
+  private async agentVersionCounts(orgId: string): Promise<{ agent_version: string | null; n: number; clean: number }[]> {
+    const rows = await this.db('workstations')
+      .where('org_id', orgId)
+      .groupBy('agent_version')
+      .select('agent_version', this.db.raw('COUNT(*) AS n'), this.db.raw(`${sum('posture_mask = 0')} AS clean`));
+    return (rows as { agent_version: string | null; n: unknown; clean: unknown }[]).map((r) => ({ agent_version: r.agent_version, n: Number(r.n), clean: Number(r.clean) }));
   }
 
   /**

@@ -73,6 +73,20 @@ describe(`admin fleet API (${TEST_STORE})`, () => {
     assert.deepEqual(await names('?missing_hook=true'), ['mdm-shadow']);
     assert.deepEqual(await names('?search=QUIET'), ['quiet-host']);
     assert.deepEqual(await names('?search=%25'), []);
+    // Every filter count of the stat cards is the number of hosts that filter lists.
+    const stats = (await srv.call('GET', '/api/v1/admin/fleet/stats', { key: org.admin_key })).body;
+    const counted: [string, number][] = [
+      ...Object.entries(stats.filters.surfaces as Record<string, number>).map(([s, n]): [string, number] => [`?surface=${s}`, n]),
+      ['?status=online', stats.filters.status.online],
+      ['?status=offline', stats.filters.status.offline],
+      ...Object.entries(stats.filters.runtime as Record<string, number>).map(([r, n]): [string, number] => [`?runtime=${r}`, n]),
+      ...Object.entries(stats.filters.risk as Record<string, number>).map(([r, n]): [string, number] => [`?risk=${r.toLowerCase()}`, n]),
+      ['?shadow_ai=true', stats.filters.shadow_ai_present],
+      ['?missing_hook=true', stats.filters.missing_expected_hook],
+    ];
+    assert.equal(stats.total, 5);
+    assert.equal(counted.length, Object.keys(stats.filters.surfaces).length + 2 + 5 + 3 + 2);
+    for (const [q, n] of counted) assert.equal((await names(q)).length, n, q);
     const mdmRow = (await list(org.admin_key, '?shadow_ai=true')).body.workstations[0];
     assert.equal(mdmRow.management, 'Jamf');
     assert.equal(mdmRow.ai_ide_coverage, 'Missing expected hook');
