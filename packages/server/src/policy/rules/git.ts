@@ -126,11 +126,22 @@ function configExecutes(key: string, value?: string, unseen = false): boolean {
   return EXEC_CONFIG.test(key);
 }
 
+/** `-f`/`--force` given and not cancelled by a later `--no-force` (git's last option wins). */
+function forcedLast(args: readonly string[]): boolean {
+  let on = false;
+  for (const a of args) {
+    if (a === '--') break;
+    if (a === '--no-force') on = false;
+    else if (a === '--force' || a.startsWith('--force=') || (a.length > 1 && a[0] === '-' && a[1] !== '-' && a.includes('f'))) on = true;
+  }
+  return on;
+}
+
 function inspectPush(args: string[], ctx: RuleContext): void {
   const lease = hasLong(args, '--force-with-lease') || hasLong(args, '--force-if-includes');
   const pos = positionals(args, PUSH_VALUE_OPTS);
   const refspecs = pos.slice(1);
-  const plainForce = hasShort(args, 'f') || hasLong(args, '--force') || refspecs.some((r) => r.startsWith('+'));
+  const plainForce = forcedLast(args) || refspecs.some((r) => r.startsWith('+'));
   const deleting = hasShort(args, 'd') || hasLong(args, '--delete');
   if (deleting || refspecs.some((r) => r.startsWith(':'))) {
     const branches = deleting ? refspecs : refspecs.filter((r) => r.startsWith(':'));
@@ -144,7 +155,12 @@ function inspectPush(args: string[], ctx: RuleContext): void {
   if (!plainForce && !lease) return;
   // No refspec, or HEAD: the branch is whatever is checked out, which the hook cannot see.
   if (refspecs.length === 0 || hasLong(args, '--all') || refspecs.every((r) => branchOf(r) === 'HEAD')) {
-    return emit(ctx, plainForce ? 'medium' : 'low', 'force_push', `Force-pushes ${hasLong(args, '--all') ? 'every branch' : 'the current branch'}; the target branch cannot be checked.`);
+    // A plain force (no lease) overwrites whatever the remote holds, commits others pushed
+    // included; the branch may be a protected one, so it is judged as one. A lease is the safe
+    // spelling of the same push.
+    return emit(ctx, plainForce ? 'high' : 'low', 'force_push', plainForce
+      ? `Force-pushes ${hasLong(args, '--all') ? 'every branch' : 'the current branch'} without a lease, overwriting whatever the remote holds; the target branch cannot be checked (--force-with-lease is the safe form).`
+      : `Force-pushes ${hasLong(args, '--all') ? 'every branch' : 'the current branch'} with a lease; the target branch cannot be checked.`);
   }
   for (const b of refspecs.map(branchOf)) {
     const cls = ctx.branchClass(b);
@@ -275,7 +291,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       if (forced && !force && !hasShort(rest, 'm') && !hasShort(rest, 'c') && !rest.includes('--move') && !rest.includes('--copy')) {
         // `branch -f NAME [START]` moves an existing branch: its commits survive only in the reflog.
         const b = positionals(rest)[0];
-        if (b) emit(ctx, 'medium', 'branch_force_reset', `git branch ${rest.join(' ')} moves the existing branch ${b}, dropping its commits from the branch.`);
+        // The commits only that branch held are dropped, as by `branch -D`: judged the same.
+        if (b) emit(ctx, 'high', 'branch_force_reset', `git branch ${rest.join(' ')} moves the existing branch ${b}, dropping the commits only it held, as a forced delete does.`);
         return;
       }
       if (!force) return;
