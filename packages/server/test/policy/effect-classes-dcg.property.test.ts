@@ -1,0 +1,93 @@
+// Issue #16: the classes found by scoring dcg's default-configuration test cases, each as a
+// property over its members (spellings, positions, wrappers, targets) rather than the peer's
+// examples. Bounded: fixed seeds and numRuns, so failures reproduce and the file stays fast.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { decide, shell } from './helpers.js';
+
+const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+const show = (cmd: string): string => {
+  const d = decide(shell(cmd));
+  return `${cmd} → ${d.verdict} ${d.patternName}: ${d.reason}`;
+};
+const verdict = (cmd: string) => decide(shell(cmd)).verdict;
+
+/** Ways to run a git command line: as is, elevated, with an environment, inside a shell string. */
+const RUNNERS: ((c: string) => string)[] = [(c) => c, (c) => `sudo ${c}`, (c) => `env GIT_TRACE=0 ${c}`, (c) => `bash -c ${q(c)}`, (c) => `cd repo && ${c}`];
+const GIT = fc.constantFrom('git', 'git -C repo', 'git -c push.default=current', 'git --no-pager', '/usr/bin/git');
+
+test('a force push without a lease of the checked-out branch is denied in any spelling; with a lease it is not', () => {
+  // Where the force flag goes and what names the branch: nothing, a remote, the remote and HEAD.
+  const shapes = fc.constantFrom(
+    (f: string) => `push ${f}`,
+    (f: string) => `push ${f} origin`,
+    (f: string) => `push origin ${f}`,
+    (f: string) => `push origin HEAD ${f}`,
+    (f: string) => `push ${f} -u origin HEAD`,
+    (f: string) => `push -v ${f}`,
+  );
+  const force = fc.constantFrom('-f', '--force', '--forc', '-fu', '-uf', '-vf', '--force-with-lease -f');
+  fc.assert(
+    fc.property(GIT, shapes, force, fc.constantFrom(...RUNNERS), (git, shape, f, run) => {
+      const cmd = run(`${git} ${shape(f)}`);
+      assert.equal(verdict(cmd), 'deny', show(cmd));
+      // The same push with a lease instead, or with the force cancelled by a later --no-force.
+      const leased = run(`${git} ${shape(f === '--force-with-lease -f' ? '--force-with-lease' : '--force-with-lease')}`);
+      assert.notEqual(verdict(leased), 'deny', show(leased));
+      const cancelled = run(`${git} ${shape(f)} --no-force`);
+      assert.notEqual(verdict(cancelled), 'deny', show(cancelled));
+    }),
+    { numRuns: 300, seed: 1611 },
+  );
+});
+
+test('moving an existing branch by force drops its commits like a forced delete: denied in any spelling', () => {
+  const name = fc.stringMatching(/^[a-z][a-z0-9/_-]{0,11}$/).filter((n) => !n.endsWith('/') && !n.includes('//'));
+  const start = fc.constantFrom('', ' HEAD~2', ' origin/main', ' 1a2b3c4d');
+  const flag = fc.constantFrom('-f', '--force', '-fq', '-qf', '--forc');
+  fc.assert(
+    fc.property(GIT, name, start, flag, fc.boolean(), fc.constantFrom(...RUNNERS), (git, n, s, f, after, run) => {
+      const cmd = run(after ? `${git} branch ${n}${s} ${f}` : `${git} branch ${f} ${n}${s}`);
+      assert.equal(verdict(cmd), 'deny', show(cmd));
+      // Creating, listing, renaming, copying and deleting a merged branch stay allowed.
+      for (const ok of [`${git} branch ${n}${s}`, `${git} branch -m ${n} ${n}-old`, `${git} branch -f -m ${n} ${n}-old`, `${git} branch -c ${n} ${n}-copy`, `${git} branch -d ${n}`, `${git} branch --list '${n}*'`]) {
+        assert.equal(verdict(ok), 'allow', show(ok));
+        assert.notEqual(verdict(run(ok)), 'deny', show(run(ok))); // (sudo alone is warned)
+      }
+    }),
+    { numRuns: 300, seed: 1612 },
+  );
+});
+
+test('a delete whose target an empty variable would make a system or root-level path is flagged, by any deleter', () => {
+  const variable = fc.stringMatching(/^[A-Z][A-Z0-9_]{0,11}$/).filter((v) => !['HOME', 'PWD', 'TMPDIR', 'TMP', 'TEMP'].includes(v));
+  const reference = fc.constantFrom((v: string) => `$${v}`, (v: string) => `\${${v}}`, (v: string) => `"$${v}"`, (v: string) => `"\${${v}}"`);
+  // Targets, once the variable is empty: system directories, service data, root-level names.
+  const rest = fc.constantFrom('etc', 'usr/lib', 'var/lib/mysql', 'opt/app', 'srv/www', 'boot', 'junk', 'data/app', 'home/alice', 'bin');
+  const deleters: ((t: string) => string)[] = [
+    (t) => `rm -rf ${t}`,
+    (t) => `rm -r -f ${t}`,
+    (t) => `rm --recursive --force ${t}`,
+    (t) => `sudo rm -rf ${t}`,
+    (t) => `find ${t} -delete`,
+    (t) => `rsync -a --delete empty/ ${t}/`,
+    (t) => `bash -c ${q(`rm -rf ${t}`)}`,
+  ];
+  fc.assert(
+    fc.property(variable, reference, rest, fc.constantFrom(...deleters), (v, ref, r, del) => {
+      const cmd = del(`${ref(v)}/${r}`);
+      assert.notEqual(verdict(cmd), 'allow', show(cmd));
+      // `${V:?}` makes the shell stop when V is empty; a value set on the line is judged as such;
+      // a scratch path stays scratch either way.
+      for (const ok of [del(`\${${v}:?}/${r}`), `${v}=build; ${del(`$${v}/${r}`)}`, del(`${ref(v)}/tmp/${r}`)]) {
+        assert.equal(verdict(ok), ok.includes('sudo ') ? 'warn' : 'allow', show(ok)); // (sudo alone is warned)
+      }
+    }),
+    { numRuns: 300, seed: 1613 },
+  );
+  // A single file: system files are flagged whatever the deleter; a name at the root alone is not a system path.
+  for (const cmd of ['unlink $X/etc/passwd', 'shred -u "$X"/etc/shadow', 'rm -f ${X}/etc/sudoers', `python3 -c "import shutil; shutil.rmtree('$DATA_ROOT/srv')"`]) {
+    assert.notEqual(verdict(cmd), 'allow', show(cmd));
+  }
+});
