@@ -69,8 +69,148 @@ const VALUE_OPTIONS: Record<string, Set<string>> = {
   flock: new Set(['-w', '-E']),
 };
 const ELEVATING = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gosu']);
-const PLAIN_PREFIXES = new Set(['nohup', 'time', 'builtin', 'unbuffer', 'caffeinate', 'chronic', 'setsid', 'torsocks', 'proxychains', 'proxychains4', 'strace', 'ltrace', 'busybox']);
+const PLAIN_PREFIXES = new Set(['nohup', 'time', 'builtin', 'unbuffer', 'chronic', 'torsocks', 'proxychains', 'proxychains4', 'busybox']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
+
+/**
+ * Programs that run the command written after them: process, scheduling, tracing and sandbox
+ * tools, and language or environment runners (issue #16: the command is judged, whatever
+ * runs it). `sub` is the subcommand that selects the running mode (`poetry run`); `values` the
+ * options that take the next word; `operands` the words before the command (`chrt PRIO cmd`,
+ * `chroot DIR cmd`); `after` an option after which the command starts (`nix develop -c cmd`,
+ * `mise exec TOOLS -- cmd`). With nothing after them the runner itself is the command.
+ */
+interface Runner {
+  sub?: string;
+  values?: readonly string[];
+  operands?: number;
+  after?: readonly string[];
+}
+const TIMEOUT_VALUES = ['-s', '-k', '--signal', '--kill-after'];
+const RUNNERS = new Map<string, Runner>([
+  // process attributes, scheduling, tracing, sandboxes
+  ['chrt', { values: ['-T', '-P', '-D', '--sched-runtime', '--sched-period', '--sched-deadline'], operands: 1 }],
+  ['taskset', { operands: 1 }],
+  ['numactl', { values: ['-C', '-N', '-m', '-p', '-i', '--physcpubind', '--cpunodebind', '--membind', '--preferred', '--interleave'] }],
+  ['cpulimit', { values: ['-l', '--limit', '-p', '--pid', '-e', '--exe', '-c', '--cpu'] }],
+  ['trickle', { values: ['-d', '-u', '-w', '-t', '-l', '-n'] }],
+  ['setsid', {}],
+  ['caffeinate', { values: ['-t', '-w'] }],
+  ['strace', { values: ['-e', '-o', '-p', '-s', '-u', '-E', '-P', '-a', '-b', '-I', '-O', '-S', '-X'] }],
+  ['ltrace', { values: ['-e', '-o', '-p', '-s', '-u', '-a', '-A', '-D', '-L', '-n', '-w', '-x', '-F'] }],
+  ['valgrind', {}],
+  ['catchsegv', {}],
+  ['faketime', { values: ['-p'], operands: 1 }],
+  ['gtimeout', { values: TIMEOUT_VALUES, operands: 1 }],
+  ['firejail', {}],
+  ['unshare', { values: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd'] }],
+  ['nsenter', { values: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'] }],
+  ['chroot', { values: ['--userspec', '--groups'], operands: 1 }],
+  ['fakeroot', { values: ['-l', '--lib', '--faked', '-s', '-i'] }],
+  ['systemd-run', { values: ['-u', '--unit', '-p', '--property', '-E', '--setenv', '--description', '--slice', '-M', '--machine', '-H', '--host', '--uid', '--gid', '--nice', '-D', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'] }],
+  ['tsp', { values: ['-L', '-D', '-N'] }],
+  ['daemonize', { values: ['-a', '-c', '-e', '-E', '-o', '-p', '-l', '-u'] }],
+  ['dbus-run-session', { values: ['--config-file', '--dbus-daemon'] }],
+  ['xvfb-run', { values: ['-n', '--server-num', '-s', '--server-args', '-e', '--error-file', '-f', '--auth-file', '-p', '--xauth-protocol', '-w', '--wait'] }],
+  ['dumb-init', { values: ['-r', '--rewrite'] }],
+  ['tini', { values: ['-p', '-e'] }],
+  ['with-contenv', {}],
+  ['chpst', { values: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-t'] }],
+  ['s6-setuidgid', { operands: 1 }],
+  ['setpriv', { values: ['--reuid', '--regid', '--ruid', '--rgid', '--euid', '--egid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--selinux-label', '--apparmor-profile'] }],
+  ['runuser', { values: ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment'] }],
+  ['su-exec', { operands: 1 }],
+  ['toybox', {}],
+  ['rlwrap', {}],
+  ['entr', {}],
+  // language and environment runners
+  ['npx', { values: ['-p', '--package'] }],
+  ['npm', { sub: 'exec', values: ['-p', '--package', '-w', '--workspace'] }],
+  ['pnpm', { sub: 'exec' }],
+  ['yarn', { sub: 'exec' }],
+  ['uv', { sub: 'run', values: ['--with', '-w', '--python', '-p', '--package', '--extra', '--group', '--env-file', '--directory', '--project', '--index', '--with-requirements'] }],
+  ['poetry', { sub: 'run' }],
+  ['pipenv', { sub: 'run' }],
+  ['pdm', { sub: 'run' }],
+  ['rye', { sub: 'run' }],
+  ['hatch', { sub: 'run' }],
+  ['pixi', { sub: 'run', values: ['-e', '--environment', '--manifest-path'] }],
+  ['bundle', { sub: 'exec' }],
+  ['conda', { sub: 'run', values: ['-n', '--name', '-p', '--prefix', '--cwd'] }],
+  ['micromamba', { sub: 'run', values: ['-n', '--name', '-p', '--prefix', '--cwd'] }],
+  ['direnv', { sub: 'exec', operands: 1 }],
+  ['asdf', { sub: 'exec' }],
+  ['rbenv', { sub: 'exec' }],
+  ['pyenv', { sub: 'exec' }],
+  ['fnm', { sub: 'exec', values: ['--using'] }],
+  ['volta', { sub: 'run', values: ['--node', '--npm', '--yarn', '--pnpm', '--env'] }],
+  ['devbox', { sub: 'run' }],
+  ['mise', { after: ['--'] }],
+  ['nix', { after: ['-c', '--command'] }],
+  ['op', { sub: 'run', values: ['--env-file', '--account'] }],
+  ['doppler', { sub: 'run', values: ['-p', '--project', '-c', '--config', '--token', '--scope'] }],
+  ['aws-vault', { sub: 'exec', values: ['-d', '--duration', '-t', '--mfa-token', '-r', '--region', '--prompt'], operands: 1 }],
+  ['dotenv', { values: ['-e', '-v', '-c'] }],
+]);
+
+/** Where the command a runner runs starts, or -1 when this use of the program runs none. */
+function runnerStart(words: Word[], i: number, r: Runner): number {
+  let k = i + 1;
+  if (r.sub !== undefined) {
+    if (words[k]?.text !== r.sub) return -1;
+    k++;
+  }
+  if (r.after) {
+    for (let j = k; j < words.length; j++) if (r.after.includes(words[j].text)) return j + 1;
+    return -1;
+  }
+  while (k < words.length) {
+    const t = words[k].text;
+    if (t === '--') {
+      k++;
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') break;
+    k += r.values?.includes(t) ? 2 : 1;
+  }
+  k += r.operands ?? 0;
+  return words[k]?.text === '--' ? k + 1 : k;
+}
+
+/**
+ * Programs that hand a command string to a shell: the option that carries it (`script -c STR`,
+ * `nix-shell --run STR`, `npx -c STR`, `runuser USER -c STR`), or `sg GROUP [-c] STR`.
+ */
+const SCRIPT_OPTIONS = new Map<string, { sub?: string; options: readonly string[] }>([
+  ['script', { options: ['-c', '--command'] }],
+  ['nix-shell', { options: ['--run', '--command'] }],
+  ['runuser', { options: ['-c', '--command'] }],
+  ['npx', { options: ['-c', '--call'] }],
+  ['npm', { sub: 'exec', options: ['-c', '--call'] }],
+  ['doppler', { sub: 'run', options: ['--command'] }],
+  ['entr', { options: ['-s'] }],
+]);
+
+/** The command string such a program runs, if any. */
+function scriptOf(name: string, args: readonly string[]): string | undefined {
+  if (name === 'sg' || name === 'newgrp') {
+    if (name === 'newgrp' || args.length < 2) return undefined;
+    const rest = args.slice(args[0] === '-' ? 2 : 1);
+    return (rest[0] === '-c' ? rest.slice(1) : rest).join(' ') || undefined;
+  }
+  const spec = SCRIPT_OPTIONS.get(name);
+  if (!spec || (spec.sub !== undefined && args[0] !== spec.sub)) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (spec.options.includes(a)) return args[i + 1];
+    const eq = a.indexOf('=');
+    if (eq > 0 && spec.options.includes(a.slice(0, eq))) return a.slice(eq + 1);
+    // Combined short flags ending in the option (`script -qc STR`).
+    const short = spec.options.find((o) => o.length === 2);
+    if (short && /^-[a-zA-Z]+$/.test(a) && a.length > 2 && a.endsWith(short[1])) return args[i + 1];
+  }
+  return undefined;
+}
 
 /** Skips the options of a wrapper; returns the index of the wrapped program. */
 function skipOptions(words: Word[], start: number, name: string): number {
@@ -202,6 +342,10 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
           words = [...words.slice(0, i), ...filled];
         }
       }
+    } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptOf(name, words.slice(i + 1).map((w) => w.text)) === undefined) {
+      const r = RUNNERS.get(name)!;
+      out.wrappers.push(r.sub ? `${name} ${r.sub}` : name);
+      i = runnerStart(words, i, r);
     } else if (PLAIN_PREFIXES.has(name)) {
       out.wrappers.push(name);
       i = name === 'time' ? skipOptions(words, i + 1, name) : i + 1;
@@ -325,6 +469,8 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (at < 0 || args.slice(0, at).some((a) => !a.startsWith('-'))) return [];
     return args.slice(at + 1).filter((a) => !/^:::/.test(a)).map((src) => ({ kind: 'source', src, origin: 'shell-c', elevated, via: 'parallel' }));
   }
+  const script = scriptOf(name, args);
+  if (script !== undefined) return [{ kind: 'source', src: script, origin: 'shell-c', elevated, via: `a command string run by ${name}` }];
   if (name === 'su') {
     const at = args.findIndex((a) => a === '-c' || a === '--command');
     return at >= 0 && args[at + 1] !== undefined ? [{ kind: 'source', src: args[at + 1], origin: 'shell-c', elevated: true }] : [];
