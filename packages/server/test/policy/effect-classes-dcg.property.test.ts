@@ -132,3 +132,44 @@ test(`a command run by another program keeps its verdict: ${RUNNER_PREFIXES.leng
   // Used without a command, a runner runs nothing of the caller's: `chrt -p PID`, `taskset -p MASK PID`, `script out.log`.
   for (const cmd of ['chrt -p 1234', 'taskset -p 0x3 1234', 'script out.log', 'poetry install', 'npm exec', 'nix build', 'uv sync']) assert.equal(verdict(cmd), 'allow', show(cmd));
 });
+
+// ---- commands run by languages, editors and debuggers --------------------------------------
+
+/** Ways to run a shell command line from another language's inline code or an editor's command line. */
+const LANGUAGE_RUNS: Record<string, (c: string) => string> = {
+  'lua os.execute': (c) => `lua -e ${q(`os.execute("${c}")`)}`,
+  'lua io.popen': (c) => `lua5.4 -e ${q(`io.popen("${c}"):read("*a")`)}`,
+  'julia run': (c) => `julia -e ${q(`run(\`${c}\`)`)}`,
+  'expect spawn': (c) => `expect -c ${q(`spawn ${c}; interact`)}`,
+  'tcl exec (here-string)': (c) => `tclsh <<< ${q(`exec ${c}`)}`,
+  'groovy execute': (c) => `groovy -e ${q(`"${c}".execute().text`)}`,
+  'elixir System.cmd': (c) => {
+    const [prog, ...args] = c.split(' ');
+    return `elixir -e ${q(`System.cmd("${prog}", [${args.map((a) => `"${a}"`).join(', ')}])`)}`;
+  },
+  'Rscript system': (c) => `Rscript -e ${q(`system("${c}")`)}`,
+  'deno eval Deno.Command list': (c) => `deno eval ${q(`import { execSync } from "node:child_process"; execSync("${c}")`)}`,
+  'vim -c :!': (c) => `vim -c ${q(`:!${c}`)} -c :q`,
+  'nvim +!': (c) => `nvim --headless +${q(`!${c}`)} +q`,
+  'vi call system()': (c) => `vi -c ${q(`call system("${c}")`)}`,
+  'gdb -ex shell': (c) => `gdb -batch -ex ${q(`shell ${c}`)}`,
+  'gdb -ex !': (c) => `gdb -batch -ex ${q(`!${c}`)}`,
+  'emacs shell-command': (c) => `emacs --batch --eval ${q(`(shell-command "${c}")`)}`,
+  'emacs shell-command-to-string': (c) => `emacs -Q --batch --eval=${q(`(princ (shell-command-to-string "${c}"))`)}`,
+};
+const SHELL_PRIMITIVES = ['rm -rf ~', 'rm -rf /etc', 'git reset --hard', 'cat ~/.ssh/id_rsa', 'find ~ -delete', 'chmod u+s /bin/bash', 'git push --force'];
+
+test(`a command run from another language, an editor or a debugger keeps its verdict: ${Object.keys(LANGUAGE_RUNS).length} spellings × ${SHELL_PRIMITIVES.length} primitives`, () => {
+  for (const p of SHELL_PRIMITIVES) {
+    const base = RANK[verdict(p)];
+    assert.ok(base > 0, p);
+    for (const [how, run] of Object.entries(LANGUAGE_RUNS)) assert.ok(RANK[verdict(run(p))] >= base, `${how}: ${show(run(p))}`);
+  }
+  for (const h of ['ls -la', 'npm test', 'git status', 'make']) {
+    for (const [how, run] of Object.entries(LANGUAGE_RUNS)) assert.equal(verdict(run(h)), 'allow', `${how}: ${show(run(h))}`);
+  }
+  // Editor and debugger sessions that run no shell, and language code that only names exec/spawn.
+  for (const cmd of ['vim -c :wq notes.txt', 'vim +42 src/main.ts', 'gdb -batch -ex run -ex bt ./a.out', "emacs --batch --eval '(message \"hi\")'", "julia -e 'println(1 + 1)'", "python3 -c 'exec(open(\"x.py\").read())'"]) {
+    assert.equal(verdict(cmd), 'allow', show(cmd));
+  }
+});
