@@ -172,4 +172,8 @@ test(`a command run from another language, an editor or a debugger keeps its ver
   for (const cmd of ['vim -c :wq notes.txt', 'vim +42 src/main.ts', 'gdb -batch -ex run -ex bt ./a.out', "emacs --batch --eval '(message \"hi\")'", "julia -e 'println(1 + 1)'", "python3 -c 'exec(open(\"x.py\").read())'"]) {
     assert.equal(verdict(cmd), 'allow', show(cmd));
   }
+  // Program names are looked up in tables: names of Object.prototype's members are just programs.
+  for (const n of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    for (const cmd of [`${n} -c ls`, `${n} -ex 'shell ls'`, `${n} run ls`, `npx ${n}`]) assert.equal(verdict(cmd), 'allow', show(cmd));
+  }
 });

@@ -40,16 +40,15 @@ const CODE_LETTERS: [RegExp, string][] = [
 // commands given to run, Tcl and expect `exec`/`spawn` words, Groovy's `"cmd".execute()`.
 const COMMAND_SYNTAX = /\brun\s{0,3}\(\s{0,3}`([^`]{1,1024})`|(?:^|[;\n[{])\s{0,8}(?:exec|spawn)\s+(?!["'(])([^;\n\]}]{1,1024})|(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3\s{0,3}\.execute\s{0,3}\(/g;
 // Editors and debuggers that escape to a shell: `vim -c ':!cmd'`, `gdb -ex 'shell cmd'`, `emacs --eval '(shell-command …)'`.
-const EDITOR_SHELL: Record<string, { options: readonly string[]; escape: RegExp }> = {
-  vim: { options: ['-c', '--cmd'], escape: /^:?\s*(?:!|call\s+system\s*\(\s*['"])(.*?)(?:['"]\s*\))?$/s },
-  gdb: { options: ['-ex', '--ex', '-eval-command', '--eval-command', '-iex'], escape: /^\s*(?:shell\s+|!)(.*)$/s },
-};
-const EDITOR_ALIAS: Record<string, string> = { vim: 'vim', vi: 'vim', nvim: 'vim', ex: 'vim', view: 'vim', gvim: 'vim', gdb: 'gdb' };
+const VIM = { options: ['-c', '--cmd'], escape: /^:?\s*(?:!|call\s+system\s*\(\s*['"])(.*?)(?:['"]\s*\))?$/s };
+const GDB = { options: ['-ex', '--ex', '-eval-command', '--eval-command', '-iex'], escape: /^\s*(?:shell\s+|!)(.*)$/s };
+// (A Map: the key is an arbitrary program name, which must not reach Object.prototype.)
+const EDITOR_SHELL = new Map([['vim', VIM], ['vi', VIM], ['nvim', VIM], ['ex', VIM], ['view', VIM], ['gvim', VIM], ['gdb', GDB]]);
 
 /** Shell commands an editor or debugger is told to run on its command line. */
 export function editorShellCommands(cmd: SimpleCommand): string[] {
-  const kind = EDITOR_ALIAS[cmd.name];
-  if (kind === undefined && cmd.name !== 'emacs') return [];
+  const spec = EDITOR_SHELL.get(cmd.name);
+  if (spec === undefined && cmd.name !== 'emacs') return [];
   const out: string[] = [];
   const args = cmd.args;
   for (let i = 0; i < args.length; i++) {
@@ -59,11 +58,10 @@ export function editorShellCommands(cmd: SimpleCommand): string[] {
       else if (a.startsWith('--eval=')) out.push(a.slice(7));
       continue;
     }
-    const spec = EDITOR_SHELL[kind];
     let value: string | undefined;
-    if (spec.options.includes(a)) value = args[++i];
-    else if (kind === 'vim' && a.startsWith('+') && a.length > 1) value = a.slice(1);
-    const m = value === undefined ? null : spec.escape.exec(value);
+    if (spec!.options.includes(a)) value = args[++i];
+    else if (spec === VIM && a.startsWith('+') && a.length > 1) value = a.slice(1);
+    const m = value === undefined ? null : spec!.escape.exec(value);
     if (m && m[1].trim()) out.push(m[1]);
   }
   return out;
