@@ -177,3 +177,53 @@ test(`a command run from another language, an editor or a debugger keeps its ver
     for (const cmd of [`${n} -c ls`, `${n} -ex 'shell ls'`, `${n} run ls`, `npx ${n}`]) assert.equal(verdict(cmd), 'allow', show(cmd));
   }
 });
+
+// ---- destroying by moving away or overwriting ----------------------------------------------
+
+const MOVES: Record<string, (t: string) => string> = {
+  mv: (t) => `mv ${t} /tmp/old`,
+  'mv -t': (t) => `mv -t /tmp ${t}`,
+  'mv --target-directory=': (t) => `mv --target-directory=/tmp ${t}`,
+  'sudo mv -f': (t) => `sudo mv -f ${t} ${t}.bak`,
+  'rsync --remove-source-files': (t) => `rsync -a --remove-source-files ${t} /tmp/backup/`,
+  'tar --remove-files': (t) => `tar -czf /tmp/a.tgz --remove-files ${t}`,
+  'python shutil.move': (t) => `python3 -c ${q(`import shutil; shutil.move("${t}", "/tmp/x")`)}`,
+  'python os.rename': (t) => `python3 -c ${q(`import os; os.rename("${t}", "/tmp/x")`)}`,
+  'node fs.renameSync': (t) => `node -e ${q(`require("fs").renameSync("${t}", "/tmp/x")`)}`,
+  'ruby FileUtils.mv': (t) => `ruby -rfileutils -e ${q(`FileUtils.mv("${t}", "/tmp/x")`)}`,
+};
+const OVERWRITES: Record<string, (t: string) => string> = {
+  'cp /dev/null': (t) => `cp /dev/null ${t}`,
+  'install /dev/null': (t) => `install -m 644 /dev/null ${t}`,
+  'ln -sf /dev/null': (t) => `ln -sf /dev/null ${t}`,
+  'dd of=': (t) => `dd if=/dev/zero of=${t} bs=1k count=1`,
+  ': >': (t) => `: > ${t}`,
+  'python open w': (t) => `python3 -c ${q(`open("${t}", "w").write("")`)}`,
+  'python write_text': (t) => `python3 -c ${q(`from pathlib import Path; Path("${t}").write_text("")`)}`,
+  'node writeFileSync': (t) => `node -e ${q(`require("fs").writeFileSync("${t}", "")`)}`,
+  'php file_put_contents': (t) => `php -r ${q(`file_put_contents("${t}", "");`)}`,
+};
+
+test('moving a system file, a precious home directory or the repository metadata away, or overwriting a system file with nothing, is denied in any spelling', () => {
+  const systemFile = fc.tuple(fc.constantFrom('/etc', '/usr/bin', '/usr/lib', '/var/lib/postgresql', '/boot', '/etc/ssh'), fc.stringMatching(/^[a-z][a-z0-9_.-]{0,9}$/)).map(([d, f]) => `${d}/${f}`);
+  const moved = fc.oneof(systemFile, fc.constantFrom('~', '~/.ssh', '~/.gnupg', '~/.aws', '/etc', '/usr', '.git'));
+  fc.assert(
+    fc.property(moved, fc.constantFrom(...Object.keys(MOVES)), (t, how) => {
+      const cmd = MOVES[how](t);
+      assert.equal(verdict(cmd), 'deny', `${how}: ${show(cmd)}`);
+    }),
+    { numRuns: 300, seed: 1614 },
+  );
+  fc.assert(
+    fc.property(systemFile, fc.constantFrom(...Object.keys(OVERWRITES)), (t, how) => {
+      const cmd = OVERWRITES[how](t);
+      assert.equal(verdict(cmd), 'deny', `${how}: ${show(cmd)}`);
+    }),
+    { numRuns: 300, seed: 1615 },
+  );
+  // The same moves and overwrites of project files and scratch paths are ordinary work.
+  for (const t of ['src/old.ts', 'build', 'notes.txt', '/tmp/cache', './dist/app.js']) {
+    for (const [how, f] of Object.entries(MOVES)) assert.equal(verdict(f(t)), how.startsWith('sudo') ? 'warn' : 'allow', `${how}: ${show(f(t))}`); // (sudo alone is warned)
+    for (const [how, f] of Object.entries(OVERWRITES)) assert.equal(verdict(f(t)), 'allow', `${how}: ${show(f(t))}`);
+  }
+});

@@ -4,6 +4,7 @@
 // shell strings handed to os.system/subprocess/exec (re-parsed as shell), reverse shells,
 // and reads of credential files.
 import { deletionRisk } from '../paths.js';
+import { judgeOverwrite, moveAwayRisk } from './destructive.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
@@ -120,6 +121,12 @@ const SEND = /\bmethod\s{0,3}:\s{0,3}['"](?:POST|PUT)['"]|\brequests\.(?:post|pu
 const WALK = /\b(?:os\.walk|os\.listdir|os\.scandir|glob\.glob|iterdir|rglob|readdirSync|Dir\.(?:glob|children|entries|each_child)|Find\.find|File::Find)\s{0,3}\(?\s{0,3}(['"`])([^'"`]{1,512})['"`]|(['"`])([^'"`]{1,512})['"`]\)?\.(?:iterdir|rglob|glob)\(/g;
 const ANY_DELETE = /\b(?:shutil\.rmtree|rmtree|os\.remove|os\.unlink|unlink(?:Sync)?|rmSync|rm_rf|FileUtils\.rm\w*|File\.delete|remove)\s{0,3}\(/;
 const NON_RECURSIVE_DELETE = /\b(?:os\.remove|os\.unlink|os\.rmdir|fs\.unlinkSync|fs\.unlink|unlinkSync|File\.delete|FileUtils\.rm|unlink)\s{0,3}\(?\s{0,3}(?:glob\s{0,3}\(\s{0,3})?(['"`])([^'"`]{1,512})\1/g;
+// `Path('/etc/passwd').unlink()`: a path object's delete method.
+const PATH_METHOD_DELETE = /(['"`])([^'"`]{1,512})\1\s{0,3}\)\s{0,3}\.(?:unlink|rmdir|delete)\s{0,3}\(/g;
+// Moving or renaming a path (its first argument leaves its place).
+const MOVE_CALL = /\b(?:shutil\.move|os\.rename|os\.replace|os\.renames|fs\.renameSync|fs\.rename|fs\.promises\.rename|renameSync|FileUtils\.mv|FileUtils\.move|File\.rename|Deno\.renameSync|Deno\.rename|rename|move)\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\1/g;
+// Writing a whole file: open(path, 'w'), writeFileSync, file_put_contents, File.write.
+const WRITE_CALL = /\b(?:open\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\1\s{0,3},\s{0,3}(?:mode\s{0,3}=\s{0,3})?['"]w|(?:writeFileSync|writeFile|file_put_contents|File\.write|write_text|write_bytes|Deno\.writeTextFileSync|Deno\.writeFileSync)\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\3)|(['"`])([^'"`]{1,512})\5\s{0,3}\)\s{0,3}\.write_(?:text|bytes)\s{0,3}\(/g;
 // exec/system/spawn given a list of strings: the list is a command line.
 const LIST_CALL = /\b(?:System\.cmd|system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
 const AWK_SHELL = /(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1\s{0,3}\|\s{0,3}getline|\|\s{0,3}(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3/g;
@@ -214,6 +221,21 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
       break;
     }
   }
+  for (const m of allMatches(PATH_METHOD_DELETE, text)) {
+    const risk = deletionRisk(m[2], ctx.cwd);
+    if (risk && severityRank(risk.severity) >= severityRank('high') && !/outside the/.test(risk.label)) {
+      ctx.emit({ patternName: 'destructive_fs.delete_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code deletes ${risk.label}.`, paths: [m[2]] });
+      break;
+    }
+  }
+  for (const m of allMatches(MOVE_CALL, text)) {
+    const bad = moveAwayRisk(undefined, m[2], ctx);
+    if (bad) {
+      ctx.emit({ patternName: 'destructive_fs.move_precious', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code moves ${bad.risk.label} away, deleting it from its place.`, paths: [m[2]] });
+      break;
+    }
+  }
+  for (const m of allMatches(WRITE_CALL, text)) judgeOverwrite(m[2] ?? m[4] ?? m[6], ctx, `${cmd.name} code`);
   for (const m of allMatches(LIST_CALL, text)) {
     const list = literalList(text, m.index + m[0].length);
     if (list.length < 2) continue;
