@@ -194,7 +194,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     }
     case 'tar':
       // `--remove-files` deletes what was archived: the sources are moved into the archive.
-      if (args.includes('--remove-files')) judgeMoveAway(cmd, positionals(args, new Set(['-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from'])).filter((a) => !/^[a-zA-Z]*[cxtru][a-zA-Z]*$/.test(a) || a.includes('/')), ctx, 'tar --remove-files');
+      if (args.includes('--remove-files')) judgeMoveAway(cmd, positionals(args, new Set(['-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from'])).filter((a, k) => k > 0 || a !== args[0] || !/^[a-zA-Z]*[cxtru][a-zA-Z]*$/.test(a)), ctx, 'tar --remove-files'); // (`tar czf …`: old-style letters first)
       return;
     case 'rsync': {
       const pos0 = positionals(args, RSYNC_VALUES);
