@@ -227,3 +227,25 @@ test('moving a system file, a precious home directory or the repository metadata
     for (const [how, f] of Object.entries(OVERWRITES)) assert.equal(verdict(f(t)), 'allow', `${how}: ${show(f(t))}`);
   }
 });
+
+// ---- git: every command that discards work or drops a branch's commits --------------------
+
+test('git plumbing and less common porcelain that discard uncommitted work or drop commits are denied like reset --hard', () => {
+  const discarding = fc.constantFrom(
+    'checkout-index -f -a', 'checkout-index --force --all', 'checkout-index -f -- src/app.ts', 'read-tree -u --reset HEAD', 'read-tree --reset -u HEAD~1',
+    'submodule deinit -f --all', 'submodule deinit --force vendor/lib', "submodule foreach 'git reset --hard'", 'submodule foreach --recursive git clean -fdx',
+    '-c clean.requireForce=false clean -d', '-c clean.requireforce=no clean -dx',
+    'checkout -B main origin/main', 'checkout -B feature HEAD~3', 'switch -C main origin/main', 'switch --force-create release v1.0',
+    'update-ref refs/heads/main HEAD~5', 'update-ref refs/heads/feature 1a2b3c4d',
+  );
+  fc.assert(
+    fc.property(GIT, discarding, fc.constantFrom(...RUNNERS), (git, sub, run) => {
+      const cmd = run(`${git} ${sub}`);
+      assert.equal(verdict(cmd), 'deny', show(cmd));
+    }),
+    { numRuns: 300, seed: 1616 },
+  );
+  for (const ok of ['git checkout -B new-branch', 'git switch -Cfixup', 'git switch -c feature origin/feature', 'git checkout-index -a', 'git read-tree HEAD', 'git submodule update --init --recursive', 'git submodule foreach git pull', 'git -c clean.requireForce=false clean -n', 'git update-ref refs/tags/v1 HEAD', 'git update-ref -d refs/heads/old']) {
+    assert.equal(verdict(ok), 'allow', show(ok));
+  }
+});
