@@ -249,3 +249,38 @@ test('git plumbing and less common porcelain that discard uncommitted work or dr
     assert.equal(verdict(ok), 'allow', show(ok));
   }
 });
+
+// ---- commands run later, elsewhere or in another terminal ----------------------------------
+
+const DEFERRED: Record<string, (c: string) => string> = {
+  'watch string': (c) => `watch -n 5 ${q(c)}`,
+  'watch words': (c) => (/[|;&]/.test(c) ? `watch ${q(c)}` : `watch -t ${c}`),
+  'flock -c': (c) => `flock /tmp/lock -c ${q(c)}`,
+  'sudo -s words': (c) => (/[|;&]/.test(c) ? `sudo -s ${q(c)}` : `sudo -s ${c}`),
+  'sudo -i string': (c) => `sudo -i ${q(c)}`,
+  'tmux new-session': (c) => `tmux new-session -d -s job ${q(c)}`,
+  'tmux new-window': (c) => `tmux new-window -t main ${q(c)}`,
+  'tmux split-window': (c) => `tmux -L sock split-window -h ${q(c)}`,
+  'tmux send-keys': (c) => `tmux send-keys -t 0 ${q(c)} Enter`,
+  'screen -dmS': (c) => `screen -dmS job sh -c ${q(c)}`,
+  'xterm -e string': (c) => `xterm -e ${q(c)}`,
+  'konsole -e sh -c': (c) => `konsole -e sh -c ${q(c)}`,
+  'gnome-terminal --': (c) => `gnome-terminal -- bash -c ${q(c)}`,
+  'at here-string': (c) => `at now + 1 minute <<< ${q(c)}`,
+  'at here-document': (c) => `at midnight <<'EOF'\n${c}\nEOF`,
+  'echo | at': (c) => `echo ${q(c)} | at now`,
+  'printf | batch': (c) => `printf '%s\\n' ${q(c)} | batch`,
+};
+
+test(`a command run later, detached or in another terminal keeps its verdict: ${Object.keys(DEFERRED).length} spellings × ${SHELL_PRIMITIVES.length} primitives`, () => {
+  for (const p of SHELL_PRIMITIVES) {
+    const base = RANK[verdict(p)];
+    for (const [how, run] of Object.entries(DEFERRED)) assert.ok(RANK[verdict(run(p))] >= base, `${how}: ${show(run(p))}`);
+  }
+  for (const h of ['ls -la', 'npm test', 'git status', 'make']) {
+    for (const [how, run] of Object.entries(DEFERRED)) assert.notEqual(verdict(run(h)), 'deny', `${how}: ${show(run(h))}`);
+  }
+  for (const cmd of ['at -l', 'at -f job.sh now', 'tmux ls', 'tmux attach -t 0', 'tmux new -s dev', 'watch -x ls -la', 'screen -r x', 'xterm', 'flock /tmp/l make']) {
+    assert.equal(verdict(cmd), 'allow', show(cmd));
+  }
+});

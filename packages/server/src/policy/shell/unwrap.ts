@@ -121,6 +121,14 @@ const RUNNERS = new Map<string, Runner>([
   ['runuser', { values: ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment'] }],
   ['su-exec', { operands: 1 }],
   ['toybox', {}],
+  ['screen', { values: ['-S', '-t', '-c', '-h', '-e', '-p', '-T', '-Logfile'] }],
+  ['xterm', { after: ['-e'] }],
+  ['uxterm', { after: ['-e'] }],
+  ['urxvt', { after: ['-e'] }],
+  ['konsole', { after: ['-e'] }],
+  ['alacritty', { after: ['-e', '--command'] }],
+  ['gnome-terminal', { after: ['--', '-x'] }],
+  ['kitty', { values: ['-o', '--override', '--title', '-T', '--directory', '-d', '--class', '--name', '--session', '--config', '-c'] }],
   ['rlwrap', {}],
   ['entr', {}],
   // language and environment runners
@@ -153,6 +161,15 @@ const RUNNERS = new Map<string, Runner>([
   ['dotenv', { values: ['-e', '-v', '-c'] }],
 ]);
 
+const TERMINALS = new Set(['xterm', 'uxterm', 'urxvt', 'konsole', 'alacritty']);
+
+/** `words` with everything from `at` on replaced by `sh -c '<those words joined>'`. */
+function asShellC(words: Word[], at: number): Word[] {
+  const rest = words.slice(at);
+  const subs = rest.flatMap((w) => w.subs);
+  return [...words.slice(0, at), { text: 'sh', quoted: false, subs: [] }, { text: '-c', quoted: false, subs: [] }, { text: rest.map((w) => w.text).join(' '), quoted: true, subs }];
+}
+
 /** Where the command a runner runs starts, or -1 when this use of the program runs none. */
 function runnerStart(words: Word[], i: number, r: Runner): number {
   let k = i + 1;
@@ -171,7 +188,8 @@ function runnerStart(words: Word[], i: number, r: Runner): number {
       break;
     }
     if (!t.startsWith('-') || t === '-') break;
-    k += r.values?.includes(t) ? 2 : 1;
+    // A value option alone or at the end of a cluster (`screen -dmS name`) takes the next word.
+    k += r.values?.includes(t) || (/^-[A-Za-z]{2,}$/.test(t) && r.values?.includes(`-${t[t.length - 1]}`)) ? 2 : 1;
   }
   k += r.operands ?? 0;
   return words[k]?.text === '--' ? k + 1 : k;
@@ -189,10 +207,38 @@ const SCRIPT_OPTIONS = new Map<string, { sub?: string; options: readonly string[
   ['npm', { sub: 'exec', options: ['-c', '--call'] }],
   ['doppler', { sub: 'run', options: ['--command'] }],
   ['entr', { options: ['-s'] }],
+  ['flock', { options: ['-c', '--command'] }],
+  ['tmux', { options: [] }],
 ]);
+// tmux commands that start a shell command, their options that take a value, and send-keys.
+const TMUX_RUN = /^(?:new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|display-popup|popup)$/;
+const TMUX_VALUES = new Set(['-s', '-n', '-t', '-c', '-x', '-y', '-e', '-F', '-l', '-p', '-f', '-w', '-h', '-T', '-d', '-b', '-S', '-L']);
+const TMUX_FLAGS = new Set(['-d', '-A', '-D', '-E', '-P', '-X', '-b', '-f', '-h', '-v', '-I', '-Z', '-k', '-a', '-C', '-B']);
+const TMUX_KEYS: Record<string, string> = { Enter: '\n', 'C-m': '\n', KPEnter: '\n', 'C-j': '\n' };
+
+/** The shell text a tmux command line runs or types into a pane. */
+function tmuxScript(args: readonly string[]): string | undefined {
+  let k = 0;
+  while (k < args.length && /^-[LSf]$/.test(args[k])) k += 2; // global -L socket, -S path, -f file
+  const sub = args[k];
+  if (sub === undefined) return undefined;
+  const rest = args.slice(k + 1);
+  let j = 0;
+  const send = sub === 'send-keys' || sub === 'send';
+  while (j < rest.length && rest[j].startsWith('-') && rest[j] !== '--') {
+    const flag = rest[j];
+    j += !TMUX_FLAGS.has(flag) && (TMUX_VALUES.has(flag) || (send && /^-[tN]$/.test(flag))) ? 2 : 1;
+  }
+  if (rest[j] === '--') j++;
+  const words = rest.slice(j);
+  if (words.length === 0) return undefined;
+  if (send) return words.map((w) => (Object.hasOwn(TMUX_KEYS, w) ? TMUX_KEYS[w] : w)).join(' ');
+  return TMUX_RUN.test(sub) ? words.join(' ') : undefined;
+}
 
 /** The command string such a program runs, if any. */
 function scriptOf(name: string, args: readonly string[]): string | undefined {
+  if (name === 'tmux') return tmuxScript(args);
   if (name === 'sg' || name === 'newgrp') {
     if (name === 'newgrp' || args.length < 2) return undefined;
     const rest = args.slice(args[0] === '-' ? 2 : 1);
@@ -263,6 +309,8 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       continue;
     }
     const name = programName(words[i]);
+    // A program given its command as a string (`flock F -c STR`, `npx -c STR`) is parsed as such.
+    if (SCRIPT_OPTIONS.has(name) && scriptOf(name, words.slice(i + 1).map((w) => w.text)) !== undefined) break;
     if (ELEVATING.has(name)) {
       out.elevated = true;
       out.wrappers.push(name);
@@ -270,6 +318,8 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       i = skipOptions(words, from, name);
       out.chdir = chdirOption(name, words.slice(from, i)) ?? out.chdir;
       if (name === 'gosu') i++; // gosu USER cmd
+      // `sudo -s 'CMD'` / `sudo -i 'CMD'` run the string through the target user's shell.
+      else if (name === 'sudo' && i === words.length - 1 && words.slice(from, i).some((w) => /^-[A-Za-z]*[is][A-Za-z]*$/.test(w.text) || w.text === '--shell' || w.text === '--login')) words = asShellC(words, i);
     } else if (name === 'env' && words.slice(i + 1).some((w) => w.text === '-S' || w.text === '--split-string' || w.text.startsWith('--split-string=') || /^-S./.test(w.text))) {
       // env -S 'prog args': the string is split into words and run.
       out.wrappers.push(name);
@@ -292,7 +342,12 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       i = skipOptions(words, i + 1, name) + 1; // the duration
     } else if (name === 'watch') {
       out.wrappers.push(name);
-      i = skipOptions(words, i + 1, name);
+      const from = i + 1;
+      i = skipOptions(words, from, name);
+      // watch joins its arguments and runs them with `sh -c`, unless -x/--exec. One string is read
+      // as that script; several words are judged as the program they name (`watch sh -c 'cmd'`
+      // loses its quoting in the join, but judging the words as written can only be stricter).
+      if (i === words.length - 1 && !words.slice(from, i).some((w) => w.text === '-x' || w.text === '--exec' || /^-[a-z]*x/.test(w.text))) words = asShellC(words, i);
     } else if (name === 'command') {
       // `command -v x` only looks a program up; anything else runs it.
       if (words[i + 1] && /^-[vV]$/.test(words[i + 1].text)) break;
@@ -352,6 +407,9 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     } else break;
     if (out.wrappers.length > before) lastWrapper = at;
   }
+  // A terminal given one string after -e (`xterm -e 'rm -rf ~'`) runs it with a shell. (Other
+  // wrappers run a program by that name, which does not exist: `command 'rm -rf /'` runs nothing.)
+  if (i < words.length && i === words.length - 1 && TERMINALS.has(out.wrappers[out.wrappers.length - 1] ?? '') && /\s/.test(words[i].text.trim())) words = asShellC(words, i);
   // `env`, `sudo -v`, `nohup` with nothing after them: the wrapper itself is the command.
   if (i >= words.length && lastWrapper >= 0) {
     i = lastWrapper;
@@ -457,6 +515,11 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
     if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}` }];
     return [];
+  }
+  if ((name === 'at' || name === 'batch') && !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a))) {
+    // at/batch read the commands they schedule from stdin.
+    const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+    if (here) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: `commands scheduled with ${name}` }];
   }
   if (name === 'eval' || name === 'source' || name === '.') {
     if (name !== 'eval') return [];
