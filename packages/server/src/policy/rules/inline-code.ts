@@ -202,7 +202,8 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const code = inlineCode(cmd);
   if (!code) return;
   const text = normalizeCode(code.slice(0, 16_384));
-  for (const m of allMatches(COMMAND_SYNTAX, text)) {
+  // (Each scan only when a cheap substring test says it can match.)
+  if (/exec|spawn|run\s{0,3}\(`/.test(text)) for (const m of allMatches(COMMAND_SYNTAX, text)) {
     const inner = m[1] ?? m[2] ?? unescapeLiteral(m[4]);
     for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a command: ${f.reason}` });
   }
@@ -221,21 +222,21 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
       break;
     }
   }
-  for (const m of allMatches(PATH_METHOD_DELETE, text)) {
+  if (/\.(?:unlink|rmdir|delete)/.test(text)) for (const m of allMatches(PATH_METHOD_DELETE, text)) {
     const risk = deletionRisk(m[2], ctx.cwd);
     if (risk && severityRank(risk.severity) >= severityRank('high') && !/outside the/.test(risk.label)) {
       ctx.emit({ patternName: 'destructive_fs.delete_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code deletes ${risk.label}.`, paths: [m[2]] });
       break;
     }
   }
-  for (const m of allMatches(MOVE_CALL, text)) {
+  if (/move|rename|mv/.test(text)) for (const m of allMatches(MOVE_CALL, text)) {
     const bad = moveAwayRisk(undefined, m[2], ctx);
     if (bad) {
       ctx.emit({ patternName: 'destructive_fs.move_precious', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code moves ${bad.risk.label} away, deleting it from its place.`, paths: [m[2]] });
       break;
     }
   }
-  for (const m of allMatches(WRITE_CALL, text)) judgeOverwrite(m[2] ?? m[4] ?? m[6], ctx, `${cmd.name} code`);
+  if (/open|write|file_put/i.test(text)) for (const m of allMatches(WRITE_CALL, text)) judgeOverwrite(m[2] ?? m[4] ?? m[6], ctx, `${cmd.name} code`);
   for (const m of allMatches(LIST_CALL, text)) {
     const list = literalList(text, m.index + m[0].length);
     if (list.length < 2) continue;
