@@ -78,6 +78,11 @@ export interface TargetRisk {
 }
 
 const GLOB = /[*?[]/;
+// `$VAR/rest` or `${VAR}/rest` with a plain reference (no `${VAR:?}`, `${VAR:-x}` forms).
+const UNKNOWN_VAR_LED = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\/+(.+)$/;
+// Variables the shell always sets, or that the parser expands itself (TMPDIR; one still written
+// out was single-quoted, a literal directory name).
+const ALWAYS_SET = new Set(['HOME', 'PWD', 'TMPDIR', 'TMP', 'TEMP']);
 /**
  * A recursive delete outside the project and the scratch directories: irrecoverable and outside
  * the agent's workspace, so denied at balanced (both peers block it too).
@@ -99,6 +104,14 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
   // An unset variable in front of a slash turns `$DIR/` into `/`.
   if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/?\*?$/.test(raw) && !/^\$\{?HOME\}?/.test(raw) && raw.endsWith('/') || /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\/\*$/.test(raw) && !/HOME/.test(raw)) {
     return { severity: 'medium', label: `"${raw}" (an empty variable would make this the filesystem root)` };
+  }
+  // More generally, a path led by a variable whose value is unknown (`$PREFIX/etc`,
+  // `${BUILD_ROOT}/junk`) deletes `/etc` or `/junk` when the variable is empty or unset: judged
+  // as that path, at most a warning since the variable is usually set. `${X:?}` aborts instead.
+  const led = UNKNOWN_VAR_LED.exec(raw);
+  if (led && !ALWAYS_SET.has(led[1])) {
+    const empty = deletionRisk(`/${led[2]}`, cwd);
+    if (empty) return { severity: 'medium', label: `"${raw}" (an empty $${led[1]} would make this ${empty.label})` };
   }
   let p = normalizePath(raw);
   let contents = false;

@@ -16,7 +16,12 @@ test('git_danger: shared history and uncommitted work', async (t) => {
     // A deletion keeps nothing of the branch, and whether it was merged cannot be seen from the hook.
     [shell('git push origin --delete feature/old'), 'warn', 'git_danger.delete_remote_branch'],
     [shell('git push --force-with-lease origin main'), 'warn', 'git_danger.force_push_protected'],
-    [shell('git push --force'), 'warn', 'git_danger.force_push'],
+    // The branch pushed is whatever is checked out, possibly a protected one: judged as one.
+    [shell('git push --force'), 'deny', 'git_danger.force_push'],
+    [shell('git push -f'), 'deny', 'git_danger.force_push'],
+    [shell('git push --force-with-lease'), 'allow', 'git_danger.force_push'],
+    [shell('git branch -f feature'), 'deny', 'git_danger.branch_force_reset'],
+    [shell('git branch --force feature origin/feature'), 'deny', 'git_danger.branch_force_reset'],
     [shell('git reset --hard HEAD~3'), 'deny', 'git_danger.reset_hard'],
     [shell('git clean -fdx'), 'deny', 'git_danger.clean_force'],
     [shell('git filter-branch --force --index-filter "git rm --cached x" HEAD'), 'warn', 'git_danger.history_rewrite'],

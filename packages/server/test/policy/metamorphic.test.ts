@@ -29,6 +29,11 @@ export const PRIMITIVES = [
   'chmod u+s /bin/bash',
   'git -c core.hooksPath=/tmp/h commit -m x',
   'find ~ -delete',
+  // Added with the dcg comparison: a force push without a lease of the checked-out branch, a
+  // branch moved by force, and a delete whose target an empty variable turns into /etc.
+  'git push --force',
+  'git branch -f main HEAD~3',
+  'rm -rf "$PREFIX"/etc',
 ];
 
 /** Benign commands. */

@@ -152,6 +152,36 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${recursive ? 'recursively deletes' : 'deletes'} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
 }
 
+const RSYNC_VALUES = new Set(['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--files-from', '--exclude-from', '--include-from', '--log-file', '--backup-dir', '--partial-dir', '--temp-dir', '-T', '--compare-dest', '--copy-dest', '--link-dest', '--chmod', '--chown', '--usermap', '--groupmap', '--timeout', '--port', '--password-file', '--bwlimit', '--max-size', '--min-size', '--suffix']);
+
+/**
+ * Moving a path away deletes it from its place: the system's files, a precious home directory,
+ * the home or root itself, the repository's metadata. (A rename outside the project is ordinary
+ * work and is not reported.) Exported for interpreter code (`shutil.move`, `os.rename`).
+ */
+export function moveAwayRisk(cmd: SimpleCommand | undefined, source: string, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
+  const bad = cmd ? worst([source], cmd, ctx) : (() => {
+    const r = deletionRisk(source, ctx.cwd) ?? gitMetadataRisk(source);
+    return r ? { risk: r, target: source } : null;
+  })();
+  if (!bad || rankOf(bad.risk.severity) < rankOf('high') || /outside the|an empty \$/.test(bad.risk.label)) return null;
+  return bad;
+}
+
+function judgeMoveAway(cmd: SimpleCommand, sources: readonly string[], ctx: RuleContext, tool: string): void {
+  for (const s of sources) {
+    const bad = moveAwayRisk(cmd, s, ctx);
+    if (bad) return emit(ctx, 'high', 'move_precious', `${tool} moves ${bad.risk.label} away, deleting it from its place.`, bad.target);
+  }
+}
+
+/** Emptying or overwriting a file with nothing: system files are destroyed as by a delete. */
+export function judgeOverwrite(target: string, ctx: RuleContext, tool: string): void {
+  if (!target.startsWith('/') || target.startsWith('/dev/') || target.startsWith('/proc/')) return;
+  const risk = deletionRisk(target);
+  if (risk && rankOf(risk.severity) >= rankOf('high') && !/outside the/.test(risk.label)) emit(ctx, 'high', 'overwrite_system_file', `${tool} overwrites ${risk.label}, destroying its contents.`, target);
+}
+
 export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
@@ -188,10 +218,17 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       judgeDelete(cmd, targets, name === 'srm' ? hasShort(args, 'r') || hasShort(args, 'R') : name === 'rmdir' ? false : false, ctx, name);
       return;
     }
+    case 'tar':
+      // `--remove-files` deletes what was archived: the sources are moved into the archive.
+      if (args.includes('--remove-files')) judgeMoveAway(cmd, positionals(args, new Set(['-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from'])).filter((a, k) => k > 0 || a !== args[0] || !/^[a-zA-Z]*[cxtru][a-zA-Z]*$/.test(a)), ctx, 'tar --remove-files'); // (`tar czf …`: old-style letters first)
+      return;
     case 'rsync': {
+      const pos0 = positionals(args, RSYNC_VALUES);
+      // --remove-source-files deletes the sources once copied: they are moved away.
+      if (args.includes('--remove-source-files') && pos0.length >= 2 && !/^[^/]*:/.test(pos0[0])) judgeMoveAway(cmd, pos0.slice(0, -1), ctx, 'rsync --remove-source-files');
       // A mirror with a delete mode deletes whatever the source lacks: from an empty or
       // unrelated source it empties the destination.
-      if (!args.some((a) => /^--(?:delete|del|delete-before|delete-during|delete-after|delete-delay|delete-excluded|remove-source-files)$/.test(a))) return;
+      if (!args.some((a) => /^--(?:delete|del|delete-before|delete-during|delete-after|delete-delay|delete-excluded)$/.test(a))) return;
       const pos = positionals(args, new Set(['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--files-from', '--exclude-from', '--include-from', '--log-file', '--backup-dir', '--partial-dir', '--temp-dir', '-T', '--compare-dest', '--copy-dest', '--link-dest', '--chmod', '--chown', '--usermap', '--groupmap', '--timeout', '--port', '--password-file', '--bwlimit', '--max-size', '--min-size', '--suffix']));
       const dest = pos[pos.length - 1];
       if (!dest || pos.length < 2 || /^[^/]*:/.test(dest)) return;
@@ -227,6 +264,15 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'dd': {
       const of = args.find((a) => a.startsWith('of='))?.slice(3);
       if (of && DEVICE.test(of)) emit(ctx, 'critical', 'disk_overwrite', `dd overwrites the block device ${of}, destroying its data.`, of);
+      else if (of) judgeOverwrite(of, ctx, 'dd');
+      return;
+    }
+    case 'cp':
+    case 'install':
+    case 'ln': {
+      // Copying or linking /dev/null (or zeros) over a file empties it, like truncate.
+      const pos = positionals(args, new Set(['-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix', '-t', '--target-directory']));
+      if (pos.length === 2 && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0])) judgeOverwrite(pos[1], ctx, name);
       return;
     }
     case 'wipefs':
@@ -269,12 +315,14 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     }
     case 'mv': {
-      const pos = positionals(args);
-      const dest = pos[pos.length - 1];
-      const sources = pos.slice(0, -1);
+      // `-t DIR` / `--target-directory=DIR` names the destination first; every operand is a source.
+      const pos = positionals(args, new Set(['-t', '--target-directory', '-S', '--suffix']));
+      const target = args.find((a, i) => args[i - 1] === '-t' || args[i - 1] === '--target-directory') ?? args.find((a) => a.startsWith('--target-directory='))?.slice(20);
+      const dest = target ?? pos[pos.length - 1];
+      const sources = target !== undefined ? pos : pos.slice(0, -1);
       const bad = worst(sources, cmd, ctx);
       if (dest === '/dev/null' && bad) emit(ctx, bad.risk.severity, 'move_to_null', `mv to /dev/null destroys ${bad.risk.label}.`, bad.target);
-      else if (bad && bad.risk.severity === 'critical') emit(ctx, 'high', 'move_precious', `mv moves ${bad.risk.label} away.`, bad.target);
+      else judgeMoveAway(cmd, sources, ctx, 'mv');
       return;
     }
   }

@@ -1,9 +1,10 @@
 // Small facts about parsed commands that several rule families share: flags, URLs and
 // hosts, downloaders, interpreters, pipeline neighbours.
+import { printf } from '../shell/static-text.js';
 import type { SimpleCommand, Word } from '../shell/types.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash', 'busybox']);
-export const INTERPRETERS = /^(?:python[0-9.]*|py|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|rscript|osascript|tclsh|wish)$/;
+export const INTERPRETERS = /^(?:python[0-9.]*|py|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|luajit|rscript|osascript|tclsh[0-9.]*|wish|expect|julia|elixir|groovy)$/;
 export const POWERSHELL = new Set(['powershell', 'pwsh']);
 
 /** Short-option clusters (`-rf`) and long options (`--force`), GNU style. */
@@ -200,6 +201,8 @@ export function executesStdin(cmd: SimpleCommand): boolean {
     return !args.some((a) => !a.startsWith('-'));
   }
   if (cmd.name === 'source' || cmd.name === '.') return args[0] === '/dev/stdin' || args[0] === '-';
+  // at/batch schedule the commands read from stdin (unless -f FILE or a query mode).
+  if (cmd.name === 'at' || cmd.name === 'batch') return !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a));
   return false;
 }
 
@@ -218,7 +221,9 @@ export function wordsText(words: readonly Word[]): string {
 
 /** Literal data an echo/printf/cat-heredoc stage writes (what a following `sh` or `tee` receives). */
 export function literalOutput(cmd: SimpleCommand): string | undefined {
-  if (cmd.name === 'echo' || cmd.name === 'printf') return positionals(cmd.args).join(' ');
+  if (cmd.name === 'echo') return positionals(cmd.args).join(' ');
+  // printf's output is its format applied to its arguments (`printf '%s\n' 'cmd'` prints cmd).
+  if (cmd.name === 'printf') return cmd.args[0] === '-v' ? undefined : printf(cmd.args[0] === '--' ? cmd.args.slice(1) : cmd.args);
   const here = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
   if (here && (cmd.name === 'cat' || cmd.name === '')) return here.target.text;
   return undefined;

@@ -145,11 +145,22 @@ function configExecutes(key: string, value?: string, unseen = false): boolean {
   return EXEC_CONFIG.test(key);
 }
 
+/** `-f`/`--force` given and not cancelled by a later `--no-force` (git's last option wins). */
+function forcedLast(args: readonly string[]): boolean {
+  let on = false;
+  for (const a of args) {
+    if (a === '--') break;
+    if (a === '--no-force') on = false;
+    else if (a === '--force' || a.startsWith('--force=') || (a.length > 1 && a[0] === '-' && a[1] !== '-' && a.includes('f'))) on = true;
+  }
+  return on;
+}
+
 function inspectPush(args: string[], ctx: RuleContext): void {
   const lease = hasLong(args, '--force-with-lease') || hasLong(args, '--force-if-includes');
   const pos = positionals(args, PUSH_VALUE_OPTS);
   const refspecs = pos.slice(1);
-  const plainForce = hasShort(args, 'f') || hasLong(args, '--force') || refspecs.some((r) => r.startsWith('+'));
+  const plainForce = forcedLast(args) || refspecs.some((r) => r.startsWith('+'));
   const deleting = hasShort(args, 'd') || hasLong(args, '--delete');
   if (deleting || refspecs.some((r) => r.startsWith(':'))) {
     const branches = deleting ? refspecs : refspecs.filter((r) => r.startsWith(':'));
@@ -164,7 +175,12 @@ function inspectPush(args: string[], ctx: RuleContext): void {
   if (!plainForce && !lease) return;
   // No refspec, or HEAD: the branch is whatever is checked out, which the hook cannot see.
   if (refspecs.length === 0 || hasLong(args, '--all') || refspecs.every((r) => branchOf(r) === 'HEAD')) {
-    return emit(ctx, plainForce ? 'medium' : 'low', 'force_push', `Force-pushes ${hasLong(args, '--all') ? 'every branch' : 'the current branch'}; the target branch cannot be checked.`);
+    // A plain force (no lease) overwrites whatever the remote holds, commits others pushed
+    // included; the branch may be a protected one, so it is judged as one. A lease is the safe
+    // spelling of the same push.
+    return emit(ctx, plainForce ? 'high' : 'low', 'force_push', plainForce
+      ? `Force-pushes ${hasLong(args, '--all') ? 'every branch' : 'the current branch'} without a lease, overwriting whatever the remote holds; the target branch cannot be checked (--force-with-lease is the safe form).`
+      : `Force-pushes ${hasLong(args, '--all') ? 'every branch' : 'the current branch'} with a lease; the target branch cannot be checked.`);
   }
   for (const b of refspecs.map(branchOf)) {
     const cls = ctx.branchClass(b);
@@ -173,6 +189,18 @@ function inspectPush(args: string[], ctx: RuleContext): void {
     else if (cls === 'shared') emit(ctx, plainForce ? 'medium' : 'low', 'force_push_shared', `Force-pushes the shared branch ${b}, rewriting history others have pulled.`);
     else if (plainForce) emit(ctx, 'low', 'force_push', `Force-pushes ${b} without a lease.`);
   }
+}
+
+/** A `-c key=value` (or GIT_CONFIG_PARAMETERS entry) on this command line matching `re`. */
+function configSetOnLine(cmd: SimpleCommand, re: RegExp): boolean {
+  const a = cmd.args;
+  for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
+    if (a[i] === '-c' && a[i + 1] !== undefined && re.test(a[++i])) return true;
+    if (a[i].startsWith('-c') && a[i].length > 2 && re.test(a[i].slice(2))) return true;
+    if (GIT_VALUE_OPTS.has(a[i])) i++;
+  }
+  const params = cmd.assignments.find((x) => x.startsWith('GIT_CONFIG_PARAMETERS='));
+  return params !== undefined && params.slice(22).split(/\s+/).some((p) => re.test(p.replace(/^'|'$/g, '')));
 }
 
 /** Git's global options that run commands through configuration (`-c`, `--config-env`). */
@@ -286,7 +314,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       return;
     }
     case 'clean':
-      if ((hasShort(rest, 'f') || hasLong(rest, '--force')) && !hasShort(rest, 'n') && !hasLong(rest, '--dry-run')) {
+      // `-c clean.requireForce=false` makes git clean delete without -f.
+      if ((hasShort(rest, 'f') || hasLong(rest, '--force') || configSetOnLine(cmd, /^clean\.requireforce=(?:false|no|off|0)$/i)) && !hasShort(rest, 'n') && !hasLong(rest, '--dry-run')) {
         emit(ctx, 'high', 'clean_force', `git clean ${rest.join(' ')} permanently deletes untracked${hasShort(rest, 'x') ? ' and ignored' : ''} files (local .env files, caches, new work).`);
       }
       return;
@@ -304,6 +333,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       const creating = f.flags.has('-b') || f.flags.has('-B') || f.flags.has('--orphan');
       const paths = after ?? (creating ? [] : f.positionals.slice(1));
       if (paths.length > 0 || (!creating && f.positionals[0] === '.')) emit(ctx, 'high', 'discard_changes', `git checkout ${rest.join(' ')} overwrites files in the working tree, which ${LOSS}.`);
+      // `-B NAME START` resets an existing branch to START, as `branch -f` does (`-B NAME` alone mostly creates).
+      else if (f.flags.has('-B') && after === null && f.positionals.length >= 1) emit(ctx, 'high', 'branch_force_reset', `git checkout ${rest.join(' ')} resets the branch to ${f.positionals[0]}, dropping the commits only it held, as a forced delete does.`);
       return;
     }
     case 'restore': {
@@ -319,6 +350,25 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     case 'switch': {
       const f = flagsOf(rest, 'cC', new Set(['--create', '--force-create', '--orphan']));
       if (f.flags.has('-f') || f.flags.has('--force') || f.flags.has('--discard-changes')) emit(ctx, 'high', 'switch_force', `git switch ${rest.join(' ')} ${LOSS}.`);
+      else if ((f.flags.has('-C') || f.flags.has('--force-create')) && f.positionals.length >= 1) emit(ctx, 'high', 'branch_force_reset', `git switch ${rest.join(' ')} resets the branch to ${f.positionals[0]}, dropping the commits only it held, as a forced delete does.`);
+      return;
+    }
+    case 'checkout-index':
+      // -f overwrites working-tree files with the index's copies.
+      if ((hasShort(rest, 'f') || rest.includes('--force')) && (hasShort(rest, 'a') || rest.includes('--all') || positionals(rest).length > 0)) emit(ctx, 'high', 'discard_changes', `git checkout-index ${rest.join(' ')} overwrites working-tree files, which ${LOSS}.`);
+      return;
+    case 'read-tree':
+      if (rest.includes('--reset') && (rest.includes('-u') || hasShort(rest, 'u'))) emit(ctx, 'high', 'discard_changes', `git read-tree ${rest.join(' ')} overwrites the index and working tree, which ${LOSS}.`);
+      return;
+    case 'submodule': {
+      const op = rest.find((a) => !a.startsWith('-'));
+      const after = rest.slice(rest.indexOf(op ?? '') + 1);
+      if (op === 'deinit' && (hasShort(after, 'f') || after.includes('--force'))) emit(ctx, 'high', 'discard_changes', `git submodule deinit ${after.join(' ')} removes submodule working trees with their local changes, which ${LOSS}.`);
+      if (op === 'foreach') {
+        // The rest of the line is a shell command run in every submodule.
+        const script = after.filter((a, k) => !(k === 0 && a === '--recursive') && !(k <= 1 && a === '--quiet')).join(' ');
+        for (const f of ctx.inspectNested(script)) ctx.emit({ ...f, reason: `git submodule foreach runs, in every submodule: ${f.reason}` });
+      }
       return;
     }
     case 'stash':
@@ -336,7 +386,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       if (forced && !force && !hasShort(rest, 'm') && !hasShort(rest, 'c') && !rest.includes('--move') && !rest.includes('--copy')) {
         // `branch -f NAME [START]` moves an existing branch: its commits survive only in the reflog.
         const b = positionals(rest)[0];
-        if (b) emit(ctx, 'medium', 'branch_force_reset', `git branch ${rest.join(' ')} moves the existing branch ${b}, dropping its commits from the branch.`);
+        // The commits only that branch held are dropped, as by `branch -D`: judged the same.
+        if (b) emit(ctx, 'high', 'branch_force_reset', `git branch ${rest.join(' ')} moves the existing branch ${b}, dropping the commits only it held, as a forced delete does.`);
         return;
       }
       if (!force) return;
@@ -344,9 +395,13 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       emit(ctx, 'high', b ? 'delete_protected_branch' : 'branch_force_delete', `Force-deletes the local branch ${b ?? positionals(rest).join(' ')}, losing commits not merged elsewhere.`);
       return;
     }
-    case 'update-ref':
+    case 'update-ref': {
       if (rest.includes('-d') && rest.some((r) => ctx.branchClass(branchOf(r)) === 'protected')) emit(ctx, 'medium', 'delete_protected_branch', 'Deletes a protected branch ref.');
+      // `update-ref refs/heads/X NEW` moves a branch, as `branch -f` does.
+      const pos = positionals(rest, new Set(['-m']));
+      if (!rest.includes('-d') && !rest.includes('--stdin') && pos.length >= 2 && /^refs\/heads\//.test(pos[0])) emit(ctx, 'high', 'branch_force_reset', `git update-ref ${pos.join(' ')} moves the branch ${pos[0].slice(11)}, dropping the commits only it held, as a forced delete does.`);
       return;
+    }
     case 'rm': {
       const before = splitDashDash(rest).before;
       // Git's options are read left to right and the last of `--x` / `--no-x` wins.

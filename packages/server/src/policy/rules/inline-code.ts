@@ -4,6 +4,7 @@
 // shell strings handed to os.system/subprocess/exec (re-parsed as shell), reverse shells,
 // and reads of credential files.
 import { deletionRisk } from '../paths.js';
+import { judgeOverwrite, moveAwayRisk } from './destructive.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
@@ -12,8 +13,8 @@ import { INTERPRETERS, optionValue, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
-const DELETE_CALL = /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf|File\.delete|Remove-Item|os\.RemoveAll|unlink_tree|remove_tree)\s{0,3}\(\s{0,3}(?:[a-zA-Z_.]{0,40}\(\s{0,3})?(['"`])([^'"`]{1,512})['"`]/g;
-const SHELL_CALL = /\b(?:passthru|shell_exec|proc_open|pcntl_exec|IO\.popen|Open3\.\w+|os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
+const DELETE_CALL = /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf|File\.delete|Remove-Item|os\.RemoveAll|unlink_tree|remove_tree|Deno\.removeSync|Deno\.remove|File\.rm_rf!?|delete-directory)\s{0,3}\(\s{0,3}(?:[a-zA-Z_.]{0,40}\(\s{0,3})?(['"`])([^'"`]{1,512})['"`]/g;
+const SHELL_CALL = /\b(?:passthru|shell_exec|proc_open|pcntl_exec|IO\.popen|Open3\.\w+|os\.system|os\.popen|os\.execute|io\.popen|shell-command(?:-to-string)?|async-shell-command|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
 // Any quotes around a literal (concatenations like "~" + '/.ssh/key' leave mixed ones).
 const STRING = /(['"`])([^'"`\n]{2,512})['"`]/g;
 // Three independent linear checks instead of one regex with chained lazy gaps.
@@ -33,7 +34,39 @@ const CODE_LETTERS: [RegExp, string][] = [
   [/^lua/, 'e'],
   [/^osascript$/, 'e'],
   [/^(?:tclsh|wish|rscript)$/, 'e'],
+  [/^(?:julia|elixir|groovy)$/, 'e'],
+  [/^expect$/, 'c'],
 ];
+// Commands written in a language's own syntax rather than a string: Julia and Ruby backtick
+// commands given to run, Tcl and expect `exec`/`spawn` words, Groovy's `"cmd".execute()`.
+const COMMAND_SYNTAX = /\brun\s{0,3}\(\s{0,3}`([^`]{1,1024})`|(?:^|[;\n[{])\s{0,8}(?:exec|spawn)\s+(?!["'(])([^;\n\]}]{1,1024})|(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3\s{0,3}\.execute\s{0,3}\(/g;
+// Editors and debuggers that escape to a shell: `vim -c ':!cmd'`, `gdb -ex 'shell cmd'`, `emacs --eval '(shell-command …)'`.
+const VIM = { options: ['-c', '--cmd'], escape: /^:?\s*(?:!|call\s+system\s*\(\s*['"])(.*?)(?:['"]\s*\))?$/s };
+const GDB = { options: ['-ex', '--ex', '-eval-command', '--eval-command', '-iex'], escape: /^\s*(?:shell\s+|!)(.*)$/s };
+// (A Map: the key is an arbitrary program name, which must not reach Object.prototype.)
+const EDITOR_SHELL = new Map([['vim', VIM], ['vi', VIM], ['nvim', VIM], ['ex', VIM], ['view', VIM], ['gvim', VIM], ['gdb', GDB]]);
+
+/** Shell commands an editor or debugger is told to run on its command line. */
+export function editorShellCommands(cmd: SimpleCommand): string[] {
+  const spec = EDITOR_SHELL.get(cmd.name);
+  if (spec === undefined && cmd.name !== 'emacs') return [];
+  const out: string[] = [];
+  const args = cmd.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (cmd.name === 'emacs') {
+      if ((a === '--eval' || a === '-eval') && args[i + 1] !== undefined) out.push(args[++i]);
+      else if (a.startsWith('--eval=')) out.push(a.slice(7));
+      continue;
+    }
+    let value: string | undefined;
+    if (spec!.options.includes(a)) value = args[++i];
+    else if (spec === VIM && a.startsWith('+') && a.length > 1) value = a.slice(1);
+    const m = value === undefined ? null : spec!.escape.exec(value);
+    if (m && m[1].trim()) out.push(m[1]);
+  }
+  return out;
+}
 const AWK = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox awk']);
 const AWK_VALUE_OPTS = new Set(['-F', '-v', '-f', '--field-separator', '--assign', '--file']);
 
@@ -69,8 +102,10 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to
 // what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged.
-const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|getenv\((['"])HOME\6\))/g;
+const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\))/g;
 const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
+// `remove_tree($HOME)`: an unquoted home variable as a call's argument.
+const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
 const CONCAT = /(['"`])\s{0,3}[+.]\s{0,3}(['"`])/g;
 // A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
 const CONCAT_VAR = /(['"`])\s{0,3}[+.]\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:[+.]\s{0,3}(['"`])|(?=[),;]))/g;
@@ -86,8 +121,14 @@ const SEND = /\bmethod\s{0,3}:\s{0,3}['"](?:POST|PUT)['"]|\brequests\.(?:post|pu
 const WALK = /\b(?:os\.walk|os\.listdir|os\.scandir|glob\.glob|iterdir|rglob|readdirSync|Dir\.(?:glob|children|entries|each_child)|Find\.find|File::Find)\s{0,3}\(?\s{0,3}(['"`])([^'"`]{1,512})['"`]|(['"`])([^'"`]{1,512})['"`]\)?\.(?:iterdir|rglob|glob)\(/g;
 const ANY_DELETE = /\b(?:shutil\.rmtree|rmtree|os\.remove|os\.unlink|unlink(?:Sync)?|rmSync|rm_rf|FileUtils\.rm\w*|File\.delete|remove)\s{0,3}\(/;
 const NON_RECURSIVE_DELETE = /\b(?:os\.remove|os\.unlink|os\.rmdir|fs\.unlinkSync|fs\.unlink|unlinkSync|File\.delete|FileUtils\.rm|unlink)\s{0,3}\(?\s{0,3}(?:glob\s{0,3}\(\s{0,3})?(['"`])([^'"`]{1,512})\1/g;
+// `Path('/etc/passwd').unlink()`: a path object's delete method.
+const PATH_METHOD_DELETE = /(['"`])([^'"`]{1,512})\1\s{0,3}\)\s{0,3}\.(?:unlink|rmdir|delete)\s{0,3}\(/g;
+// Moving or renaming a path (its first argument leaves its place).
+const MOVE_CALL = /\b(?:shutil\.move|os\.rename|os\.replace|os\.renames|fs\.renameSync|fs\.rename|fs\.promises\.rename|renameSync|FileUtils\.mv|FileUtils\.move|File\.rename|Deno\.renameSync|Deno\.rename|rename|move)\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\1/g;
+// Writing a whole file: open(path, 'w'), writeFileSync, file_put_contents, File.write.
+const WRITE_CALL = /\b(?:open\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\1\s{0,3},\s{0,3}(?:mode\s{0,3}=\s{0,3})?['"]w|(?:writeFileSync|writeFile|file_put_contents|File\.write|write_text|write_bytes|Deno\.writeTextFileSync|Deno\.writeFileSync)\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\3)|(['"`])([^'"`]{1,512})\5\s{0,3}\)\s{0,3}\.write_(?:text|bytes)\s{0,3}\(/g;
 // exec/system/spawn given a list of strings: the list is a command line.
-const LIST_CALL = /\b(?:system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
+const LIST_CALL = /\b(?:System\.cmd|system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
 const AWK_SHELL = /(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1\s{0,3}\|\s{0,3}getline|\|\s{0,3}(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3/g;
 // (`"cmd" | getline` with a literal command is judged as that command through AWK_SHELL.)
 const DYNAMIC_SYSTEM = /\bsystem\s{0,3}\(\s{0,3}(?!['")])|(?<!['"]\s{0,3})\|\s{0,3}getline|(?<!['"])\bprint[^|;}]{0,200}\|\s{0,3}(?!['"])\w/;
@@ -147,6 +188,7 @@ function normalizeCode(code: string): string {
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
     .replace(CONCAT, '')
+    .replace(BARE_HOME_ARG, '$1"~"')
     .replace(RUBY_COMMAND, (_m, a: string | undefined, b: string | undefined) => `system("${a ?? b}")`)
     .replace(RUBY_STRING, (_m, _o, body: string) => `"${body}"`);
 }
@@ -170,10 +212,20 @@ function inspectShellLineAsCode(cmd: SimpleCommand, code: string, ctx: RuleConte
 }
 
 export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const escape of editorShellCommands(cmd)) {
+    // emacs evaluates Lisp, whose shell calls are found like any language's; vim and gdb run the text.
+    const shellText = cmd.name === 'emacs' ? allMatches(SHELL_CALL, escape).map((m) => unescapeLiteral(m[2])) : [escape];
+    for (const inner of shellText) for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
+  }
   const code = inlineCode(cmd);
   if (!code) return;
   const text = normalizeCode(code.slice(0, 16_384));
   if (!AWK.has(cmd.name) && SHELL_LINE.test(code) && code.length <= 1024) inspectShellLineAsCode(cmd, code, ctx);
+  // (Each scan only when a cheap substring test says it can match.)
+  if (/exec|spawn|run\s{0,3}\(`/.test(text)) for (const m of allMatches(COMMAND_SYNTAX, text)) {
+    const inner = m[1] ?? m[2] ?? unescapeLiteral(m[4]);
+    for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a command: ${f.reason}` });
+  }
   if (AWK.has(cmd.name)) {
     for (const m of allMatches(AWK_SHELL, text)) {
       const inner = unescapeLiteral(m[2] ?? m[4]);
@@ -189,6 +241,21 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
       break;
     }
   }
+  if (/\.(?:unlink|rmdir|delete)/.test(text)) for (const m of allMatches(PATH_METHOD_DELETE, text)) {
+    const risk = deletionRisk(m[2], ctx.cwd);
+    if (risk && severityRank(risk.severity) >= severityRank('high') && !/outside the/.test(risk.label)) {
+      ctx.emit({ patternName: 'destructive_fs.delete_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code deletes ${risk.label}.`, paths: [m[2]] });
+      break;
+    }
+  }
+  if (/move|rename|mv/.test(text)) for (const m of allMatches(MOVE_CALL, text)) {
+    const bad = moveAwayRisk(undefined, m[2], ctx);
+    if (bad) {
+      ctx.emit({ patternName: 'destructive_fs.move_precious', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code moves ${bad.risk.label} away, deleting it from its place.`, paths: [m[2]] });
+      break;
+    }
+  }
+  if (/open|write|file_put/i.test(text)) for (const m of allMatches(WRITE_CALL, text)) judgeOverwrite(m[2] ?? m[4] ?? m[6], ctx, `${cmd.name} code`);
   for (const m of allMatches(LIST_CALL, text)) {
     const list = literalList(text, m.index + m[0].length);
     if (list.length < 2) continue;

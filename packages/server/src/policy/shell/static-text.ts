@@ -35,7 +35,7 @@ function unescape(s: string, octalNeedsZero = false): string {
 }
 
 /** printf FORMAT ARGS: the format is reused until the arguments are consumed. */
-function printf(args: string[]): string | undefined {
+export function printf(args: string[]): string | undefined {
   const [format, ...rest] = args;
   if (format === undefined) return undefined;
   let out = '';

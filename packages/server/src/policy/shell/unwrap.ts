@@ -69,8 +69,194 @@ const VALUE_OPTIONS: Record<string, Set<string>> = {
   flock: new Set(['-w', '-E']),
 };
 const ELEVATING = new Set(['sudo', 'doas', 'pkexec', 'run0', 'gosu']);
-const PLAIN_PREFIXES = new Set(['nohup', 'time', 'builtin', 'unbuffer', 'caffeinate', 'chronic', 'setsid', 'torsocks', 'proxychains', 'proxychains4', 'strace', 'ltrace', 'busybox']);
+const PLAIN_PREFIXES = new Set(['nohup', 'time', 'builtin', 'unbuffer', 'chronic', 'torsocks', 'proxychains', 'proxychains4', 'busybox']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
+
+/**
+ * Programs that run the command written after them: process, scheduling, tracing and sandbox
+ * tools, and language or environment runners (issue #16: the command is judged, whatever
+ * runs it). `sub` is the subcommand that selects the running mode (`poetry run`); `values` the
+ * options that take the next word; `operands` the words before the command (`chrt PRIO cmd`,
+ * `chroot DIR cmd`); `after` an option after which the command starts (`nix develop -c cmd`,
+ * `mise exec TOOLS -- cmd`). With nothing after them the runner itself is the command.
+ */
+interface Runner {
+  sub?: string;
+  values?: readonly string[];
+  operands?: number;
+  after?: readonly string[];
+}
+const TIMEOUT_VALUES = ['-s', '-k', '--signal', '--kill-after'];
+const RUNNERS = new Map<string, Runner>([
+  // process attributes, scheduling, tracing, sandboxes
+  ['chrt', { values: ['-T', '-P', '-D', '--sched-runtime', '--sched-period', '--sched-deadline'], operands: 1 }],
+  ['taskset', { operands: 1 }],
+  ['numactl', { values: ['-C', '-N', '-m', '-p', '-i', '--physcpubind', '--cpunodebind', '--membind', '--preferred', '--interleave'] }],
+  ['cpulimit', { values: ['-l', '--limit', '-p', '--pid', '-e', '--exe', '-c', '--cpu'] }],
+  ['trickle', { values: ['-d', '-u', '-w', '-t', '-l', '-n'] }],
+  ['setsid', {}],
+  ['caffeinate', { values: ['-t', '-w'] }],
+  ['strace', { values: ['-e', '-o', '-p', '-s', '-u', '-E', '-P', '-a', '-b', '-I', '-O', '-S', '-X'] }],
+  ['ltrace', { values: ['-e', '-o', '-p', '-s', '-u', '-a', '-A', '-D', '-L', '-n', '-w', '-x', '-F'] }],
+  ['valgrind', {}],
+  ['catchsegv', {}],
+  ['faketime', { values: ['-p'], operands: 1 }],
+  ['gtimeout', { values: TIMEOUT_VALUES, operands: 1 }],
+  ['firejail', {}],
+  ['unshare', { values: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd'] }],
+  ['nsenter', { values: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'] }],
+  ['chroot', { values: ['--userspec', '--groups'], operands: 1 }],
+  ['fakeroot', { values: ['-l', '--lib', '--faked', '-s', '-i'] }],
+  ['systemd-run', { values: ['-u', '--unit', '-p', '--property', '-E', '--setenv', '--description', '--slice', '-M', '--machine', '-H', '--host', '--uid', '--gid', '--nice', '-D', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'] }],
+  ['tsp', { values: ['-L', '-D', '-N'] }],
+  ['daemonize', { values: ['-a', '-c', '-e', '-E', '-o', '-p', '-l', '-u'] }],
+  ['dbus-run-session', { values: ['--config-file', '--dbus-daemon'] }],
+  ['xvfb-run', { values: ['-n', '--server-num', '-s', '--server-args', '-e', '--error-file', '-f', '--auth-file', '-p', '--xauth-protocol', '-w', '--wait'] }],
+  ['dumb-init', { values: ['-r', '--rewrite'] }],
+  ['tini', { values: ['-p', '-e'] }],
+  ['with-contenv', {}],
+  ['chpst', { values: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c', '-t'] }],
+  ['s6-setuidgid', { operands: 1 }],
+  ['setpriv', { values: ['--reuid', '--regid', '--ruid', '--rgid', '--euid', '--egid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--selinux-label', '--apparmor-profile'] }],
+  ['runuser', { values: ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment'] }],
+  ['su-exec', { operands: 1 }],
+  ['toybox', {}],
+  ['screen', { values: ['-S', '-t', '-c', '-h', '-e', '-p', '-T', '-Logfile'] }],
+  ['xterm', { after: ['-e'] }],
+  ['uxterm', { after: ['-e'] }],
+  ['urxvt', { after: ['-e'] }],
+  ['konsole', { after: ['-e'] }],
+  ['alacritty', { after: ['-e', '--command'] }],
+  ['gnome-terminal', { after: ['--', '-x'] }],
+  ['kitty', { values: ['-o', '--override', '--title', '-T', '--directory', '-d', '--class', '--name', '--session', '--config', '-c'] }],
+  ['rlwrap', {}],
+  ['entr', {}],
+  // language and environment runners
+  ['npx', { values: ['-p', '--package'] }],
+  ['npm', { sub: 'exec', values: ['-p', '--package', '-w', '--workspace'] }],
+  ['pnpm', { sub: 'exec' }],
+  ['yarn', { sub: 'exec' }],
+  ['uv', { sub: 'run', values: ['--with', '-w', '--python', '-p', '--package', '--extra', '--group', '--env-file', '--directory', '--project', '--index', '--with-requirements'] }],
+  ['poetry', { sub: 'run' }],
+  ['pipenv', { sub: 'run' }],
+  ['pdm', { sub: 'run' }],
+  ['rye', { sub: 'run' }],
+  ['hatch', { sub: 'run' }],
+  ['pixi', { sub: 'run', values: ['-e', '--environment', '--manifest-path'] }],
+  ['bundle', { sub: 'exec' }],
+  ['conda', { sub: 'run', values: ['-n', '--name', '-p', '--prefix', '--cwd'] }],
+  ['micromamba', { sub: 'run', values: ['-n', '--name', '-p', '--prefix', '--cwd'] }],
+  ['direnv', { sub: 'exec', operands: 1 }],
+  ['asdf', { sub: 'exec' }],
+  ['rbenv', { sub: 'exec' }],
+  ['pyenv', { sub: 'exec' }],
+  ['fnm', { sub: 'exec', values: ['--using'] }],
+  ['volta', { sub: 'run', values: ['--node', '--npm', '--yarn', '--pnpm', '--env'] }],
+  ['devbox', { sub: 'run' }],
+  ['mise', { after: ['--'] }],
+  ['nix', { after: ['-c', '--command'] }],
+  ['op', { sub: 'run', values: ['--env-file', '--account'] }],
+  ['doppler', { sub: 'run', values: ['-p', '--project', '-c', '--config', '--token', '--scope'] }],
+  ['aws-vault', { sub: 'exec', values: ['-d', '--duration', '-t', '--mfa-token', '-r', '--region', '--prompt'], operands: 1 }],
+  ['dotenv', { values: ['-e', '-v', '-c'] }],
+]);
+
+const TERMINALS = new Set(['xterm', 'uxterm', 'urxvt', 'konsole', 'alacritty']);
+
+/** `words` with everything from `at` on replaced by `sh -c '<those words joined>'`. */
+function asShellC(words: Word[], at: number): Word[] {
+  const rest = words.slice(at);
+  const subs = rest.flatMap((w) => w.subs);
+  return [...words.slice(0, at), { text: 'sh', quoted: false, subs: [] }, { text: '-c', quoted: false, subs: [] }, { text: rest.map((w) => w.text).join(' '), quoted: true, subs }];
+}
+
+/** Where the command a runner runs starts, or -1 when this use of the program runs none. */
+function runnerStart(words: Word[], i: number, r: Runner): number {
+  let k = i + 1;
+  if (r.sub !== undefined) {
+    if (words[k]?.text !== r.sub) return -1;
+    k++;
+  }
+  if (r.after) {
+    for (let j = k; j < words.length; j++) if (r.after.includes(words[j].text)) return j + 1;
+    return -1;
+  }
+  while (k < words.length) {
+    const t = words[k].text;
+    if (t === '--') {
+      k++;
+      break;
+    }
+    if (!t.startsWith('-') || t === '-') break;
+    // A value option alone or at the end of a cluster (`screen -dmS name`) takes the next word.
+    k += r.values?.includes(t) || (/^-[A-Za-z]{2,}$/.test(t) && r.values?.includes(`-${t[t.length - 1]}`)) ? 2 : 1;
+  }
+  k += r.operands ?? 0;
+  return words[k]?.text === '--' ? k + 1 : k;
+}
+
+/**
+ * Programs that hand a command string to a shell: the option that carries it (`script -c STR`,
+ * `nix-shell --run STR`, `npx -c STR`, `runuser USER -c STR`), or `sg GROUP [-c] STR`.
+ */
+const SCRIPT_OPTIONS = new Map<string, { sub?: string; options: readonly string[] }>([
+  ['script', { options: ['-c', '--command'] }],
+  ['nix-shell', { options: ['--run', '--command'] }],
+  ['runuser', { options: ['-c', '--command'] }],
+  ['npx', { options: ['-c', '--call'] }],
+  ['npm', { sub: 'exec', options: ['-c', '--call'] }],
+  ['doppler', { sub: 'run', options: ['--command'] }],
+  ['entr', { options: ['-s'] }],
+  ['flock', { options: ['-c', '--command'] }],
+  ['tmux', { options: [] }],
+]);
+// tmux commands that start a shell command, their options that take a value, and send-keys.
+const TMUX_RUN = /^(?:new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|display-popup|popup)$/;
+const TMUX_VALUES = new Set(['-s', '-n', '-t', '-c', '-x', '-y', '-e', '-F', '-l', '-p', '-f', '-w', '-h', '-T', '-d', '-b', '-S', '-L']);
+const TMUX_FLAGS = new Set(['-d', '-A', '-D', '-E', '-P', '-X', '-b', '-f', '-h', '-v', '-I', '-Z', '-k', '-a', '-C', '-B']);
+const TMUX_KEYS: Record<string, string> = { Enter: '\n', 'C-m': '\n', KPEnter: '\n', 'C-j': '\n' };
+
+/** The shell text a tmux command line runs or types into a pane. */
+function tmuxScript(args: readonly string[]): string | undefined {
+  let k = 0;
+  while (k < args.length && /^-[LSf]$/.test(args[k])) k += 2; // global -L socket, -S path, -f file
+  const sub = args[k];
+  if (sub === undefined) return undefined;
+  const rest = args.slice(k + 1);
+  let j = 0;
+  const send = sub === 'send-keys' || sub === 'send';
+  while (j < rest.length && rest[j].startsWith('-') && rest[j] !== '--') {
+    const flag = rest[j];
+    j += !TMUX_FLAGS.has(flag) && (TMUX_VALUES.has(flag) || (send && /^-[tN]$/.test(flag))) ? 2 : 1;
+  }
+  if (rest[j] === '--') j++;
+  const words = rest.slice(j);
+  if (words.length === 0) return undefined;
+  if (send) return words.map((w) => (Object.hasOwn(TMUX_KEYS, w) ? TMUX_KEYS[w] : w)).join(' ');
+  return TMUX_RUN.test(sub) ? words.join(' ') : undefined;
+}
+
+/** The command string such a program runs, if any. */
+function scriptOf(name: string, args: readonly string[]): string | undefined {
+  if (name === 'tmux') return tmuxScript(args);
+  if (name === 'sg' || name === 'newgrp') {
+    if (name === 'newgrp' || args.length < 2) return undefined;
+    const rest = args.slice(args[0] === '-' ? 2 : 1);
+    return (rest[0] === '-c' ? rest.slice(1) : rest).join(' ') || undefined;
+  }
+  const spec = SCRIPT_OPTIONS.get(name);
+  if (!spec || (spec.sub !== undefined && args[0] !== spec.sub)) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (spec.options.includes(a)) return args[i + 1];
+    const eq = a.indexOf('=');
+    if (eq > 0 && spec.options.includes(a.slice(0, eq))) return a.slice(eq + 1);
+    // Combined short flags ending in the option (`script -qc STR`).
+    const short = spec.options.find((o) => o.length === 2);
+    if (short && /^-[a-zA-Z]+$/.test(a) && a.length > 2 && a.endsWith(short[1])) return args[i + 1];
+  }
+  return undefined;
+}
 
 /** Skips the options of a wrapper; returns the index of the wrapped program. */
 function skipOptions(words: Word[], start: number, name: string): number {
@@ -123,6 +309,8 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       continue;
     }
     const name = programName(words[i]);
+    // A program given its command as a string (`flock F -c STR`, `npx -c STR`) is parsed as such.
+    if (SCRIPT_OPTIONS.has(name) && scriptOf(name, words.slice(i + 1).map((w) => w.text)) !== undefined) break;
     if (ELEVATING.has(name)) {
       out.elevated = true;
       out.wrappers.push(name);
@@ -130,6 +318,8 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       i = skipOptions(words, from, name);
       out.chdir = chdirOption(name, words.slice(from, i)) ?? out.chdir;
       if (name === 'gosu') i++; // gosu USER cmd
+      // `sudo -s 'CMD'` / `sudo -i 'CMD'` run the string through the target user's shell.
+      else if (name === 'sudo' && i === words.length - 1 && words.slice(from, i).some((w) => /^-[A-Za-z]*[is][A-Za-z]*$/.test(w.text) || w.text === '--shell' || w.text === '--login')) words = asShellC(words, i);
     } else if (name === 'env' && words.slice(i + 1).some((w) => w.text === '-S' || w.text === '--split-string' || w.text.startsWith('--split-string=') || /^-S./.test(w.text))) {
       // env -S 'prog args': the string is split into words and run.
       out.wrappers.push(name);
@@ -152,7 +342,12 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       i = skipOptions(words, i + 1, name) + 1; // the duration
     } else if (name === 'watch') {
       out.wrappers.push(name);
-      i = skipOptions(words, i + 1, name);
+      const from = i + 1;
+      i = skipOptions(words, from, name);
+      // watch joins its arguments and runs them with `sh -c`, unless -x/--exec. One string is read
+      // as that script; several words are judged as the program they name (`watch sh -c 'cmd'`
+      // loses its quoting in the join, but judging the words as written can only be stricter).
+      if (i === words.length - 1 && !words.slice(from, i).some((w) => w.text === '-x' || w.text === '--exec' || /^-[a-z]*x/.test(w.text))) words = asShellC(words, i);
     } else if (name === 'command') {
       // `command -v x` only looks a program up; anything else runs it.
       if (words[i + 1] && /^-[vV]$/.test(words[i + 1].text)) break;
@@ -202,12 +397,19 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
           words = [...words.slice(0, i), ...filled];
         }
       }
+    } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptOf(name, words.slice(i + 1).map((w) => w.text)) === undefined) {
+      const r = RUNNERS.get(name)!;
+      out.wrappers.push(r.sub ? `${name} ${r.sub}` : name);
+      i = runnerStart(words, i, r);
     } else if (PLAIN_PREFIXES.has(name)) {
       out.wrappers.push(name);
       i = name === 'time' ? skipOptions(words, i + 1, name) : i + 1;
     } else break;
     if (out.wrappers.length > before) lastWrapper = at;
   }
+  // A terminal given one string after -e (`xterm -e 'rm -rf ~'`) runs it with a shell. (Other
+  // wrappers run a program by that name, which does not exist: `command 'rm -rf /'` runs nothing.)
+  if (i < words.length && i === words.length - 1 && TERMINALS.has(out.wrappers[out.wrappers.length - 1] ?? '') && /\s/.test(words[i].text.trim())) words = asShellC(words, i);
   // `env`, `sudo -v`, `nohup` with nothing after them: the wrapper itself is the command.
   if (i >= words.length && lastWrapper >= 0) {
     i = lastWrapper;
@@ -314,6 +516,11 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}` }];
     return [];
   }
+  if ((name === 'at' || name === 'batch') && !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a))) {
+    // at/batch read the commands they schedule from stdin.
+    const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+    if (here) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: `commands scheduled with ${name}` }];
+  }
   if (name === 'eval' || name === 'source' || name === '.') {
     if (name !== 'eval') return [];
     // As for `sh -c`: only substitutions the eval's own words expand produce its code.
@@ -325,6 +532,8 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (at < 0 || args.slice(0, at).some((a) => !a.startsWith('-'))) return [];
     return args.slice(at + 1).filter((a) => !/^:::/.test(a)).map((src) => ({ kind: 'source', src, origin: 'shell-c', elevated, via: 'parallel' }));
   }
+  const script = scriptOf(name, args);
+  if (script !== undefined) return [{ kind: 'source', src: script, origin: 'shell-c', elevated, via: `a command string run by ${name}` }];
   if (name === 'su') {
     const at = args.findIndex((a) => a === '-c' || a === '--command');
     return at >= 0 && args[at + 1] !== undefined ? [{ kind: 'source', src: args[at + 1], origin: 'shell-c', elevated: true }] : [];
