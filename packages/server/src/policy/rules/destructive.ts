@@ -46,21 +46,16 @@ function outsideRisk(t: string, cwd: string | undefined): TargetRisk | null {
   return { severity: OUTSIDE_PROJECT, label: `${t}, outside the working directory` };
 }
 
-// Variables whose value the engine knows or that name a place it judges (expanded or normalised earlier).
-const KNOWN_VARIABLE = /^(?:HOME|PWD|OLDPWD|TMPDIR|TMP|TEMP|USERPROFILE)$/;
-const VARIABLE_PREFIX = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\/+([^/].*)$/;
 // `..` after a directory inside a world-writable scratch directory: anyone can make that
 // directory a symlink, and the kernel resolves `..` from where the link points.
 const SCRATCH_CLIMB = /^\/(?:private\/)?(?:var\/)?(?:tmp|dev\/shm)\/(?:[^/]+\/)*?[^/.][^/]*\/+\.\.(?:\/|$)/;
 
 /**
  * Deletion targets that the path vocabulary calls harmless but whose place is not known from the
- * text: a path under a variable the command never sets (empty, `$X/build` is `/build`), and a
- * climb out of a directory in a world-writable scratch directory.
+ * text: a climb out of a directory in a world-writable scratch directory. (A path led by a
+ * variable the command never sets is judged as its empty-variable path by `deletionRisk`.)
  */
 function unknownPlaceRisk(t: string): TargetRisk | null {
-  const v = VARIABLE_PREFIX.exec(t);
-  if (v && !KNOWN_VARIABLE.test(v[1])) return { severity: 'medium', label: `${t} (where $${v[1]} points is not in the command; empty, this is /${v[2]})` };
   // ($TMPDIR is private to its user: a climb out of it is judged where it lands.)
   if (SCRATCH_CLIMB.test(t) && !t.startsWith(`${TMPDIR_STANDIN}/..`)) return { severity: 'medium', label: `${t} (a \`..\` out of a directory in a world-writable scratch directory, which anyone can turn into a symlink to somewhere else)` };
   return null;
