@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadCorpus } from '../packages/server/test/policy/corpus.js';
 import { REPO_ROOT } from './support.js';
 
@@ -21,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), 'engine-ir-'));
 const calls = loadCorpus(file).map((e) => e.call);
 writeFileSync(join(dir, 'calls.json'), JSON.stringify(calls));
 // --dist DIR: another build of packages/server (a copy of dist/ kept to compare before and after).
-const dist = join(argv.includes('--dist') ? argv[argv.indexOf('--dist') + 1] : join(REPO_ROOT, 'packages/server/dist'), 'policy');
+const dist = join(argv.includes('--dist') ? resolve(argv[argv.indexOf('--dist') + 1]) : join(REPO_ROOT, 'packages/server/dist'), 'policy');
 writeFileSync(
   join(dir, 'driver.mjs'),
   `import { readFileSync } from 'node:fs';

@@ -428,29 +428,35 @@ class Parser {
     }
     const u = unwrapPrefixes(words);
     const name = programName(u.argv[0]);
+    const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
+    // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
+    const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
+    const argc = u.argv.length;
+    const args: string[] = new Array(argc > 0 ? argc - 1 : 0);
+    for (let k = 1; k < argc; k++) args[k - 1] = u.argv[k].text;
+    // Every field is set, optional ones to undefined, in one order: all commands share one
+    // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
+    // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
     const cmd: SimpleCommand = {
       argv: u.argv,
       name,
-      args: u.argv.slice(1).map((w) => w.text),
+      args,
       redirects,
       assignments: u.assignments,
       elevated: this.elevated || u.elevated,
       wrappers: u.wrappers,
       dynamicArgs: u.dynamicArgs || parent !== undefined,
+      replaceString: u.replaceString,
+      inputFromFile: u.inputFromFile ? true : undefined,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
       pipeline,
       stage,
       cwdIsSubdir,
+      cwdShift: shift,
+      via: via.length ? via : undefined,
     };
-    const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
-    if (via.length) cmd.via = via;
-    // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
-    const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
-    if (shift !== undefined) cmd.cwdShift = shift;
-    if (u.replaceString !== undefined) cmd.replaceString = u.replaceString;
-    if (u.inputFromFile) cmd.inputFromFile = true;
     this.out.commands.push(cmd);
     const made = [cmd];
     if (state && (name === 'cd' || name === 'pushd' || name === 'chdir')) {
