@@ -117,7 +117,8 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
     emit(guardRailFindings(path, w.content, { partial: w.partial, oldContent: w.old, how }));
   };
   for (const r of cmd.redirects) {
-    if (!r.op.includes('>') || r.op === '>&') continue;
+    // Only a guard-rail file matters here: the written content is worked out for those alone.
+    if (!r.op.includes('>') || r.op === '>&' || !classifyGuardRailPath(r.target.text)) continue;
     const append = r.op.includes('>>');
     // A bare `> file` (or `: > file`) empties it.
     const w = name === '' || name === ':' || name === 'true' ? { content: '', partial: false } : producedText(cmd) ?? piped(cmd);
@@ -147,9 +148,12 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
       const pos = positionals(cmd.args, new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix']));
       if (pos.length < 2) return;
       const dest = pos[pos.length - 1];
+      // What an earlier command wrote to the source is looked up (a walk over the whole line)
+      // only when the destination is a guard-rail file: done for every `cp`, it was quadratic.
+      const guarded = classifyGuardRailPath(dest) !== null;
       for (const src of pos.slice(0, -1)) {
         if (name === 'mv') emit(guardRailDeletion(src, '`mv` moves away'));
-        write(dest, writtenEarlier(src, cmd, script));
+        if (guarded) write(dest, writtenEarlier(src, cmd, script));
       }
       return;
     }

@@ -97,7 +97,7 @@ function giveUp(ctx: Ctx, reason: string): void {
 }
 
 const EMPTY_SOURCE = /^\s*$/;
-const EMPTY_SCRIPT = Object.freeze({ commands: Object.freeze([]), pipelines: Object.freeze([]), truncated: false }) as unknown as Script;
+const EMPTY_SCRIPT = Object.freeze({ commands: Object.freeze([]), pipelines: Object.freeze([]), truncated: false, unanalysable: undefined }) as unknown as Script;
 
 /** The substitutions of a word without any (most words): one shared empty list. */
 const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
@@ -385,14 +385,14 @@ class Parser {
     if (this.depth + 1 > this.ctx.maxDepth || this.ctx.commandsLeft <= 0 || this.ctx.unanalysable) {
       if (this.depth + 1 > this.ctx.maxDepth && src.trim()) giveUp(this.ctx, `commands nested more than ${this.ctx.maxDepth} levels deep (substitutions, \`sh -c\` strings, \`find -exec\`) cannot be analysed`);
       this.out.truncated = true;
-      return { commands: [], pipelines: [], truncated: true };
+      return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     }
     if ((this.ctx.charsLeft -= tokens ? tokens.length * 8 : src.length) < 0) {
       giveUp(this.ctx, 'nested commands adding up to more than four times the length of the command cannot be analysed');
       this.out.truncated = true;
-      return { commands: [], pipelines: [], truncated: true };
+      return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     }
-    if (!this.enter()) return { commands: [], pipelines: [], truncated: true };
+    if (!this.enter()) return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     const label = via ?? VIA[origin];
     const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx, label ? [...this.via, label] : this.via, positional, tokens, inherit);
     this.ctx.nesting--;
@@ -523,7 +523,7 @@ function parseWith(input: string, depth: number, origin: CommandOrigin, elevated
     text = input.slice(0, ctx.maxLength);
   }
   const { tokens, truncated } = preLexed ? { tokens: preLexed, truncated: false } : lex(text);
-  const out: Script = { commands: [], pipelines: [], truncated: truncated || text.length < input.length };
+  const out: Script = { commands: [], pipelines: [], truncated: truncated || text.length < input.length, unanalysable: undefined };
   new Parser(tokens, depth, origin, elevated, ctx, out, via, positional, inherit).parseList();
   if (ctx.unanalysable) {
     out.truncated = true;
