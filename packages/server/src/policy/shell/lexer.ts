@@ -221,6 +221,14 @@ class Lexer {
         this.truncated = true;
         break;
       }
+      const code = input.charCodeAt(i);
+      if (code >= 128 || (SPECIAL[code] === 0 && code !== 35 /* # */)) {
+        // The common case first: a run of ordinary word characters.
+        const end = runEnd(input, i, SPECIAL);
+        this.word().text += input.slice(i, end);
+        i = end;
+        continue;
+      }
       const c = input[i];
       if (c === ' ' || c === '\t' || c === '\r') {
         this.finish();

@@ -41,9 +41,20 @@ export type Nested =
 
 const SHELL_VARIABLE = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
 
+/** True when `t` is its own program name: no separator, upper-case or non-ASCII letter, `$` or `.exe`. */
+function plainName(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 47 /* / */ || c === 92 /* \ */ || c === 36 /* $ */ || (c >= 65 && c <= 90) || c >= 128) return false;
+  }
+  return !t.endsWith('.exe');
+}
+
 export function programName(word: Word | undefined): string {
   if (!word) return '';
   const t = word.text;
+  // Most program names are already plain (`git`, `npm`): no regex, slicing or lower-casing.
+  if (plainName(t)) return t;
   // `$SHELL -c …` and `${SHELL} -c …` run the user's shell.
   if (SHELL_VARIABLE.test(t)) return 'sh';
   const cut = Math.max(t.lastIndexOf('/'), t.lastIndexOf('\\'));
@@ -108,7 +119,15 @@ function xargsReplaceString(opts: Word[]): string | undefined {
   return found || undefined;
 }
 
+/** Every program name the loop below peels off or treats specially. */
+const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, 'env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel']);
+
 export function unwrapPrefixes(input: Word[]): Unwrapped {
+  // Most commands start with their program (no assignment, no wrapper): nothing to peel off.
+  const head = input[0]?.text;
+  if (head !== undefined && !(head.indexOf('=') > 0 && ASSIGNMENT.test(head)) && !WRAPPER_NAMES.has(programName(input[0]))) {
+    return { argv: input.slice(0), assignments: [], elevated: false, wrappers: [], dynamicArgs: false };
+  }
   let words = input;
   const out: Unwrapped = { argv: words, assignments: [], elevated: false, wrappers: [], dynamicArgs: false };
   let i = 0;
@@ -117,7 +136,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     const t = words[i].text;
     const before = out.wrappers.length;
     const at = i;
-    if (ASSIGNMENT.test(t)) {
+    if (t.indexOf('=') > 0 && ASSIGNMENT.test(t)) {
       out.assignments.push(t);
       i++;
       continue;
