@@ -80,7 +80,7 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
     for (let i = 0; i < args.length; i++) {
       if (OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read
       const a = args[i];
-      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
+      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a.indexOf('=') > 0 && READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
       if (pathLike(v)) candidates.push(v);
     }
   }

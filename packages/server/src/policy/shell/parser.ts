@@ -432,8 +432,8 @@ class Parser {
     // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
     const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
     const argc = u.argv.length;
-    const args: string[] = new Array(argc > 0 ? argc - 1 : 0);
-    for (let k = 1; k < argc; k++) args[k - 1] = u.argv[k].text;
+    const args: string[] = []; // pushed, not pre-sized: a packed array like every other args list
+    for (let k = 1; k < argc; k++) args.push(u.argv[k].text);
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
