@@ -39,6 +39,11 @@ function runEnd(input: string, i: number, table: Uint8Array): number {
   return j;
 }
 
+// Operator and redirection tokens are never changed once made: one shared token per operator
+// instead of an object for every `;`, `&&`, `|` or newline.
+const OP_TOKENS = new Map<string, Token>([...OPERATORS, '\n'].map((op) => [op, { t: 'op', op }]));
+const REDIR_TOKENS = new Map<string, Token>(REDIRECTS.map((op) => [op, { t: 'redir', op }]));
+
 function startingWith(list: readonly string[], input: string, i: number): string | undefined {
   for (const x of list) if (input.startsWith(x, i)) return x;
   return undefined;
@@ -237,7 +242,7 @@ class Lexer {
         i += 2;
       } else if (c === '\n') {
         this.finish();
-        tokens.push({ t: 'op', op: '\n' });
+        tokens.push(OP_TOKENS.get('\n')!);
         i++;
         for (const h of this.heredocs.splice(0)) {
           const lines: string[] = [];
@@ -322,12 +327,12 @@ class Lexer {
             this.curWindows = undefined;
           }
           else this.finish();
-          tokens.push({ t: 'redir', op: redir });
+          tokens.push(REDIR_TOKENS.get(redir)!);
           if (redir === '<<' || redir === '<<-') this.expectHeredocDelim = redir === '<<-';
           i += redir.length;
         } else if (op) {
           this.finish();
-          tokens.push({ t: 'op', op });
+          tokens.push(OP_TOKENS.get(op)!);
           i += op.length;
         } else {
           // Copy a whole run of ordinary characters at once rather than one by one.
