@@ -1,15 +1,19 @@
 // Verdict snapshot for performance work: a speed-up must not change any decision.
 //   node --conditions=source --import tsx bench/verdicts.ts --save /tmp/before.jsonl
 //   node --conditions=source --import tsx bench/verdicts.ts --check /tmp/before.jsonl
-// Decides every case of the public corpus and of the red-team set (plus any --file PATH) under
-// each security level and records verdict, pattern name, severity, category and reason. --check
-// prints every difference from the saved snapshot and exits 1 when there is one.
+// Decides every case of the public corpus and of the red-team set (plus any --file PATH), the
+// 100 KB inputs of bench/engine.ts and the shell bombs under each security level and records
+// verdict, pattern name, severity, category and reason. --check prints every difference from the
+// saved snapshot and exits 1 when there is one.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compilePolicy } from '../packages/server/src/policy/compile.js';
 import { decideToolCall } from '../packages/server/src/policy/decide.js';
 import { DEFAULT_SHIELD_POLICY } from '../packages/server/src/policy/policy-schema.js';
 import { corpusPath, loadCorpus } from '../packages/server/test/policy/corpus.js';
+import { plainText, shellBombs } from '../packages/server/src/policy/shell/bombs.js';
+import type { ToolCall } from '../packages/server/src/policy/types.js';
+import { bigInputs, shellCall } from './big-inputs.js';
 import { REPO_ROOT } from './support.js';
 
 const argv = process.argv.slice(2);
@@ -24,6 +28,12 @@ for (const level of ['strict', 'balanced', 'permissive'] as const) {
       const d = decideToolCall(policy, e.call);
       lines.push(JSON.stringify({ level, id: e.id, verdict: d.verdict, patternName: d.patternName, severity: d.severity, category: d.category, reason: d.reason }));
     }
+  }
+  // The benchmarks' own inputs: the 100 KB calls of bench/engine.ts and the shell bombs.
+  const extra: [string, ToolCall][] = [...Object.entries(bigInputs()), ...Object.entries(shellBombs()).map(([name, command]): [string, ToolCall] => [`bomb: ${name}`, shellCall(command)]), ['plain text 64 KiB', shellCall(plainText())]];
+  for (const [id, call] of extra) {
+    const d = decideToolCall(policy, call);
+    lines.push(JSON.stringify({ level, id, verdict: d.verdict, patternName: d.patternName, severity: d.severity, category: d.category, reason: d.reason }));
   }
 }
 

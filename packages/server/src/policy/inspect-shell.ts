@@ -86,8 +86,10 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectPlatformCommand(cmd, ctx);
     inspectCommandPolicy(policy, cmd, ctx);
     if (sink) {
-      sink.hosts.push(...commandHosts(cmd));
-      sink.urls.push(...commandUrls(cmd));
+      const hosts = commandHosts(cmd);
+      if (hosts.length) sink.hosts.push(...hosts);
+      const urls = commandUrls(cmd);
+      if (urls.length) sink.urls.push(...urls);
       // Only custom patterns read the normalized form: skip building it when there are none.
       if (cmd.argv.length && policy.custom.length) sink.normalized.push(cmd.argv.map((w) => w.text).join(' ').toLowerCase());
     }

@@ -115,5 +115,6 @@ export function credentialRisk(raw: string): CredentialRisk | null {
 export function pathLike(arg: string): boolean {
   if (arg.length < 2 || arg.startsWith('-')) return false;
   if (arg.includes('://') && /^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return false;
-  return /[/\\~]/.test(arg) || arg.startsWith('.') || /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg) || /^id_/.test(arg) || arg === '.netrc';
+  // Substring tests before the one regex (which needs a dot): this runs for every argument of most commands.
+  return arg.includes('/') || arg.includes('\\') || arg.includes('~') || arg.startsWith('.') || (arg.includes('.') && /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg)) || arg.startsWith('id_') || arg === '.netrc';
 }

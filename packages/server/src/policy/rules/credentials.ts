@@ -71,30 +71,34 @@ function searchFiles(args: readonly string[]): string[] {
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 
+/** The riskier of `best` and the credential file `p` (the earlier one on a tie). */
+function riskier(best: { risk: CredentialRisk; path: string } | null, p: string): { risk: CredentialRisk; path: string } | null {
+  const risk = credentialRisk(p);
+  return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
+}
+
 export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; path: string } | null {
+  // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
-  const candidates: string[] = [];
   const git = cmd.name === 'git' && /^(?:show|cat-file|archive|diff|log|blame|grep)$/.test(cmd.args[0] ?? '');
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
   if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
     for (let i = 0; i < args.length; i++) {
       if (OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read
       const a = args[i];
-      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
-      if (pathLike(v)) candidates.push(v);
+      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a.indexOf('=') > 0 && READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
+      if (pathLike(v)) best = riskier(best, v);
     }
   }
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
-  for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) candidates.push(r.target.text);
-  for (const p of candidates) {
-    const risk = credentialRisk(p);
-    if (risk && (!best || rank(risk.severity) > rank(best.risk.severity))) best = { risk, path: p };
-  }
+  for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text);
   return best;
 }
 
+const RANKS = ['info', 'low', 'medium', 'high', 'critical'];
+
 function rank(s: string): number {
-  return ['info', 'low', 'medium', 'high', 'critical'].indexOf(s);
+  return RANKS.indexOf(s);
 }
 
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {

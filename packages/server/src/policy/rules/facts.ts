@@ -139,10 +139,16 @@ export interface Download {
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'lwp-download', 'http', 'https', 'xh', 'lwp-request', 'get', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer']);
 const PS_DOWNLOADERS = new Set(['iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer', 'wget', 'curl']);
 
+/** An argument naming a download API (`DownloadString`, `Net.WebClient`); a loop, not a closure per command. */
+function mentionsDownload(args: readonly string[]): boolean {
+  for (const a of args) if (a.includes('ownload') || a.includes('ebClient')) return true;
+  return false;
+}
+
 /** A command that fetches remote content, and where the content goes. */
 export function download(cmd: SimpleCommand): Download | null {
   const args = cmd.args;
-  if (!DOWNLOADERS.has(cmd.name) && !args.some((a) => a.includes('ownload') || a.includes('ebClient'))) return null;
+  if (!DOWNLOADERS.has(cmd.name) && !mentionsDownload(args)) return null;
   const hosts = args.flatMap(urlHosts);
   const urls = args.filter(isUrl);
   switch (cmd.name) {

@@ -105,30 +105,36 @@ function deletedGuardRails(target: string, how: string): Finding[] {
   return [];
 }
 
+// Module-level helpers rather than closures: inspectGuardRailCommand runs for every command.
+function emitAll(ctx: RuleContext, fs: Finding[]): void {
+  for (const f of fs) ctx.emit(f);
+}
+
+/** Judges what `w` does to `path` when that is a guard-rail file (`name` wrote it). */
+function writeTo(ctx: RuleContext, name: string, path: string, w: Written | undefined): void {
+  if (!w || !classifyGuardRailPath(path)) return;
+  emitAll(ctx, guardRailFindings(path, w.content, { partial: w.partial, oldContent: w.old, how: `\`${name || 'a redirection'}\`` }));
+}
+
+const COPY_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix']);
+
 export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx: RuleContext): void {
-  const emit = (fs: Finding[]) => {
-    for (const f of fs) ctx.emit(f);
-  };
   const name = cmd.name;
-  if (cmd.argv[0]) emit(agentCommandFindings(cmd.argv[0].text, cmd.args));
-  const how = `\`${name || 'a redirection'}\``;
-  const write = (path: string, w: Written | undefined) => {
-    if (!w || !classifyGuardRailPath(path)) return;
-    emit(guardRailFindings(path, w.content, { partial: w.partial, oldContent: w.old, how }));
-  };
+  if (cmd.argv[0]) emitAll(ctx, agentCommandFindings(cmd.argv[0].text, cmd.args));
   for (const r of cmd.redirects) {
-    if (!r.op.includes('>') || r.op === '>&') continue;
+    // Only a guard-rail file matters here: the written content is worked out for those alone.
+    if (!r.op.includes('>') || r.op === '>&' || !classifyGuardRailPath(r.target.text)) continue;
     const append = r.op.includes('>>');
     // A bare `> file` (or `: > file`) empties it.
     const w = name === '' || name === ':' || name === 'true' ? { content: '', partial: false } : producedText(cmd) ?? piped(cmd);
-    write(r.target.text, w && { ...w, partial: w.partial || append });
+    writeTo(ctx, name, r.target.text, w && { ...w, partial: w.partial || append });
   }
   switch (name) {
     case 'tee':
     case 'sponge': {
       const w = piped(cmd);
       const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
-      for (const p of positionals(cmd.args)) write(p, w && { ...w, partial: w.partial || append });
+      for (const p of positionals(cmd.args)) writeTo(ctx, name, p, w && { ...w, partial: w.partial || append });
       return;
     }
     case 'sed':
@@ -137,24 +143,27 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
       const expr = name === 'sed' ? sedExpression(cmd) : cmd.args[cmd.args.findIndex((a) => /^-[a-zA-Z]*e$/.test(a)) + 1];
       const change = expr !== undefined ? sedChange(expr) : undefined;
       const files = positionals(cmd.args.filter((a) => !/^-[a-zA-Z]*[ie]/.test(a)), new Set(['-e', '--expression', '-f'])).filter((p) => p !== expr);
-      for (const p of files) write(p, change);
+      for (const p of files) writeTo(ctx, name, p, change);
       return;
     }
     case 'cp':
     case 'mv':
     case 'install':
     case 'ln': {
-      const pos = positionals(cmd.args, new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix']));
+      const pos = positionals(cmd.args, COPY_VALUE_OPTIONS);
       if (pos.length < 2) return;
       const dest = pos[pos.length - 1];
+      // What an earlier command wrote to the source is looked up (a walk over the whole line)
+      // only when the destination is a guard-rail file: done for every `cp`, it was quadratic.
+      const guarded = classifyGuardRailPath(dest) !== null;
       for (const src of pos.slice(0, -1)) {
-        if (name === 'mv') emit(guardRailDeletion(src, '`mv` moves away'));
-        write(dest, writtenEarlier(src, cmd, script));
+        if (name === 'mv') emitAll(ctx, guardRailDeletion(src, '`mv` moves away'));
+        if (guarded) writeTo(ctx, name, dest, writtenEarlier(src, cmd, script));
       }
       return;
     }
     case 'truncate':
-      if (cmd.args.some((a) => /^-s0?$|^--size=0$/.test(a))) for (const p of positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference']))) write(p, { content: '', partial: false });
+      if (cmd.args.some((a) => /^-s0?$|^--size=0$/.test(a))) for (const p of positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference']))) writeTo(ctx, name, p, { content: '', partial: false });
       return;
     case 'rm':
     case 'unlink':
@@ -162,7 +171,7 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
     case 'srm':
     case 'trash':
     case 'trash-put':
-      for (const p of positionals(cmd.args)) emit(deletedGuardRails(p, `\`${name}\` deletes`));
+      for (const p of positionals(cmd.args)) emitAll(ctx, deletedGuardRails(p, `\`${name}\` deletes`));
       return;
   }
 }

@@ -364,9 +364,15 @@ const VALUE_NEEDED: Record<string, RegExp> = {
  * overrides (`codex -c approval_policy=never`), and settings commands
  * (`claude config set -g defaultMode bypassPermissions`, `gemini config set …`).
  */
+const AGENT_CLIS = new Set(['claude', 'codex', 'gemini', 'copilot', 'gh-copilot', 'cursor-agent', 'agent', 'windsurf', 'agy', 'antigravity']);
+// The last letters of those names: a program ending in anything else is not one (its basename
+// keeps its last character), so most commands stop at one look-up.
+const AGENT_LAST_LETTERS = new Set([...AGENT_CLIS].map((n) => n.slice(-1)));
+
 export function judgeAgentCommand(program: string, args: readonly string[]): GuardRailChange[] {
+  if (!AGENT_LAST_LETTERS.has(program.slice(-1).toLowerCase())) return [];
   const name = program.replace(/^.*[\\/]/, '').toLowerCase();
-  if (!/^(?:claude|codex|gemini|copilot|gh-copilot|cursor-agent|agent|windsurf|agy|antigravity)$/.test(name)) return [];
+  if (!AGENT_CLIS.has(name)) return [];
   const out: GuardRailChange[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];

@@ -94,7 +94,57 @@ const HOMOGLYPHS: Record<string, string> = {
   '\u1d00': 'a', '\u0299': 'b', '\u1d04': 'c', '\u1d05': 'd', '\u1d07': 'e', '\u0262': 'g', '\u029c': 'h', '\u026a': 'i', '\u1d0a': 'j', '\u1d0b': 'k', '\u029f': 'l', '\u1d0d': 'm', '\u0274': 'n', '\u1d0f': 'o', '\u1d18': 'p', '\u0280': 'r', '\ua731': 's', '\u1d1b': 't', '\u1d1c': 'u', '\u1d20': 'v', '\u1d21': 'w', '\u028f': 'y', '\u1d22': 'z',
 };
 const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
-const NEEDS_NORMALIZING = /[^\x00-\x7f]|<!--|\*|__|~~|\b[a-z](?:[\s.\-_*|]{1,2}[a-z])\b|[A-Za-z0-9+/]{24}/i;
+export const NEEDS_NORMALIZING = /[^\x00-\x7f]|<!--|\*|__|~~|\b[a-z](?:[\s.\-_*|]{1,2}[a-z])\b|[A-Za-z0-9+/]{24}/i;
+
+// Character classes of the ASCII range for needsNormalizing, one table look-up per character.
+const LETTER = 1;
+const WORD = 2; // `\w` without the u flag
+const BASE64 = 4;
+const GAP = 8; // `[\s.\-_*|]` for ASCII (a non-ASCII space makes the text need normalizing anyway)
+const MARK = 16; // `*`, `<`, `_`, `~`: the start of a marker alternative
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  const letter = /[A-Za-z]/.test(ch);
+  const digit = /[0-9]/.test(ch);
+  ASCII_CLASS[c] = (letter ? LETTER : 0) | (letter || digit || ch === '_' ? WORD : 0) | (letter || digit || ch === '+' || ch === '/' ? BASE64 : 0) | (/[\s.\-_*|]/.test(ch) ? GAP : 0) | ('*<_~'.includes(ch) ? MARK : 0);
+}
+
+/** The class bits of the character at `i` (0 past the end; non-ASCII is handled before). */
+function classAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c < 128 ? ASCII_CLASS[c] : 0;
+}
+
+/**
+ * `NEEDS_NORMALIZING.test(text)` in one pass. The regex tried its base64 alternative from every
+ * position of every word, about 1 ms per 100 KB of prose; this counts the run instead.
+ * test/policy/injection-scan.test.ts checks the two agree.
+ */
+export function needsNormalizing(text: string): boolean {
+  const n = text.length;
+  let run = 0; // base64-alphabet characters in a row
+  let prevWord = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) return true;
+    const k = ASCII_CLASS[c];
+    if (k & BASE64) {
+      if (++run >= 24) return true;
+    } else run = 0;
+    if (k & MARK) {
+      if (c === 42 /* * */) return true;
+      if (c === 60 /* < */ ? text.startsWith('<!--', i) : text.charCodeAt(i + 1) === c) return true; // `<!--`, `__`, `~~`
+    }
+    // `\b[a-z](?:[gap]{1,2}[a-z])\b`: a lone letter, one or two gap characters, a lone letter.
+    if (k & LETTER && !prevWord && classAt(text, i + 1) & GAP) {
+      if (classAt(text, i + 2) & LETTER && !(classAt(text, i + 3) & WORD)) return true;
+      if (classAt(text, i + 2) & GAP && classAt(text, i + 3) & LETTER && !(classAt(text, i + 4) & WORD)) return true;
+    }
+    prevWord = (k & WORD) !== 0;
+  }
+  return false;
+}
 const BASE64_RUN = /(?:[A-Za-z0-9+/]{4}){6,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?/g;
 
 function foldHomoglyphs(text: string): string {
@@ -126,7 +176,7 @@ function decodedBlobs(text: string): string[] {
  * appended. Returns the same string when nothing needed changing.
  */
 export function normalizeForInjection(text: string): string {
-  if (!NEEDS_NORMALIZING.test(text)) return text;
+  if (!needsNormalizing(text)) return text;
   let t = text.replace(INVISIBLE, '');
   if (/[^\x00-\x7f]/.test(t)) t = foldHomoglyphs(t);
   // A comment splitting a word ("ig<!-- x -->nore") is cut out; its text is kept, at the end.

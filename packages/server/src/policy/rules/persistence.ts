@@ -22,6 +22,8 @@ export interface PersistenceTarget {
 export function persistenceTarget(raw: string): PersistenceTarget | null {
   const p = normalizePath(raw);
   const lower = p.toLowerCase();
+  // Every target below but authorized_keys is a path with a directory: `build.log` is none.
+  if (!lower.includes('/') && !lower.startsWith('authorized_keys')) return null;
   const segs = segments(lower);
   const base = segs[segs.length - 1] ?? '';
   if (base === 'authorized_keys' || base === 'authorized_keys2') return { severity: 'high', label: 'SSH authorized_keys (grants login access)', kind: 'authorized_keys' };

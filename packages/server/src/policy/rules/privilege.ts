@@ -221,12 +221,21 @@ function writtenData(cmd: SimpleCommand): string {
   return literalOutput(cmd) ?? cmd.pipeline.stages.slice(0, cmd.stage).flat().map(literalOutput).filter(Boolean).join('\n');
 }
 
+/**
+ * The written data for inspectPrivilegedWrite, worked out only for the files whose judgement
+ * reads it (sudoers, the SELinux config); for any other path the content changes nothing.
+ */
+function writtenDataFor(path: string, cmd: SimpleCommand): string | undefined {
+  const p = normalizePath(path);
+  return p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/') || p === '/etc/selinux/config' ? writtenData(cmd) : undefined;
+}
+
 export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext): void {
-  for (const r of cmd.redirects) if (r.op.includes('>') && r.op !== '>&') inspectPrivilegedWrite(r.target.text, writtenData(cmd), ctx, r.op.includes('>>') ? 'Appends to' : 'Overwrites');
+  for (const r of cmd.redirects) if (r.op.includes('>') && r.op !== '>&') inspectPrivilegedWrite(r.target.text, writtenDataFor(r.target.text, cmd), ctx, r.op.includes('>>') ? 'Appends to' : 'Overwrites');
   if (cmd.name === 'tee' || cmd.name === 'cp' || cmd.name === 'mv' || cmd.name === 'install') {
     const pos = positionals(cmd.args);
     const targets = cmd.name === 'tee' ? pos : pos.length >= 2 ? pos.slice(-1) : [];
-    for (const p of targets) inspectPrivilegedWrite(p, writtenData(cmd), ctx);
+    for (const p of targets) inspectPrivilegedWrite(p, writtenDataFor(p, cmd), ctx);
   }
   if ((cmd.name === 'sed' || cmd.name === 'perl') && cmd.args.some((a) => a.startsWith('-i') || a.startsWith('-pi'))) {
     const pos = positionals(cmd.args);

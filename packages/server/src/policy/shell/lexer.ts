@@ -19,8 +19,35 @@ export interface LexResult {
 
 const OPERATORS = ['&&', '||', ';;', '|&', ';', '&', '|', '(', ')'];
 const OPERATOR_START = new Set([';', '&', '|', '(', ')']);
-const ORDINARY = /[^ \t\r\n'"\\$`<>|&;()]+/y;
 const REDIRECTS = ['&>>', '<<<', '<<-', '&>', '>>', '>&', '>|', '<<', '<&', '<>', '>', '<'];
+
+/** ASCII characters that end a run of ordinary word characters (blanks, quotes, `\\`, `$`, backtick, operators). */
+const SPECIAL = new Uint8Array(128);
+for (const ch of ' \t\r\n\'"\\$`<>|&;()') SPECIAL[ch.charCodeAt(0)] = 1;
+/** Characters that end a run of literal text inside double quotes. */
+const DOUBLE_SPECIAL = new Uint8Array(128);
+for (const ch of '"\\$`') DOUBLE_SPECIAL[ch.charCodeAt(0)] = 1;
+
+/** The end of the run of characters from `i` that `table` does not mark (non-ASCII never ends a run). */
+function runEnd(input: string, i: number, table: Uint8Array): number {
+  const n = input.length;
+  let j = i;
+  for (; j < n; j++) {
+    const code = input.charCodeAt(j);
+    if (code < 128 && table[code] === 1) break;
+  }
+  return j;
+}
+
+// Operator and redirection tokens are never changed once made: one shared token per operator
+// instead of an object for every `;`, `&&`, `|` or newline.
+const OP_TOKENS = new Map<string, Token>([...OPERATORS, '\n'].map((op) => [op, { t: 'op', op }]));
+const REDIR_TOKENS = new Map<string, Token>(REDIRECTS.map((op) => [op, { t: 'redir', op }]));
+
+function startingWith(list: readonly string[], input: string, i: number): string | undefined {
+  for (const x of list) if (input.startsWith(x, i)) return x;
+  return undefined;
+}
 
 /** Index of the `)` closing the `(` just before `start`, skipping quotes; -1 when unclosed. */
 export function matchParen(input: string, start: number, nesting = 0): number {
@@ -199,6 +226,14 @@ class Lexer {
         this.truncated = true;
         break;
       }
+      const code = input.charCodeAt(i);
+      if (code >= 128 || (SPECIAL[code] === 0 && code !== 35 /* # */)) {
+        // The common case first: a run of ordinary word characters.
+        const end = runEnd(input, i, SPECIAL);
+        this.word().text += input.slice(i, end);
+        i = end;
+        continue;
+      }
       const c = input[i];
       if (c === ' ' || c === '\t' || c === '\r') {
         this.finish();
@@ -207,7 +242,7 @@ class Lexer {
         i += 2;
       } else if (c === '\n') {
         this.finish();
-        tokens.push({ t: 'op', op: '\n' });
+        tokens.push(OP_TOKENS.get('\n')!);
         i++;
         for (const h of this.heredocs.splice(0)) {
           const lines: string[] = [];
@@ -250,8 +285,10 @@ class Lexer {
           } else if (d === '$') i = this.dollar(i, true);
           else if (d === '`') i = this.backtick(i);
           else {
-            this.word().text += d;
-            i++;
+            // A whole run of literal characters at once (a lone `\` not escaping anything is one of them).
+            const end = d === '\\' ? i + 1 : runEnd(input, i, DOUBLE_SPECIAL);
+            this.word().text += input.slice(i, end);
+            i = end;
           }
         }
         i++;
@@ -282,26 +319,25 @@ class Lexer {
         const open = this.cur;
         // (The cheap character test comes first: testing the open word at every character was quadratic.)
         const isFd = (c === '<' || c === '>') && open !== null && !open.quoted && open.text.length <= 10 && /^\d+$/.test(open.text);
-        const redir = c === '<' || c === '>' || c === '&' ? REDIRECTS.find((r) => input.startsWith(r, i)) : undefined;
-        const op = redir || !OPERATOR_START.has(c) ? undefined : OPERATORS.find((o) => input.startsWith(o, i));
+        const redir = c === '<' || c === '>' || c === '&' ? startingWith(REDIRECTS, input, i) : undefined;
+        const op = redir || !OPERATOR_START.has(c) ? undefined : startingWith(OPERATORS, input, i);
         if (redir) {
           if (isFd) {
             this.cur = null;
             this.curWindows = undefined;
           }
           else this.finish();
-          tokens.push({ t: 'redir', op: redir });
+          tokens.push(REDIR_TOKENS.get(redir)!);
           if (redir === '<<' || redir === '<<-') this.expectHeredocDelim = redir === '<<-';
           i += redir.length;
         } else if (op) {
           this.finish();
-          tokens.push({ t: 'op', op });
+          tokens.push(OP_TOKENS.get(op)!);
           i += op.length;
         } else {
           // Copy a whole run of ordinary characters at once rather than one by one.
-          // test() moves lastIndex to the run's end without building a match array.
-          ORDINARY.lastIndex = i;
-          const end = ORDINARY.test(input) ? ORDINARY.lastIndex : i + 1;
+          const run = runEnd(input, i, SPECIAL);
+          const end = run > i ? run : i + 1;
           this.word().text += input.slice(i, end);
           i = end;
         }

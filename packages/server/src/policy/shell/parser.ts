@@ -99,7 +99,7 @@ function giveUp(ctx: Ctx, reason: string): void {
 }
 
 const EMPTY_SOURCE = /^\s*$/;
-const EMPTY_SCRIPT = Object.freeze({ commands: Object.freeze([]), pipelines: Object.freeze([]), truncated: false }) as unknown as Script;
+const EMPTY_SCRIPT = Object.freeze({ commands: Object.freeze([]), pipelines: Object.freeze([]), truncated: false, unanalysable: undefined }) as unknown as Script;
 
 /** The substitutions of a word without any (most words): one shared empty list. */
 const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
@@ -387,14 +387,14 @@ class Parser {
     if (this.depth + 1 > this.ctx.maxDepth || this.ctx.commandsLeft <= 0 || this.ctx.unanalysable) {
       if (this.depth + 1 > this.ctx.maxDepth && src.trim()) giveUp(this.ctx, `commands nested more than ${this.ctx.maxDepth} levels deep (substitutions, \`sh -c\` strings, \`find -exec\`) cannot be analysed`);
       this.out.truncated = true;
-      return { commands: [], pipelines: [], truncated: true };
+      return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     }
     if ((this.ctx.charsLeft -= tokens ? tokens.length * 8 : src.length) < 0) {
       giveUp(this.ctx, 'nested commands adding up to more than four times the length of the command cannot be analysed');
       this.out.truncated = true;
-      return { commands: [], pipelines: [], truncated: true };
+      return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     }
-    if (!this.enter()) return { commands: [], pipelines: [], truncated: true };
+    if (!this.enter()) return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     const label = via ?? VIA[origin];
     const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx, label ? [...this.via, label] : this.via, positional, tokens, inherit);
     this.ctx.nesting--;
@@ -430,29 +430,35 @@ class Parser {
     }
     const u = unwrapPrefixes(words);
     const name = programName(u.argv[0]);
+    const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
+    // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
+    const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
+    const argc = u.argv.length;
+    const args: string[] = []; // pushed, not pre-sized: a packed array like every other args list
+    for (let k = 1; k < argc; k++) args.push(u.argv[k].text);
+    // Every field is set, optional ones to undefined, in one order: all commands share one
+    // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
+    // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
     const cmd: SimpleCommand = {
       argv: u.argv,
       name,
-      args: u.argv.slice(1).map((w) => w.text),
+      args,
       redirects,
       assignments: u.assignments,
       elevated: this.elevated || u.elevated,
       wrappers: u.wrappers,
       dynamicArgs: u.dynamicArgs || parent !== undefined,
+      replaceString: u.replaceString,
+      inputFromFile: u.inputFromFile ? true : undefined,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
       pipeline,
       stage,
       cwdIsSubdir,
+      cwdShift: shift,
+      via: via.length ? via : undefined,
     };
-    const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
-    if (via.length) cmd.via = via;
-    // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
-    const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
-    if (shift !== undefined) cmd.cwdShift = shift;
-    if (u.replaceString !== undefined) cmd.replaceString = u.replaceString;
-    if (u.inputFromFile) cmd.inputFromFile = true;
     this.out.commands.push(cmd);
     const made = [cmd];
     if (state && (name === 'cd' || name === 'pushd' || name === 'chdir')) {
@@ -522,7 +528,7 @@ function parseWith(input: string, depth: number, origin: CommandOrigin, elevated
     text = input.slice(0, ctx.maxLength);
   }
   const { tokens, truncated } = preLexed ? { tokens: preLexed, truncated: false } : lex(text);
-  const out: Script = { commands: [], pipelines: [], truncated: truncated || text.length < input.length };
+  const out: Script = { commands: [], pipelines: [], truncated: truncated || text.length < input.length, unanalysable: undefined };
   new Parser(tokens, depth, origin, elevated, ctx, out, via, positional, inherit).parseList();
   if (ctx.unanalysable) {
     out.truncated = true;

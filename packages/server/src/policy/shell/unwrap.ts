@@ -41,9 +41,20 @@ export type Nested =
 
 const SHELL_VARIABLE = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
 
+/** True when `t` is its own program name: no separator, upper-case or non-ASCII letter, `$` or `.exe`. */
+function plainName(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 47 /* / */ || c === 92 /* \ */ || c === 36 /* $ */ || (c >= 65 && c <= 90) || c >= 128) return false;
+  }
+  return !t.endsWith('.exe');
+}
+
 export function programName(word: Word | undefined): string {
   if (!word) return '';
   const t = word.text;
+  // Most program names are already plain (`git`, `npm`): no regex, slicing or lower-casing.
+  if (plainName(t)) return t;
   // `$SHELL -c …` and `${SHELL} -c …` run the user's shell.
   if (SHELL_VARIABLE.test(t)) return 'sh';
   const cut = Math.max(t.lastIndexOf('/'), t.lastIndexOf('\\'));
@@ -294,7 +305,24 @@ function xargsReplaceString(opts: Word[]): string | undefined {
   return found || undefined;
 }
 
+/**
+ * The empty assignment and wrapper lists of the common case, shared: nothing appends to a
+ * command's lists once it is made (only the loop below fills its own fresh ones). Not frozen,
+ * so these arrays keep the same elements kind as every other list the rules read.
+ */
+const NO_STRINGS: string[] = [];
+/** The common answer of nestedCommands, shared likewise (its one caller only iterates it). */
+const NO_NESTED: Nested[] = [];
+
+/** Every program name the loop below peels off or treats specially. */
+const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, 'env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel']);
+
 export function unwrapPrefixes(input: Word[]): Unwrapped {
+  // Most commands start with their program (no assignment, no wrapper): nothing to peel off.
+  const head = input[0]?.text;
+  if (head !== undefined && !(head.indexOf('=') > 0 && ASSIGNMENT.test(head)) && !WRAPPER_NAMES.has(programName(input[0]))) {
+    return { argv: input, assignments: NO_STRINGS, elevated: false, wrappers: NO_STRINGS, dynamicArgs: false };
+  }
   let words = input;
   const out: Unwrapped = { argv: words, assignments: [], elevated: false, wrappers: [], dynamicArgs: false };
   let i = 0;
@@ -303,7 +331,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     const t = words[i].text;
     const before = out.wrappers.length;
     const at = i;
-    if (ASSIGNMENT.test(t)) {
+    if (t.indexOf('=') > 0 && ASSIGNMENT.test(t)) {
       out.assignments.push(t);
       i++;
       continue;
@@ -514,7 +542,7 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (src !== undefined) return [argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }];
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
     if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}` }];
-    return [];
+    return NO_NESTED;
   }
   if ((name === 'at' || name === 'batch') && !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a))) {
     // at/batch read the commands they schedule from stdin.
@@ -522,14 +550,14 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (here) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: `commands scheduled with ${name}` }];
   }
   if (name === 'eval' || name === 'source' || name === '.') {
-    if (name !== 'eval') return [];
+    if (name !== 'eval') return NO_NESTED;
     // As for `sh -c`: only substitutions the eval's own words expand produce its code.
     return [argv.some((w) => w.subs.length > 0) ? runText(args.join(' '), 'eval', 'an eval', elevated) : { kind: 'source', src: args.join(' '), origin: 'eval', elevated }];
   }
   if (name === 'parallel') {
     // `parallel [options] ::: 'cmd one' 'cmd two'`: each input is run as a command line.
     const at = args.findIndex((a) => /^:::/.test(a));
-    if (at < 0 || args.slice(0, at).some((a) => !a.startsWith('-'))) return [];
+    if (at < 0 || args.slice(0, at).some((a) => !a.startsWith('-'))) return NO_NESTED;
     return args.slice(at + 1).filter((a) => !/^:::/.test(a)).map((src) => ({ kind: 'source', src, origin: 'shell-c', elevated, via: 'parallel' }));
   }
   const script = scriptOf(name, args);
@@ -546,7 +574,7 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
       }
       if (/^-(c|command)$/.test(a)) return [{ kind: 'source', src: args.slice(i + 1).join(' '), origin: 'shell-c', elevated }];
     }
-    return [];
+    return NO_NESTED;
   }
   if (name === 'cmd') {
     const at = args.findIndex((a) => /^\/[ck]$/i.test(a));
@@ -569,5 +597,5 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     }
     return out;
   }
-  return [];
+  return NO_NESTED;
 }
