@@ -315,7 +315,12 @@ const NO_STRINGS: string[] = [];
 const NO_NESTED: Nested[] = [];
 
 /** Every program name the loop below peels off or treats specially. */
-const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, 'env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel']);
+// Every program the loop below peels off (its branches, the runner table and the programs given
+// a command string): a name not in it skips the loop, so a new branch must add its name here.
+const WRAPPER_NAMES = new Set([
+  ...ELEVATING, ...PLAIN_PREFIXES, ...RUNNERS.keys(), ...SCRIPT_OPTIONS.keys(), ...TERMINALS,
+  'env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel',
+]);
 
 export function unwrapPrefixes(input: Word[]): Unwrapped {
   // Most commands start with their program (no assignment, no wrapper): nothing to peel off.
