@@ -11,6 +11,7 @@ import * as telemetry from './007_telemetry.js';
 import * as adminPageSessions from './008_admin_page_sessions.js';
 import * as chainsInvestigations from './009_chains_investigations.js';
 import * as exceptionsActivity from './010_exceptions_activity.js';
+import * as sessionsWsOrg from './011_sessions_ws_org.js';
 
 export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }> = {
   '001_foundation': foundation,
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(kn
   '008_admin_page_sessions': adminPageSessions,
   '009_chains_investigations': chainsInvestigations,
   '010_exceptions_activity': exceptionsActivity,
+  '011_sessions_ws_org': sessionsWsOrg,
 };
