@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, TEST_STORE, type TestServer } from '../support/harness.js';
-import { checkin, machine, settle } from './support.js';
+import { checkin, machine, settle, workstations } from './support.js';
 
 describe(`fleet and inventory repositories are scoped to the org (${TEST_STORE})`, () => {
   let srv: TestServer;
@@ -62,5 +62,14 @@ describe(`fleet and inventory repositories are scoped to the org (${TEST_STORE})
     assert.equal(await fleet.workstationExists(owner.org_id, id), true);
     const still = await fleet.inventory.hostInventory(owner.org_id, id, 100);
     assert.deepEqual([still.skills.length, still.plugins.length], [1, 1]);
+
+    // The classifier's write finds the row by its primary key (on MySQL it forces that index);
+    // the org condition still refuses another org's id, and the owner's id writes.
+    const [before] = await workstations(srv, owner.org_id);
+    const write = (orgId: string) => fleet.writeClassifications([{ orgId, id, gen: Number(before.class_gen), columns: { risk_reason: 'org-scope-probe' } }]);
+    await write(other.org_id);
+    assert.equal((await workstations(srv, owner.org_id))[0].risk_reason, before.risk_reason);
+    await write(owner.org_id);
+    assert.equal((await workstations(srv, owner.org_id))[0].risk_reason, 'org-scope-probe');
   });
 });

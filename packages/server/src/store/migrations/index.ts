@@ -12,6 +12,7 @@ import * as adminPageSessions from './008_admin_page_sessions.js';
 import * as chainsInvestigations from './009_chains_investigations.js';
 import * as exceptionsActivity from './010_exceptions_activity.js';
 import * as fleetClassCounts from './011_fleet_class_counts.js';
+import * as sessionsWsOrg from './012_sessions_ws_org.js';
 
 export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }> = {
   '001_foundation': foundation,
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(kn
   '009_chains_investigations': chainsInvestigations,
   '010_exceptions_activity': exceptionsActivity,
   '011_fleet_class_counts': fleetClassCounts,
+  '012_sessions_ws_org': sessionsWsOrg,
 };
