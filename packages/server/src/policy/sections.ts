@@ -56,7 +56,9 @@ const NETWORK_PROGRAMS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'fetch'
 /** Remote hosts a shell command talks to (URLs and scp-style `host:path`). */
 export function commandHosts(cmd: SimpleCommand): string[] {
   if (!NETWORK_PROGRAMS.has(cmd.name)) return [];
-  const hosts = cmd.args.flatMap(urlHosts);
+  // A loop, not flatMap: most arguments hold no URL, and urlHosts' first test says so.
+  const hosts: string[] = [];
+  for (const a of cmd.args) if (a.includes('://')) for (const h of urlHosts(a)) hosts.push(h);
   if (cmd.name === 'scp' || cmd.name === 'sftp' || cmd.name === 'rsync' || cmd.name === 'git') {
     for (const a of cmd.args) {
       const h = remoteSpecHost(a);
@@ -72,7 +74,7 @@ export function commandHosts(cmd: SimpleCommand): string[] {
 
 /** URLs among a command's arguments (for URL-prefix trusted sources). */
 export function commandUrls(cmd: SimpleCommand): string[] {
-  return NETWORK_PROGRAMS.has(cmd.name) ? cmd.args.filter((a) => /^https?:\/\//i.test(a)) : [];
+  return NETWORK_PROGRAMS.has(cmd.name) ? cmd.args.filter((a) => a.includes('://') && /^https?:\/\//i.test(a)) : [];
 }
 
 export function inspectNetworkPolicy(policy: CompiledPolicy, hosts: readonly string[], urls: readonly string[], out: FindingSink, via: string): void {

@@ -84,7 +84,7 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
   if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
     for (let i = 0; i < args.length; i++) {
-      if (OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read
+      if (i > 0 && OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read (args[-1] is a slow named-property read)
       const a = args[i];
       const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a.indexOf('=') > 0 && READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
       if (pathLike(v)) best = riskier(best, v);

@@ -233,8 +233,9 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
     }
     if (DYNAMIC_SYSTEM.test(text)) ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} runs shell commands built from its input or variables, which cannot be checked before they run.` });
   }
+  // (Every NON_RECURSIVE_DELETE name holds one of these words.)
   NON_RECURSIVE_DELETE.lastIndex = 0;
-  for (let m = NON_RECURSIVE_DELETE.exec(text); m; m = NON_RECURSIVE_DELETE.exec(text)) {
+  if (text.includes('remove') || text.includes('unlink') || text.includes('rmdir') || text.includes('delete') || text.includes('FileUtils.rm')) for (let m = NON_RECURSIVE_DELETE.exec(text); m; m = NON_RECURSIVE_DELETE.exec(text)) {
     const risk = deletionRisk(m[2].replace(/\/\*$/, ''), ctx.cwd);
     if (risk && severityRank(risk.severity) >= severityRank('high')) {
       ctx.emit({ patternName: 'destructive_fs.delete_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code deletes ${m[2].includes('*') ? `everything in ${risk.label}` : risk.label}.`, paths: [m[2]] });
@@ -263,8 +264,9 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
     const inner = c > 0 && /(?:^|\/)(?:ba|z|da|k)?sh$/.test(list[0]) ? list[c + 1] ?? '' : list.map(shellQuote).join(' ');
     for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a command: ${f.reason}` });
   }
+  // (Every DELETE_CALL name holds one of these words.)
   DELETE_CALL.lastIndex = 0;
-  for (let m = DELETE_CALL.exec(text); m; m = DELETE_CALL.exec(text)) {
+  if (/rm|remove|Remove|rimraf|delete|unlink/.test(text)) for (let m = DELETE_CALL.exec(text); m; m = DELETE_CALL.exec(text)) {
     const risk = deletionRisk(m[2], ctx.cwd);
     if (risk) {
       ctx.emit({ patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code recursively deletes ${risk.label}.`, paths: [m[2]] });
@@ -278,8 +280,8 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   if (FETCH.test(text) && EVAL_CODE.test(text)) {
     ctx.emit({ patternName: 'remote_code_exec.inline_download_exec', severity: 'critical', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} code downloads code and runs it without review.`, hosts: urlHosts(text) });
   }
-  for (const m of allMatches(WALK, text)) {
-    if (!ANY_DELETE.test(text)) break;
+  // A walk matters only in code that also deletes: that test first, the walk scan after it.
+  if (ANY_DELETE.test(text)) for (const m of allMatches(WALK, text)) {
     const root = m[2] ?? m[4];
     const risk = deletionRisk(root.endsWith('/') ? `${root}*` : `${root}/*`, ctx.cwd);
     if (risk) {

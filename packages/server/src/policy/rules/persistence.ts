@@ -28,6 +28,12 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   const base = segs[segs.length - 1] ?? '';
   if (base === 'authorized_keys' || base === 'authorized_keys2') return { severity: 'high', label: 'SSH authorized_keys (grants login access)', kind: 'authorized_keys' };
   if (lower === '/etc/ld.so.preload') return { severity: 'critical', label: '/etc/ld.so.preload (injects a library into every process)', kind: 'ld_preload' };
+  // Every target below lies under one of these places or holds one of these parts: other paths
+  // (a build output in /tmp, a project file) skip the dozen regexes.
+  if (
+    !lower.startsWith('~/') && !lower.startsWith('/etc/') && !lower.startsWith('/var/') && !lower.startsWith('/lib/') && !lower.startsWith('/usr/lib/') &&
+    !lower.startsWith('/run/') && !lower.startsWith('/library/') && !lower.includes('powershell/') && !lower.includes('start menu/') && !lower.includes('.git/hooks/')
+  ) return null;
   if (lower.startsWith('~/') && segs.length === 2 && RC_FILES.has(base)) return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
   if (/^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|profile\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the system-wide shell startup file ${p}`, kind: 'shell_rc' };
   if (/^~\/\.config\/fish\/(?:config\.fish|conf\.d\/.+)$/.test(lower) || /(?:windows)?powershell\/(?:microsoft\.powershell_)?profile\.ps1$/.test(lower)) {

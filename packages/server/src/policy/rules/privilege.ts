@@ -26,18 +26,15 @@ export function isHookConfig(path: string): boolean {
   return HOOK_CONFIG.test(normalizePath(path));
 }
 
-function isSudoers(path: string): boolean {
-  const p = normalizePath(path);
-  return p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/');
-}
-
 export function inspectPrivilegedWrite(path: string, content: string | undefined, ctx: RuleContext, how = 'Writes to'): void {
-  if (isSudoers(path)) {
+  // Normalised once (it was once per check: every redirect and cp/mv target of every command comes here).
+  const p = normalizePath(path);
+  if (p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/')) {
     const nopasswd = !!content && /NOPASSWD/i.test(content);
     emit(ctx, PRIV, nopasswd ? 'critical' : 'high', 'sudoers_edit', `${how} ${path}${nopasswd ? ', granting password-less root' : ', changing who may become root'}.`);
   }
-  if (isHookConfig(path)) emit(ctx, TAMPER, 'medium', 'agent_hook_config', `${how} the agent hook configuration ${path}, which can switch off policy enforcement.`);
-  if (/^\/etc\/selinux\/config$/.test(normalizePath(path)) && content && /SELINUX\s*=\s*(?:disabled|permissive)/i.test(content)) {
+  if (HOOK_CONFIG.test(p)) emit(ctx, TAMPER, 'medium', 'agent_hook_config', `${how} the agent hook configuration ${path}, which can switch off policy enforcement.`);
+  if (p === '/etc/selinux/config' && content && /SELINUX\s*=\s*(?:disabled|permissive)/i.test(content)) {
     emit(ctx, TAMPER, 'high', 'selinux_disable', 'Disables SELinux in its configuration file.');
   }
 }

@@ -322,11 +322,34 @@ const WRAPPER_NAMES = new Set([
   'env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel',
 ]);
 
+// Programs that run a command only after one subcommand (`npm exec`, `poetry run`) and are no
+// other kind of wrapper: with another word after them (`npm run build`, `npm test`) the loop below
+// peels nothing off, so they take the fast path too (an `npm …` line was a quarter of the
+// 100 KB benchmark script, and each went through the loop and its word copies).
+const SUB_ONLY = new Map<string, string>();
+for (const [name, r] of RUNNERS) {
+  const script = SCRIPT_OPTIONS.get(name);
+  if (r.sub === undefined || (script && script.sub !== r.sub) || ELEVATING.has(name) || PLAIN_PREFIXES.has(name) || TERMINALS.has(name)) continue;
+  if (['env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel', 'tmux', 'sg', 'newgrp'].includes(name)) continue;
+  SUB_ONLY.set(name, r.sub);
+}
+
+/** scriptOf for the words after `words[i]`, without copying them when the subcommand rules it out. */
+function scriptAfter(name: string, words: Word[], i: number): string | undefined {
+  const spec = SCRIPT_OPTIONS.get(name);
+  if (!spec && name !== 'sg' && name !== 'newgrp') return undefined;
+  if (spec?.sub !== undefined && words[i + 1]?.text !== spec.sub) return undefined;
+  return scriptOf(name, words.slice(i + 1).map((w) => w.text));
+}
+
 export function unwrapPrefixes(input: Word[]): Unwrapped {
   // Most commands start with their program (no assignment, no wrapper): nothing to peel off.
   const head = input[0]?.text;
-  if (head !== undefined && !(head.indexOf('=') > 0 && ASSIGNMENT.test(head)) && !WRAPPER_NAMES.has(programName(input[0]))) {
-    return { argv: input, assignments: NO_STRINGS, elevated: false, wrappers: NO_STRINGS, dynamicArgs: false };
+  if (head !== undefined && !(head.indexOf('=') > 0 && ASSIGNMENT.test(head))) {
+    const name = programName(input[0]);
+    if (!WRAPPER_NAMES.has(name) || (SUB_ONLY.has(name) && input[1]?.text !== SUB_ONLY.get(name))) {
+      return { argv: input, assignments: NO_STRINGS, elevated: false, wrappers: NO_STRINGS, dynamicArgs: false };
+    }
   }
   let words = input;
   const out: Unwrapped = { argv: words, assignments: [], elevated: false, wrappers: [], dynamicArgs: false };
@@ -343,7 +366,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     }
     const name = programName(words[i]);
     // A program given its command as a string (`flock F -c STR`, `npx -c STR`) is parsed as such.
-    if (SCRIPT_OPTIONS.has(name) && scriptOf(name, words.slice(i + 1).map((w) => w.text)) !== undefined) break;
+    if (SCRIPT_OPTIONS.has(name) && scriptAfter(name, words, i) !== undefined) break;
     if (ELEVATING.has(name)) {
       out.elevated = true;
       out.wrappers.push(name);
@@ -430,7 +453,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
           words = [...words.slice(0, i), ...filled];
         }
       }
-    } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptOf(name, words.slice(i + 1).map((w) => w.text)) === undefined) {
+    } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptAfter(name, words, i) === undefined) {
       const r = RUNNERS.get(name)!;
       out.wrappers.push(r.sub ? `${name} ${r.sub}` : name);
       i = runnerStart(words, i, r);
