@@ -23,8 +23,11 @@ import { identityText } from './identity.js';
 import type { ScanResponse } from '@service/api';
 
 export const MAX_CHECKS_PER_SCAN = 500;
-/** raw_report is collector evidence; past this size it is stored truncated (with a marker). */
-export const MAX_RAW_REPORT_CHARS = 64 * 1024;
+/**
+ * raw_report is collector evidence; past this many UTF-8 bytes it is stored truncated (with a
+ * marker). Bytes, not characters: 64 Ki characters of non-ASCII text are up to four times that.
+ */
+export const MAX_RAW_REPORT_BYTES = 64 * 1024;
 const GRADES = ['A', 'B', 'C', 'D', 'F'] as const;
 
 export const scanCheck = z.object({
@@ -58,8 +61,12 @@ export type ScanResult = ScanResponse;
 
 function boundedReport(raw: unknown): string {
   const textForm = JSON.stringify(raw);
-  if (textForm.length <= MAX_RAW_REPORT_CHARS) return textForm;
-  return JSON.stringify({ truncated: true, original_chars: textForm.length, preview: textForm.slice(0, MAX_RAW_REPORT_CHARS - 200) });
+  if (Buffer.byteLength(textForm) <= MAX_RAW_REPORT_BYTES) return textForm;
+  // Keep as many leading characters as fit in the byte budget once escaped and wrapped.
+  for (let keep = MAX_RAW_REPORT_BYTES - 200; ; keep = Math.floor(keep * 0.8)) {
+    const bounded = JSON.stringify({ truncated: true, original_chars: textForm.length, preview: textForm.slice(0, keep) });
+    if (Buffer.byteLength(bounded) <= MAX_RAW_REPORT_BYTES) return bounded;
+  }
 }
 
 const gradeRank = (g: string | null | undefined) => (g ? GRADES.indexOf(g as (typeof GRADES)[number]) : -1);

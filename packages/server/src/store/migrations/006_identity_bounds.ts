@@ -5,8 +5,8 @@
 // SQLite does not enforce VARCHAR lengths, so only MySQL needs the change. Widening a VARCHAR
 // that already takes a two-byte length prefix is an in-place change in InnoDB.
 import type { Knex } from 'knex';
+import { isMysql } from './is-mysql.js';
 
-const isMysql = (knex: Knex) => /mysql/.test(String(knex.client.config.client));
 
 export async function up(knex: Knex): Promise<void> {
   if (!isMysql(knex)) return;

@@ -13,6 +13,7 @@ import * as chainsInvestigations from './009_chains_investigations.js';
 import * as exceptionsActivity from './010_exceptions_activity.js';
 import * as fleetClassCounts from './011_fleet_class_counts.js';
 import * as sessionsWsOrg from './012_sessions_ws_org.js';
+import * as scanTextSizes from './013_scan_text_sizes.js';
 
 export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }> = {
   '001_foundation': foundation,
@@ -27,4 +28,5 @@ export const MIGRATIONS: Record<string, { up(knex: Knex): Promise<void>; down(kn
   '010_exceptions_activity': exceptionsActivity,
   '011_fleet_class_counts': fleetClassCounts,
   '012_sessions_ws_org': sessionsWsOrg,
+  '013_scan_text_sizes': scanTextSizes,
 };
