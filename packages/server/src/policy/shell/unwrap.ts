@@ -317,10 +317,9 @@ const NO_NESTED: Nested[] = [];
 /** Every program name the loop below peels off or treats specially. */
 // Every program the loop below peels off (its branches, the runner table and the programs given
 // a command string): a name not in it skips the loop, so a new branch must add its name here.
-const WRAPPER_NAMES = new Set([
-  ...ELEVATING, ...PLAIN_PREFIXES, ...RUNNERS.keys(), ...SCRIPT_OPTIONS.keys(), ...TERMINALS,
-  'env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel',
-]);
+/** Programs the loop below handles in a branch of their own (not through the runner table). */
+const OWN_BRANCH = ['env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel'];
+const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, ...RUNNERS.keys(), ...SCRIPT_OPTIONS.keys(), ...TERMINALS, ...OWN_BRANCH]);
 
 // Programs that run a command only after one subcommand (`npm exec`, `poetry run`) and are no
 // other kind of wrapper: with another word after them (`npm run build`, `npm test`) the loop below
@@ -330,7 +329,7 @@ const SUB_ONLY = new Map<string, string>();
 for (const [name, r] of RUNNERS) {
   const script = SCRIPT_OPTIONS.get(name);
   if (r.sub === undefined || (script && script.sub !== r.sub) || ELEVATING.has(name) || PLAIN_PREFIXES.has(name) || TERMINALS.has(name)) continue;
-  if (['env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel', 'tmux', 'sg', 'newgrp'].includes(name)) continue;
+  if (OWN_BRANCH.includes(name) || name === 'tmux' || name === 'sg' || name === 'newgrp') continue;
   SUB_ONLY.set(name, r.sub);
 }
 
