@@ -7,7 +7,7 @@ import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { credentialReadBy } from './credentials.js';
-import { hasArgCI, hasLong, isLocalHost, optionValues, positionals, remoteSpecHost, upstream, urlHosts } from './facts.js';
+import { HTTPIE_CLIENTS, hasArgCI, hasLong, httpieHost, isLocalHost, optionValues, positionals, remoteSpecHost, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
 // Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
@@ -94,9 +94,10 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     }
   }
   if (name === 'curl' || name === 'wget') return inspectHttpUpload(cmd, ctx);
-  if (name === 'http' || name === 'https' || name === 'xh') {
+  if (HTTPIE_CLIENTS.has(name)) {
     const upload = args.some((a) => /^(?:POST|PUT|PATCH)$/i.test(a) || /[:=]?@/.test(a));
-    const { external, label } = destination(args.flatMap((a) => urlHosts(/^https?:/.test(a) ? a : `http://${a}`)).slice(0, 1));
+    const host = httpieHost(args);
+    const { external, label } = destination(host ? [host] : []);
     if (upload && external.length) {
       const file = args.map((a) => a.split('@')[1]).find((f) => f && credentialRisk(f));
       if (file) emit(ctx, 'critical', 'secret_upload', `Uploads ${credentialRisk(file)!.label} to ${label}.`, external, [file]);

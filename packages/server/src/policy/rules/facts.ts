@@ -136,13 +136,52 @@ export interface Download {
   outFile?: string;
 }
 
-const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'lwp-download', 'http', 'https', 'xh', 'lwp-request', 'get', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer']);
+const DOWNLOADERS = new Set(['curl', 'curlie', 'wget', 'wget2', 'fetch', 'aria2c', 'lwp-download', 'http', 'https', 'xh', 'xhs', 'lwp-request', 'get', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer']);
 const PS_DOWNLOADERS = new Set(['iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer', 'wget', 'curl']);
 
 /** An argument naming a download API (`DownloadString`, `Net.WebClient`); a loop, not a closure per command. */
 function mentionsDownload(args: readonly string[]): boolean {
   for (const a of args) if (a.includes('ownload') || a.includes('ebClient')) return true;
   return false;
+}
+
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+/** HTTPie / xh options whose value is the next word. */
+const HTTPIE_VALUED = new Set(['-a', '--auth', '-A', '--auth-type', '-o', '--output', '--session', '--session-read-only', '--proxy', '--verify', '--cert', '--cert-key', '--timeout', '--max-redirects', '-p', '--print', '--pretty', '-s', '--style', '--format-options', '--default-scheme', '--boundary', '--raw', '--ssl', '--ciphers']);
+
+export const HTTPIE_CLIENTS = new Set(['http', 'https', 'xh', 'xhs']);
+
+/** The host an HTTPie-style command (`http`, `https`, `xh`, `xhs`) talks to, with or without a scheme. */
+export function httpieHost(args: readonly string[]): string | undefined {
+  const target = httpieTarget(args);
+  if (target === undefined) return undefined;
+  return target.includes('://') ? urlHosts(target)[0] : schemelessHost(target);
+}
+
+/** The URL operand of an HTTPie-style command: the first operand that is not a method. */
+function httpieTarget(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return args.slice(i + 1).find((x) => !HTTP_METHODS.has(x.toUpperCase()));
+    if (a.startsWith('-')) {
+      if (HTTPIE_VALUED.has(a)) i++;
+      continue;
+    }
+    if (HTTP_METHODS.has(a.toUpperCase()) && i + 1 < args.length) continue;
+    return a;
+  }
+  return undefined;
+}
+
+/** The host of `example.com/x`, `user@host:8080/x` or `:3000/x` (localhost), as HTTPie reads it. */
+function schemelessHost(target: string): string | undefined {
+  if (target.includes('://')) return undefined; // already counted by urlHosts
+  if (target.startsWith(':')) return 'localhost';
+  const m = /^(?:[^@\s/]+@)?([A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*|\[[0-9a-fA-F:]+\])(?::\d+)?(?:[/?#]|$)/.exec(target);
+  if (!m) return undefined;
+  const host = m[1].toLowerCase().replace(/^\[|\]$/g, '');
+  // A bare word without a dot (`https api`) is a host only as `localhost`.
+  return host.includes('.') || host.includes(':') || host === 'localhost' ? host : undefined;
 }
 
 /** A command that fetches remote content, and where the content goes. */
@@ -152,7 +191,18 @@ export function download(cmd: SimpleCommand): Download | null {
   const hosts = args.flatMap(urlHosts);
   const urls = args.filter(isUrl);
   switch (cmd.name) {
-    case 'curl': {
+    case 'http':
+    case 'https':
+    case 'xh':
+    case 'xhs': {
+      // HTTPie and xh take the URL without a scheme (`https example.com/x`, `http :8080/x`):
+      // the first operand that is not a method names the host.
+      const host = httpieHost(args);
+      const all = host && !hosts.includes(host) ? [...hosts, host] : hosts;
+      return all.length > 0 ? { hosts: all, urls, toStdout: !hasShort(args, 'd') && !hasLong(args, '--download'), outFile: optionValue(args, ['-o', '--output']) } : null;
+    }
+    case 'curl':
+    case 'curlie': {
       if (hosts.length === 0 && !args.some((a) => !a.startsWith('-'))) return null;
       const out = optionValue(args, ['--output']) ?? clusterValue(args, 'o');
       const remoteName = hasShort(args.filter((a) => !a.startsWith('--')), 'O') || hasLong(args, '--remote-name');
@@ -160,7 +210,8 @@ export function download(cmd: SimpleCommand): Download | null {
       const redirect = cmd.redirects.find((r) => r.op === '>' || r.op === '>>')?.target.text;
       return { hosts, urls, toStdout: (!file || file === '-') && !redirect, outFile: file && file !== '-' ? file : redirect };
     }
-    case 'wget': {
+    case 'wget':
+    case 'wget2': {
       if (hosts.length === 0) return null;
       const out = optionValue(args, ['--output-document']) ?? clusterValue(args, 'O');
       const file = out ?? args.find(isUrl)?.split(/[?#]/)[0].split('/').pop();
@@ -169,9 +220,6 @@ export function download(cmd: SimpleCommand): Download | null {
     case 'fetch':
     case 'aria2c':
     case 'lwp-download':
-    case 'http':
-    case 'https':
-    case 'xh':
     case 'lwp-request':
     case 'get':
       return hosts.length > 0 ? { hosts, urls, toStdout: cmd.name !== 'aria2c' && cmd.name !== 'lwp-download', outFile: optionValue(args, ['-o', '--output']) } : null;
