@@ -57,6 +57,11 @@ export function segments(path: string): string[] {
   return out;
 }
 
+/** A path inside a scratch directory (`/tmp/x`, `/var/tmp/x`, `/dev/shm/x`): disposable by definition. */
+export function isScratchPath(path: string): boolean {
+  return SCRATCH.test(path);
+}
+
 export function isHomePath(path: string): boolean {
   return path === '~' || path.startsWith('~/');
 }

@@ -32,6 +32,10 @@ test('destructive_fs: recursive deletes of precious targets', async (t) => {
     [shell('sudo mkfs.ext4 /dev/sdb1'), 'deny', 'destructive_fs.mkfs'],
     [shell('cat /dev/urandom > /dev/nvme0n1'), 'deny', 'destructive_fs.disk_overwrite'],
     [shell('diskutil eraseDisk APFS x disk2'), 'deny', 'destructive_fs.disk_wipe'],
+    // shred exists to defeat recovery: denied unless every file is scratch.
+    [shell('shred -u secret.txt'), 'deny', 'destructive_fs.shred'],
+    [shell('eval "shred notes.md"'), 'deny', 'destructive_fs.shred'],
+    [shell('shred -u /tmp/build.key'), 'warn', 'destructive_fs.shred'],
     [shell('Remove-Item -Recurse -Force C:\\'), 'deny', 'destructive_fs'],
     [shell('rm -r -fo $env:USERPROFILE'), 'deny', 'destructive_fs'],
     [shell('cmd /c rd /s /q C:\\Windows'), 'deny', 'destructive_fs'],

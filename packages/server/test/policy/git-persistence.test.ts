@@ -12,9 +12,9 @@ test('git_danger: shared history and uncommitted work', async (t) => {
     [shell('git push origin --delete main'), 'deny', 'git_danger.delete_remote_branch'],
     [shell('git push origin :master'), 'deny', 'git_danger.delete_remote_branch'],
     [shell('git push -f origin release/2026.08'), 'warn', 'git_danger.force_push_shared'],
-    [shell('git push origin --delete staging'), 'warn', 'git_danger.delete_remote_branch'],
+    [shell('git push origin --delete staging'), 'deny', 'git_danger.delete_remote_branch'],
     // A deletion keeps nothing of the branch, and whether it was merged cannot be seen from the hook.
-    [shell('git push origin --delete feature/old'), 'warn', 'git_danger.delete_remote_branch'],
+    [shell('git push origin --delete feature/old'), 'deny', 'git_danger.delete_remote_branch'],
     [shell('git push --force-with-lease origin main'), 'warn', 'git_danger.force_push_protected'],
     // The branch pushed is whatever is checked out, possibly a protected one: judged as one.
     [shell('git push --force'), 'deny', 'git_danger.force_push'],
@@ -25,7 +25,8 @@ test('git_danger: shared history and uncommitted work', async (t) => {
     [shell('git reset --hard HEAD~3'), 'deny', 'git_danger.reset_hard'],
     [shell('git clean -fdx'), 'deny', 'git_danger.clean_force'],
     [shell('git filter-branch --force --index-filter "git rm --cached x" HEAD'), 'warn', 'git_danger.history_rewrite'],
-    [shell('git reflog expire --expire=now --all'), 'warn', 'git_danger.reflog_expire'],
+    [shell('git reflog expire --expire=now --all'), 'deny', 'git_danger.reflog_expire'],
+    [shell('git reflog delete HEAD@{1}'), 'deny', 'git_danger.reflog_expire'],
     [shell('git stash clear'), 'deny', 'git_danger.stash_clear'],
   ];
   await runTable(t, rows);

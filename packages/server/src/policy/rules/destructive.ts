@@ -2,7 +2,7 @@
 // rd /s), disk wipes (dd to a device, mkfs, wipefs, diskutil erase), truncating system
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
-import { deletionRisk, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { deletionRisk, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
@@ -280,8 +280,13 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       if (device) emit(ctx, 'critical', 'disk_wipe', `shred overwrites the block device ${device}.`, device);
       else if (positionals(args).length > 0 || cmd.dynamicArgs) {
         // (with no file operand shred only prints an error)
-        const bad = worst(positionals(args), cmd, ctx);
-        emit(ctx, bad ? bad.risk.severity : 'medium', 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : 'files'}.`);
+        // shred is chosen only to defeat recovery (backups, undelete, git cannot bring the file
+        // back): denied unless every file is scratch. A plain `rm` of a project file stays allowed.
+        const files = positionals(args);
+        const bad = worst(files, cmd, ctx);
+        const scratch = !cmd.dynamicArgs && files.every((f) => isScratchPath(normalizePath(resolveTarget(cmd, f))));
+        const severity = bad && rankOf(bad.risk.severity) > rankOf('high') ? bad.risk.severity : scratch ? 'medium' : 'high';
+        emit(ctx, severity, 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : files.length === 1 ? files[0] : 'files'}.`);
       }
       return;
     }

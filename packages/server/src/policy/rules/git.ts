@@ -166,8 +166,9 @@ function inspectPush(args: string[], ctx: RuleContext): void {
     const branches = deleting ? refspecs : refspecs.filter((r) => r.startsWith(':'));
     for (const b of branches.map(branchOf)) {
       const cls = ctx.branchClass(b);
-      // The remote copy may be the only one (collaborators' pushes, unmerged work): at least a warning.
-      emit(ctx, cls === 'protected' ? 'high' : 'medium', 'delete_remote_branch', `Deletes the remote branch ${b}${cls ? ` (a ${cls} branch)` : ''}; commits only it holds are lost for everyone.`);
+      // The remote copy may be the only one (collaborators' pushes, unmerged work) and the hook
+      // cannot see whether it was merged: a change to shared state that a person should make.
+      emit(ctx, 'high', 'delete_remote_branch', `Deletes the remote branch ${b}${cls ? ` (a ${cls} branch)` : ''}; commits only it holds are lost for everyone.`);
     }
     return;
   }
@@ -376,8 +377,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       else if (rest[0] === 'drop') emit(ctx, 'high', 'stash_drop', `git stash drop deletes a stash entry, the uncommitted work saved there.`);
       return;
     case 'reflog':
-      if (rest[0] === 'expire' && rest.some((a) => /--expire(-unreachable)?=(now|all|0)/.test(a))) emit(ctx, 'medium', 'reflog_expire', 'Expiring the reflog removes the only way to recover discarded commits.');
-      else if (rest[0] === 'delete') emit(ctx, 'medium', 'reflog_expire', 'Deleting reflog entries removes the way to recover discarded commits.');
+      if (rest[0] === 'expire' && rest.some((a) => /--expire(-unreachable)?=(now|all|0)/.test(a))) emit(ctx, 'high', 'reflog_expire', 'Expiring the reflog removes the only way to recover discarded commits.');
+      else if (rest[0] === 'delete') emit(ctx, 'high', 'reflog_expire', 'Deleting reflog entries removes the way to recover discarded commits.');
       return;
     case 'branch': {
       const deleting = hasShort(rest, 'd') || rest.includes('--delete');
