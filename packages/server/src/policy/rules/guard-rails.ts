@@ -398,9 +398,15 @@ function agentName(program: string): string {
   return { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', copilot: 'GitHub Copilot', 'gh-copilot': 'GitHub Copilot', 'cursor-agent': 'Cursor', agent: 'Cursor', windsurf: 'Windsurf', agy: 'Antigravity', antigravity: 'Antigravity' }[program] ?? program;
 }
 
+/** The answer for a command that changes no guard rail; read only (callers iterate it). */
+const NO_FINDINGS: Finding[] = [];
+
 /** Findings for an agent CLI invocation (see judgeAgentCommand); reasons name the flag. */
 export function agentCommandFindings(program: string, args: readonly string[]): Finding[] {
-  return judgeAgentCommand(program, args).map((c) => ({
+  const changes = judgeAgentCommand(program, args);
+  // Most programs are no agent CLI: one shared empty answer, not two fresh arrays per command.
+  if (changes.length === 0) return NO_FINDINGS;
+  return changes.map((c) => ({
     patternName: `${GUARD_RAIL_CATEGORY}.${c.rule}`,
     severity: c.severity,
     category: GUARD_RAIL_CATEGORY,

@@ -228,9 +228,12 @@ class Lexer {
       }
       const code = input.charCodeAt(i);
       if (code >= 128 || (SPECIAL[code] === 0 && code !== 35 /* # */)) {
-        // The common case first: a run of ordinary word characters.
+        // The common case first: a run of ordinary word characters, most often a whole word
+        // (made with its text at once rather than as an empty word appended to).
         const end = runEnd(input, i, SPECIAL);
-        this.word().text += input.slice(i, end);
+        const cur = this.cur;
+        if (cur === null) this.cur = { t: 'word', text: input.slice(i, end), quoted: false, subs: NO_SUBS };
+        else cur.text += input.slice(i, end);
         i = end;
         continue;
       }
