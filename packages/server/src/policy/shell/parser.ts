@@ -119,7 +119,8 @@ function isProjectSubdir(path: string | undefined): boolean {
 
 class Parser {
   private pos = 0;
-  private viaCache: Map<string, string[]> | undefined = undefined;
+  private lastLabel = '';
+  private lastVia: string[] | undefined = undefined;
 
   constructor(
     private readonly tokens: Token[],
@@ -267,8 +268,7 @@ class Parser {
       } else break;
     }
     if (words.length === 0 && redirects.length === 0) return [];
-    // An exactly sized copy of the words, for the same reason as the arguments (see makeCommand).
-    return this.makeCommand(words.slice(), redirects, pipeline, stage, state.subdir, this.origin, undefined, state);
+    return this.makeCommand(words, redirects, pipeline, stage, state.subdir, this.origin, undefined, state);
   }
 
   /**
@@ -374,8 +374,8 @@ class Parser {
       return;
     }
     if ((!w.quoted || words.length === 0) && /\s/.test(text.trim())) {
-      for (const part of text.trim().split(/\s+/)) words.push({ text: part, quoted: w.quoted, subs: w.subs });
-    } else words.push({ text, quoted: w.quoted, subs: w.subs });
+      for (const part of text.trim().split(/\s+/)) words.push(newWord(part, w.quoted, w.subs));
+    } else words.push(newWord(text, w.quoted, w.subs));
   }
 
   private word(t: Token & { t: 'word' }): Word {
@@ -383,7 +383,7 @@ class Parser {
     // the parser has it, and nothing changes a Word): it serves as one, instead of a copy per
     // word (a tenth of what a 100 KB script allocated). Its empty list is the lexer's shared one.
     if (t.subs.length === 0) return t as unknown as Word;
-    return { text: t.text, quoted: t.quoted, subs: t.subs.map((s) => (EMPTY_SOURCE.test(s.src) ? this.emptySubstitution() : this.recurse(s.src, 'substitution', this.elevated))) };
+    return newWord(t.text, t.quoted, t.subs.map((s) => (EMPTY_SOURCE.test(s.src) ? this.emptySubstitution() : this.recurse(s.src, 'substitution', this.elevated))));
   }
 
   /**
@@ -421,14 +421,17 @@ class Parser {
   }
 
   /**
-   * This parser's wrapper path with `label` added, one list per label: every `$(date)` of a
-   * script shares one, so the rules' context for that path is made once, not per substitution.
+   * This parser's wrapper path with `label` added, one list for a run of the same label: every
+   * `$(date)` of a script shares one, so the rules' context for that path is made once, not per
+   * substitution.
    */
   private viaWith(label: string): string[] {
-    const cache = (this.viaCache ??= new Map());
-    let via = cache.get(label);
-    if (via === undefined) cache.set(label, (via = [...this.via, label]));
-    return via;
+    // The last label's list is kept (no map: most parsers recurse under one label, if at all).
+    if (this.lastLabel !== label || this.lastVia === undefined) {
+      this.lastLabel = label;
+      this.lastVia = [...this.via, label];
+    }
+    return this.lastVia;
   }
 
   private makeCommand(
@@ -460,9 +463,9 @@ class Parser {
     const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
     // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
     const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
-    // Made by map, not pushed: a packed list of exactly argc - 1 (a pushed one keeps room for
-    // seventeen, and every command of a 100 KB script stays alive while it is judged).
-    const args: string[] = u.argv.length > 1 ? u.argv.slice(1).map(textOf) : [];
+    const argc = u.argv.length;
+    const args: string[] = []; // pushed, not pre-sized: a packed array like every other args list
+    for (let k = 1; k < argc; k++) args.push(u.argv[k].text);
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
@@ -545,7 +548,13 @@ class Parser {
   }
 }
 
-const textOf = (w: Word): string => w.text;
+/**
+ * A Word the parser makes, with the fields of the lexer's word tokens in their order (`t` first):
+ * tokens serve as Words, and one hidden class for both keeps the rules' reads of `w.text` monomorphic.
+ */
+function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
+  return { t: 'word', text, quoted, subs } as Word;
+}
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
