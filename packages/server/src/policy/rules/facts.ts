@@ -169,10 +169,18 @@ function mentionsDownload(args: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * False when download(cmd) is null for certain: its own first test. inspectShell asks it while a
+ * command is at hand, so a line without any downloader skips the second pass over its commands.
+ */
+export function mayDownload(cmd: SimpleCommand): boolean {
+  return DOWNLOADERS.has(cmd.name) || mentionsDownload(cmd.args);
+}
+
 /** A command that fetches remote content, and where the content goes. */
 export function download(cmd: SimpleCommand): Download | null {
   const args = cmd.args;
-  if (!DOWNLOADERS.has(cmd.name) && !mentionsDownload(args)) return null;
+  if (!mayDownload(cmd)) return null;
   const hosts = args.flatMap(urlHosts);
   const urls = args.filter(isUrl);
   switch (cmd.name) {
