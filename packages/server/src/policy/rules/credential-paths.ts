@@ -103,7 +103,8 @@ function literalStart(alt: string): string {
     if (ch === '\\') ch = alt[++i] ?? '';
     else if ('[](){}?*+^$.|'.includes(ch)) break;
     // A character a quantifier follows may be absent (or repeated): the literal start ends before it.
-    if ('?*{+'.includes(alt[i + 1] ?? '')) break;
+    const next = alt[i + 1];
+    if (next !== undefined && '?*{+'.includes(next)) break;
     out += ch.toLowerCase();
   }
   return out;
