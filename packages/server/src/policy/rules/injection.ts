@@ -206,7 +206,7 @@ function discussedAt(text: string, start: number): boolean {
 // For each OVERRIDES regex, words one of which every match holds (lower-case), read from the
 // regex itself: the literal start of every alternative of each top-level branch's leading
 // `\b(?:…)` group, or of its leading literal. Null (the regex always runs) when a branch starts
-// any other way. A text holding none of a regex's words skips it: two dozen scans of every
+// any other way. A short text holding none of a regex's words skips it: two dozen scans of every
 // prompt were a tenth of the red-team set's time, and most prompts hold few of these words.
 export const OVERRIDE_GATES: (string[] | null)[] = OVERRIDES.map(gateWords);
 
@@ -286,11 +286,15 @@ function gateWords(re: RegExp): string[] | null {
   return words;
 }
 
+/** Texts up to this long are gated; on longer ones a gate word's search costs about as much as the scan it would save. */
+const GATE_MAX_LENGTH = 2048;
+
 function findOverride(t: string): string | null {
   let lower: string | undefined;
+  const gated = t.length <= GATE_MAX_LENGTH;
   for (let k = 0; k < OVERRIDES.length; k++) {
     const gate = OVERRIDE_GATES[k];
-    if (gate !== null) {
+    if (gate !== null && gated) {
       // Under `i` without `u` an ASCII letter matches only ASCII letters, which lower-casing keeps in place.
       lower ??= t.toLowerCase();
       let any = false;
