@@ -18,7 +18,7 @@ import { shiftSeverity } from '../findings.js';
 
 const CATEGORY = 'prompt_injection';
 const W = '\\s{1,4}';
-export const OVERRIDES: RegExp[] = [
+const OVERRIDES: RegExp[] = [
   new RegExp(`\\b(?:ignore|disregard|forget|override|bypass|abandon|drop|discard|skip)${W}(?:(?:all|any|the|your|of|these|those|every|previous|prior)${W}){0,3}(?:previous|prior|above|earlier|preceding|system|original|safety|security|existing|initial|old|developer|default)${W}(?:instructions?|rules?|prompts?|directives?|guidelines?|polic(?:y|ies)|constraints?|guardrails?|guard${W}rails?|context|programming|orders)`, 'gi'),
   new RegExp(`\\b(?:ignore|disregard|forget)${W}(?:all${W}|everything${W}|anything${W})(?:you${W}(?:were|have${W}been)${W}told|(?:written${W}|said${W})?(?:above|before${W}this|so${W}far)|(?:of${W})?your${W}(?:instructions|rules|training))`, 'gi'),
   new RegExp(`\\b(?:stop|quit)${W}following${W}(?:your|the|all)${W}(?:previous${W}|original${W})?(?:instructions|rules|guidelines|polic(?:y|ies))`, 'gi'),
@@ -203,110 +203,8 @@ function discussedAt(text: string, start: number): boolean {
   return DISCUSSION.test(before);
 }
 
-// For each OVERRIDES regex, words one of which every match holds (lower-case), read from the
-// regex itself: the literal start of every alternative of each top-level branch's leading
-// `\b(?:…)` group, or of its leading literal. Null (the regex always runs) when a branch starts
-// any other way. A short text holding none of a regex's words skips it: two dozen scans of every
-// prompt were a tenth of the red-team set's time, and most prompts hold few of these words.
-export const OVERRIDE_GATES: (string[] | null)[] = OVERRIDES.map(gateWords);
-
-/** `src` split at its top-level `|` (outside groups and classes). */
-function splitTop(src: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let inClass = false;
-  let from = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) {
-      out.push(src.slice(from, i));
-      from = i + 1;
-    }
-  }
-  out.push(src.slice(from));
-  return out;
-}
-
-/** Index of the `)` closing the group opened at `open`; -1 when unclosed. */
-function groupEnd(src: string, open: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = open; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** The ASCII characters every match of `alt` starts with, lower-cased: up to its first operator, class or optional character. */
-function literalStart(alt: string): string {
-  let out = '';
-  for (let i = 0; i < alt.length; i++) {
-    let ch = alt[i];
-    if (ch === '\\') {
-      ch = alt[i + 1] ?? '';
-      if (/[A-Za-z0-9]/.test(ch)) break; // \s, \b, \d, \u…: not a literal
-      i++;
-    } else if ('[](){}?*+^$.|'.includes(ch)) break;
-    const next = alt[i + 1];
-    if (next !== undefined && '?*{+'.includes(next)) break; // optional or repeated: the start ends before it
-    if (ch.charCodeAt(0) >= 128) break;
-    out += ch.toLowerCase();
-  }
-  return out;
-}
-
-function gateWords(re: RegExp): string[] | null {
-  if (!re.flags.includes('i') || re.flags.includes('u')) return null;
-  const words: string[] = [];
-  for (let branch of splitTop(re.source)) {
-    if (branch.startsWith('\\b')) branch = branch.slice(2);
-    let alts = [branch];
-    if (branch.startsWith('(?:')) {
-      const close = groupEnd(branch, 0);
-      const after = branch[close + 1];
-      if (close < 0 || (after !== undefined && '?*{'.includes(after))) return null; // an optional group
-      alts = splitTop(branch.slice(3, close));
-    }
-    for (const alt of alts) {
-      const lit = literalStart(alt);
-      if (lit.length < 2) return null;
-      words.push(lit);
-    }
-  }
-  return words;
-}
-
-/** Texts up to this long are gated; on longer ones a gate word's search costs about as much as the scan it would save. */
-const GATE_MAX_LENGTH = 2048;
-
 function findOverride(t: string): string | null {
-  let lower: string | undefined;
-  const gated = t.length <= GATE_MAX_LENGTH;
-  for (let k = 0; k < OVERRIDES.length; k++) {
-    const gate = OVERRIDE_GATES[k];
-    if (gate !== null && gated) {
-      // Under `i` without `u` an ASCII letter matches only ASCII letters, which lower-casing keeps in place.
-      lower ??= t.toLowerCase();
-      let any = false;
-      for (const w of gate) {
-        if (lower.includes(w)) {
-          any = true;
-          break;
-        }
-      }
-      if (!any) continue;
-    }
-    const re = OVERRIDES[k];
+  for (const re of OVERRIDES) {
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const start = m.index + (m[0].length - m[0].trimStart().length);
