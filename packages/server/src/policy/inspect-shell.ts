@@ -18,6 +18,7 @@ import { inspectInlineCode } from './rules/inline-code.js';
 import { inspectPersistenceCommand } from './rules/persistence.js';
 import { inspectElevation, inspectPrivilegeCommand, inspectPrivilegedRedirects } from './rules/privilege.js';
 import { inspectDownloadThenExecute, inspectRemoteCodeCommand, inspectRemoteCodePipelines } from './rules/remote-code.js';
+import { mayDownload } from './rules/facts.js';
 
 /**
  * The hard inspection cap for commands, paths and URLs: 256 KiB, or the org's max_input_length
@@ -68,7 +69,11 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
   inspectDestructiveText(command.length > cap ? command.slice(0, cap) : command, ctx);
   let lastVia: readonly string[] | undefined;
   let viaCtx: RuleContext = outer;
+  let downloads = false;
   for (const cmd of script.commands) {
+    // Noted while the command is at hand: the download-then-run rule finds nothing without a
+    // download, and its own pass over a long line's commands reads them all from memory again.
+    if (!downloads && mayDownload(cmd)) downloads = true;
     const ctx = cmd.via ? (cmd.via === lastVia ? viaCtx : ((lastVia = cmd.via), (viaCtx = new ViaContext(outer, viaSuffix(cmd.via))))) : outer;
     inspectDestructiveCommand(cmd, ctx);
     inspectDestructiveRedirects(cmd, ctx);
@@ -95,6 +100,6 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     }
   }
   inspectRemoteCodePipelines(script, ctx);
-  inspectDownloadThenExecute(script, ctx);
+  if (downloads) inspectDownloadThenExecute(script, ctx);
   inspectElevation(script, ctx);
 }

@@ -53,9 +53,12 @@ export function inspectCommandPolicy(policy: CompiledPolicy, cmd: SimpleCommand,
 
 const NETWORK_PROGRAMS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'fetch', 'aria2c', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'git', 'scp', 'sftp', 'rsync', 'ssh', 'nc', 'ncat', 'netcat', 'telnet', 'ftp', 'pip', 'pip3', 'npm', 'pnpm', 'yarn', 'gem', 'go']);
 
+/** The answer for a program that reaches no network: shared, since the one caller only reads it. */
+const NO_HOSTS: readonly string[] = [];
+
 /** Remote hosts a shell command talks to (URLs and scp-style `host:path`). */
-export function commandHosts(cmd: SimpleCommand): string[] {
-  if (!NETWORK_PROGRAMS.has(cmd.name)) return [];
+export function commandHosts(cmd: SimpleCommand): readonly string[] {
+  if (!NETWORK_PROGRAMS.has(cmd.name)) return NO_HOSTS;
   // A loop, not flatMap: most arguments hold no URL, and urlHosts' first test says so.
   const hosts: string[] = [];
   for (const a of cmd.args) if (a.includes('://')) for (const h of urlHosts(a)) hosts.push(h);
@@ -73,8 +76,8 @@ export function commandHosts(cmd: SimpleCommand): string[] {
 }
 
 /** URLs among a command's arguments (for URL-prefix trusted sources). */
-export function commandUrls(cmd: SimpleCommand): string[] {
-  return NETWORK_PROGRAMS.has(cmd.name) ? cmd.args.filter((a) => a.includes('://') && /^https?:\/\//i.test(a)) : [];
+export function commandUrls(cmd: SimpleCommand): readonly string[] {
+  return NETWORK_PROGRAMS.has(cmd.name) ? cmd.args.filter((a) => a.includes('://') && /^https?:\/\//i.test(a)) : NO_HOSTS;
 }
 
 export function inspectNetworkPolicy(policy: CompiledPolicy, hosts: readonly string[], urls: readonly string[], out: FindingSink, via: string): void {

@@ -78,11 +78,52 @@ const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|c
 // collisions only send more texts on to the regex. Derived from HINT itself.
 const HINT_TABLE = new Uint8Array(1 << 16);
 const trigram = (a: number, b: number, c: number): number => (a * 16_129 + b * 127 + c) & 0xffff;
+// At a hit, the literal start of each alternative with that hash is compared as well: `ser`
+// (service_account) and `ter` (terraform) are in most monorepo paths (`packages/server`), and
+// each such hit ran the regex for nothing.
+const HINT_PREFIXES = new Map<number, string[]>();
 let hintTableUsable = true;
 for (const alt of HINT.source.split('|')) {
   const lit = alt.replace(/\\/g, '').toLowerCase();
   if (lit.length < 3 || /[[\](){}?*+^$.|]/.test(alt.replace(/\\./g, 'x').slice(0, 3))) hintTableUsable = false;
-  else HINT_TABLE[trigram(lit.charCodeAt(0), lit.charCodeAt(1), lit.charCodeAt(2))] = 1;
+  else {
+    const h = trigram(lit.charCodeAt(0), lit.charCodeAt(1), lit.charCodeAt(2));
+    HINT_TABLE[h] = 1;
+    const list = HINT_PREFIXES.get(h) ?? [];
+    list.push(literalStart(alt));
+    HINT_PREFIXES.set(h, list);
+  }
+}
+
+/** The characters every match of the regex alternative `alt` starts with (lower-cased): up to its first operator. */
+function literalStart(alt: string): string {
+  let out = '';
+  for (let i = 0; i < alt.length; i++) {
+    let ch = alt[i];
+    if (ch === '\\') ch = alt[++i] ?? '';
+    else if ('[](){}?*+^$.|'.includes(ch)) break;
+    // A character a quantifier follows may be absent (or repeated): the literal start ends before it.
+    const next = alt[i + 1];
+    if (next !== undefined && '?*{+'.includes(next)) break;
+    out += ch.toLowerCase();
+  }
+  return out;
+}
+
+/** True when one of the literal starts with hash `h` is at `start` of `raw` (ASCII letters in any case). */
+function literalAt(raw: string, start: number, h: number): boolean {
+  for (const lit of HINT_PREFIXES.get(h)!) {
+    if (lit.length < 3) return true; // nothing more to compare than the three characters hashed
+    if (start + lit.length > raw.length) continue;
+    let k = 0;
+    for (; k < lit.length; k++) {
+      let c = raw.charCodeAt(start + k);
+      if (c >= 65 && c <= 90) c += 32;
+      if (c !== lit.charCodeAt(k)) break;
+    }
+    if (k === lit.length) return true;
+  }
+  return false;
 }
 
 function mayMatchHint(raw: string): boolean {
@@ -96,7 +137,10 @@ function mayMatchHint(raw: string): boolean {
       continue;
     }
     if (c >= 65 && c <= 90) c += 32;
-    if (a >= 0 && HINT_TABLE[trigram(a, b, c)] === 1) return true;
+    if (a >= 0) {
+      const h = trigram(a, b, c);
+      if (HINT_TABLE[h] === 1 && literalAt(raw, i - 2, h)) return true;
+    }
     a = b;
     b = c;
   }

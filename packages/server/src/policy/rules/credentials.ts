@@ -84,9 +84,19 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
   if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
     for (let i = 0; i < args.length; i++) {
-      if (i > 0 && OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read (args[-1] is a slow named-property read)
+      // A file being written, not read (args[-1] is a slow named-property read; every output option starts with `-`).
+      if (i > 0 && args[i - 1].charCodeAt(0) === 45 && OUTPUT_OPTIONS.has(args[i - 1])) continue;
       const a = args[i];
-      const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a.indexOf('=') > 0 && READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
+      // `@file`, `x=@file`, `if=file`, git's `rev:path`; the `=` is looked for once (this runs for every argument).
+      let v = a;
+      if (a.charCodeAt(0) === 64 /* @ */) v = a.slice(1);
+      else {
+        const eq = a.indexOf('=');
+        const at = eq < 0 ? -1 : a.indexOf('=@', eq);
+        if (at >= 0) v = a.slice(at + 2);
+        else if (eq > 0 && READ_ASSIGN.test(a)) v = a.slice(eq + 1);
+        else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
+      }
       if (pathLike(v)) best = riskier(best, v);
     }
   }

@@ -177,6 +177,11 @@ export function judgeOverwrite(target: string, ctx: RuleContext, tool: string): 
   if (risk && rankOf(risk.severity) >= rankOf('high') && !/outside the/.test(risk.label)) emit(ctx, 'high', 'overwrite_system_file', `${tool} overwrites ${risk.label}, destroying its contents.`, target);
 }
 
+// Options taking a value, made once: cp/mv run in most scripts, and a Set per command was garbage.
+const COPY_VALUES: ReadonlySet<string> = new Set(['-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix', '-t', '--target-directory']);
+const MV_VALUES: ReadonlySet<string> = new Set(['-t', '--target-directory', '-S', '--suffix']);
+const TRUNCATE_VALUES: ReadonlySet<string> = new Set(['-s', '--size', '-r', '--reference']);
+
 export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
@@ -266,7 +271,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'install':
     case 'ln': {
       // Copying or linking /dev/null (or zeros) over a file empties it, like truncate.
-      const pos = positionals(args, new Set(['-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix', '-t', '--target-directory']));
+      const pos = positionals(args, COPY_VALUES);
       if (pos.length === 2 && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0])) judgeOverwrite(pos[1], ctx, name);
       return;
     }
@@ -310,13 +315,13 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     case 'truncate': {
       if (!args.some((a) => /^-s0?$|^--size=0$|^-s$/.test(a) || a === '0')) return;
-      const bad = worst(positionals(args, new Set(['-s', '--size', '-r', '--reference'])), cmd, ctx);
+      const bad = worst(positionals(args, TRUNCATE_VALUES), cmd, ctx);
       if (bad && rankOf(bad.risk.severity) >= rankOf('high')) emit(ctx, 'high', 'truncate_system_file', `truncate empties ${bad.risk.label}.`, bad.target);
       return;
     }
     case 'mv': {
       // `-t DIR` / `--target-directory=DIR` names the destination first; every operand is a source.
-      const pos = positionals(args, new Set(['-t', '--target-directory', '-S', '--suffix']));
+      const pos = positionals(args, MV_VALUES);
       const target = args.find((a, i) => args[i - 1] === '-t' || args[i - 1] === '--target-directory') ?? args.find((a) => a.startsWith('--target-directory='))?.slice(20);
       const dest = target ?? pos[pos.length - 1];
       const sources = target !== undefined ? pos : pos.slice(0, -1);

@@ -7,6 +7,30 @@ export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh'
 export const INTERPRETERS = /^(?:python[0-9.]*|py|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|luajit|rscript|osascript|tclsh[0-9.]*|wish|expect|julia|elixir|groovy)$/;
 export const POWERSHELL = new Set(['powershell', 'pwsh']);
 
+// The first characters INTERPRETERS' alternatives can start with, read from the regex itself
+// (null when its shape is not `^(?:a|b|…)$` with plain first characters): a name starting with
+// another character skips the regex, which ran for every command of a line.
+const INTERPRETER_FIRST: Uint8Array | null = (() => {
+  const m = /^\^\(\?:(.*)\)\$$/.exec(INTERPRETERS.source);
+  if (!m || /[()]/.test(m[1]) || INTERPRETERS.flags.includes('i')) return null;
+  const first = new Uint8Array(128);
+  for (const alt of m[1].split('|')) {
+    const c = alt.charCodeAt(0);
+    if (!(c >= 97 && c <= 122) && !(c >= 48 && c <= 57)) return null;
+    first[c] = 1;
+  }
+  return first;
+})();
+
+/** `INTERPRETERS.test(name)`, with the first character looked at before the regex runs. */
+export function isInterpreter(name: string): boolean {
+  if (INTERPRETER_FIRST !== null) {
+    const c = name.charCodeAt(0);
+    if (!(c < 128 && INTERPRETER_FIRST[c] === 1)) return false;
+  }
+  return INTERPRETERS.test(name);
+}
+
 /** Short-option clusters (`-rf`) and long options (`--force`), GNU style. */
 export function hasShort(args: readonly string[], ch: string): boolean {
   for (const a of args) {
@@ -141,7 +165,7 @@ const PS_DOWNLOADERS = new Set(['iwr', 'invoke-webrequest', 'irm', 'invoke-restm
 
 /** An argument naming a download API (`DownloadString`, `Net.WebClient`); a loop, not a closure per command. */
 function mentionsDownload(args: readonly string[]): boolean {
-  for (const a of args) if (a.includes('ownload') || a.includes('ebClient')) return true;
+  for (const a of args) if (a.length >= 7 && (a.includes('ownload') || a.includes('ebClient'))) return true; // (most arguments are shorter than either)
   return false;
 }
 
@@ -184,10 +208,18 @@ function schemelessHost(target: string): string | undefined {
   return host.includes('.') || host.includes(':') || host === 'localhost' ? host : undefined;
 }
 
+/**
+ * False when download(cmd) is null for certain: its own first test. inspectShell asks it while a
+ * command is at hand, so a line without any downloader skips the second pass over its commands.
+ */
+export function mayDownload(cmd: SimpleCommand): boolean {
+  return DOWNLOADERS.has(cmd.name) || mentionsDownload(cmd.args);
+}
+
 /** A command that fetches remote content, and where the content goes. */
 export function download(cmd: SimpleCommand): Download | null {
   const args = cmd.args;
-  if (!DOWNLOADERS.has(cmd.name) && !mentionsDownload(args)) return null;
+  if (!mayDownload(cmd)) return null;
   const hosts = args.flatMap(urlHosts);
   const urls = args.filter(isUrl);
   switch (cmd.name) {
@@ -261,7 +293,7 @@ export function executesStdin(cmd: SimpleCommand): boolean {
 }
 
 export function isInterpreterOrShell(name: string): boolean {
-  return SHELLS.has(name) || INTERPRETERS.test(name) || POWERSHELL.has(name) || name === 'eval' || name === 'source' || name === '.' || name === 'iex' || name === 'invoke-expression';
+  return SHELLS.has(name) || isInterpreter(name) || POWERSHELL.has(name) || name === 'eval' || name === 'source' || name === '.' || name === 'iex' || name === 'invoke-expression';
 }
 
 /** Commands of the earlier stages of `cmd`'s pipeline. */

@@ -367,12 +367,14 @@ const VALUE_NEEDED: Record<string, RegExp> = {
 const AGENT_CLIS = new Set(['claude', 'codex', 'gemini', 'copilot', 'gh-copilot', 'cursor-agent', 'agent', 'windsurf', 'agy', 'antigravity']);
 // The last letters of those names: a program ending in anything else is not one (its basename
 // keeps its last character), so most commands stop at one look-up.
+const NO_CHANGES: GuardRailChange[] = [];
 const AGENT_LAST_LETTERS = new Set([...AGENT_CLIS].map((n) => n.slice(-1)));
 
 export function judgeAgentCommand(program: string, args: readonly string[]): GuardRailChange[] {
-  if (!AGENT_LAST_LETTERS.has(program.slice(-1).toLowerCase())) return [];
+  // Most programs are no agent CLI: they share one empty answer (callers only read it).
+  if (!AGENT_LAST_LETTERS.has(program.slice(-1).toLowerCase())) return NO_CHANGES;
   const name = program.replace(/^.*[\\/]/, '').toLowerCase();
-  if (!AGENT_CLIS.has(name)) return [];
+  if (!AGENT_CLIS.has(name)) return NO_CHANGES;
   const out: GuardRailChange[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -398,9 +400,15 @@ function agentName(program: string): string {
   return { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', copilot: 'GitHub Copilot', 'gh-copilot': 'GitHub Copilot', 'cursor-agent': 'Cursor', agent: 'Cursor', windsurf: 'Windsurf', agy: 'Antigravity', antigravity: 'Antigravity' }[program] ?? program;
 }
 
+/** The answer for a command that changes no guard rail; read only (callers iterate it). */
+const NO_FINDINGS: Finding[] = [];
+
 /** Findings for an agent CLI invocation (see judgeAgentCommand); reasons name the flag. */
 export function agentCommandFindings(program: string, args: readonly string[]): Finding[] {
-  return judgeAgentCommand(program, args).map((c) => ({
+  const changes = judgeAgentCommand(program, args);
+  // Most programs are no agent CLI: one shared empty answer, not two fresh arrays per command.
+  if (changes.length === 0) return NO_FINDINGS;
+  return changes.map((c) => ({
     patternName: `${GUARD_RAIL_CATEGORY}.${c.rule}`,
     severity: c.severity,
     category: GUARD_RAIL_CATEGORY,

@@ -9,7 +9,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { emitCredentialRead } from './credentials.js';
-import { INTERPRETERS, optionValue, urlHosts } from './facts.js';
+import { isInterpreter, optionValue, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
@@ -89,7 +89,7 @@ function awkProgram(args: readonly string[]): string | undefined {
 /** The inline program of an interpreter command, if any. */
 export function inlineCode(cmd: SimpleCommand): string | undefined {
   if (AWK.has(cmd.name)) return awkProgram(cmd.args);
-  if (!INTERPRETERS.test(cmd.name) && cmd.name !== 'deno' && cmd.name !== 'bun') return undefined;
+  if (!isInterpreter(cmd.name) && cmd.name !== 'deno' && cmd.name !== 'bun') return undefined;
   if (cmd.name === 'deno' && cmd.args[0] === 'eval') return cmd.args.slice(1).join(' ');
   const letters = CODE_LETTERS.find(([re]) => re.test(cmd.name))?.[1];
   const at = letters ? cmd.args.findIndex((a) => /^-[A-Za-z]+$/.test(a) && letters.includes(a[a.length - 1])) : -1;

@@ -43,6 +43,7 @@ function runEnd(input: string, i: number, table: Uint8Array): number {
 // instead of an object for every `;`, `&&`, `|` or newline.
 const OP_TOKENS = new Map<string, Token>([...OPERATORS, '\n'].map((op) => [op, { t: 'op', op }]));
 const REDIR_TOKENS = new Map<string, Token>(REDIRECTS.map((op) => [op, { t: 'redir', op }]));
+const NEWLINE = OP_TOKENS.get('\n')!;
 
 function startingWith(list: readonly string[], input: string, i: number): string | undefined {
   for (const x of list) if (input.startsWith(x, i)) return x;
@@ -228,9 +229,12 @@ class Lexer {
       }
       const code = input.charCodeAt(i);
       if (code >= 128 || (SPECIAL[code] === 0 && code !== 35 /* # */)) {
-        // The common case first: a run of ordinary word characters.
+        // The common case first: a run of ordinary word characters, most often a whole word
+        // (made with its text at once rather than as an empty word appended to).
         const end = runEnd(input, i, SPECIAL);
-        this.word().text += input.slice(i, end);
+        const cur = this.cur;
+        if (cur === null) this.cur = { t: 'word', text: input.slice(i, end), quoted: false, subs: NO_SUBS };
+        else cur.text += input.slice(i, end);
         i = end;
         continue;
       }
@@ -242,9 +246,10 @@ class Lexer {
         i += 2;
       } else if (c === '\n') {
         this.finish();
-        tokens.push(OP_TOKENS.get('\n')!);
+        tokens.push(NEWLINE);
         i++;
-        for (const h of this.heredocs.splice(0)) {
+        // (Tested first: taking the pending list with splice made a new empty list at every newline.)
+        if (this.heredocs.length) for (const h of this.heredocs.splice(0)) {
           const lines: string[] = [];
           while (i < input.length) {
             let end = input.indexOf('\n', i);

@@ -101,8 +101,13 @@ function giveUp(ctx: Ctx, reason: string): void {
 const EMPTY_SOURCE = /^\s*$/;
 const EMPTY_SCRIPT = Object.freeze({ commands: Object.freeze([]), pipelines: Object.freeze([]), truncated: false, unanalysable: undefined }) as unknown as Script;
 
-/** The substitutions of a word without any (most words): one shared empty list. */
-const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
+/**
+ * The redirections of a command without any (most commands), shared: nothing appends to a
+ * command's list once it is made. Not frozen, so it keeps the elements kind of the others.
+ */
+const NO_REDIRECTS: Redirect[] = [];
+/** A pipeline's stages before its first one is parsed (replaced then, never appended to). */
+const NO_STAGES: SimpleCommand[][] = [];
 
 // Words that open or close compound commands; the commands inside are what matter.
 const SKIP_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', 'esac', '}']);
@@ -114,6 +119,8 @@ function isProjectSubdir(path: string | undefined): boolean {
 
 class Parser {
   private pos = 0;
+  private lastLabel = '';
+  private lastVia: string[] | undefined = undefined;
 
   constructor(
     private readonly tokens: Token[],
@@ -186,10 +193,14 @@ class Parser {
   }
 
   private parsePipeline(state: ListState): void {
-    const pipeline: Pipeline = { stages: [] };
+    const pipeline: Pipeline = { stages: NO_STAGES };
     this.out.pipelines.push(pipeline);
     for (;;) {
-      pipeline.stages.push(this.parseStage(pipeline, pipeline.stages.length, state));
+      const stage = this.parseStage(pipeline, pipeline.stages.length, state);
+      // Most pipelines have one stage: a list of exactly one (a list grown by push keeps room
+      // for sixteen, and every pipeline of a 100 KB script stays alive while it is judged).
+      if (pipeline.stages === NO_STAGES) pipeline.stages = [stage];
+      else pipeline.stages.push(stage);
       if (!this.isOp('|') && !this.isOp('|&')) break;
       this.pos++;
       while (this.isOp('\n')) this.pos++;
@@ -214,7 +225,7 @@ class Parser {
 
   private parseSimple(pipeline: Pipeline, stage: number, state: ListState): SimpleCommand[] {
     const words: Word[] = [];
-    const redirects: Redirect[] = [];
+    let redirects = NO_REDIRECTS; // a list of its own at the first redirection: most commands have none
     for (let t = this.peek(); t; t = this.peek()) {
       if (t.t === 'word') {
         if (words.length === 0 && !t.quoted && SKIP_KEYWORDS.has(t.text)) {
@@ -247,6 +258,7 @@ class Parser {
         this.pos++;
         const target = this.peek();
         if (target?.t === 'word') {
+          if (redirects === NO_REDIRECTS) redirects = [];
           redirects.push({ op: t.op, target: this.word(target) });
           this.pos++;
         }
@@ -362,12 +374,16 @@ class Parser {
       return;
     }
     if ((!w.quoted || words.length === 0) && /\s/.test(text.trim())) {
-      for (const part of text.trim().split(/\s+/)) words.push({ text: part, quoted: w.quoted, subs: w.subs });
-    } else words.push({ text, quoted: w.quoted, subs: w.subs });
+      for (const part of text.trim().split(/\s+/)) words.push(newWord(part, w.quoted, w.subs));
+    } else words.push(newWord(text, w.quoted, w.subs));
   }
 
   private word(t: Token & { t: 'word' }): Word {
-    return { text: t.text, quoted: t.quoted, subs: t.subs.length === 0 ? NO_SCRIPTS : t.subs.map((s) => (EMPTY_SOURCE.test(s.src) ? this.emptySubstitution() : this.recurse(s.src, 'substitution', this.elevated))) };
+    // A token without substitutions is a finished word (the lexer never changes a token once
+    // the parser has it, and nothing changes a Word): it serves as one, instead of a copy per
+    // word (a tenth of what a 100 KB script allocated). Its empty list is the lexer's shared one.
+    if (t.subs.length === 0) return t as unknown as Word;
+    return newWord(t.text, t.quoted, t.subs.map((s) => (EMPTY_SOURCE.test(s.src) ? this.emptySubstitution() : this.recurse(s.src, 'substitution', this.elevated))));
   }
 
   /**
@@ -396,12 +412,26 @@ class Parser {
     }
     if (!this.enter()) return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     const label = via ?? VIA[origin];
-    const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx, label ? [...this.via, label] : this.via, positional, tokens, inherit);
+    const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx, label ? this.viaWith(label) : this.via, positional, tokens, inherit);
     this.ctx.nesting--;
     this.out.commands.push(...sub.commands);
     this.out.pipelines.push(...sub.pipelines);
     if (sub.truncated) this.out.truncated = true;
     return sub;
+  }
+
+  /**
+   * This parser's wrapper path with `label` added, one list for a run of the same label: every
+   * `$(date)` of a script shares one, so the rules' context for that path is made once, not per
+   * substitution.
+   */
+  private viaWith(label: string): string[] {
+    // The last label's list is kept (no map: most parsers recurse under one label, if at all).
+    if (this.lastLabel !== label || this.lastVia === undefined) {
+      this.lastLabel = label;
+      this.lastVia = [...this.via, label];
+    }
+    return this.lastVia;
   }
 
   private makeCommand(
@@ -477,7 +507,7 @@ class Parser {
         if (cmd.replaceString !== undefined && cmd.dynamicArgs) for (const c of sub.commands) c.fedBy ??= cmd;
       }
       else if (this.enter()) {
-        for (const c of this.makeCommand(n.argv, [], pipeline, stage, cwdIsSubdir, n.origin, cmd)) made.push(c);
+        for (const c of this.makeCommand(n.argv, NO_REDIRECTS, pipeline, stage, cwdIsSubdir, n.origin, cmd)) made.push(c);
         this.ctx.nesting--;
       }
     }
@@ -516,6 +546,14 @@ class Parser {
     }
     return undefined;
   }
+}
+
+/**
+ * A Word the parser makes, with the fields of the lexer's word tokens in their order (`t` first):
+ * tokens serve as Words, and one hidden class for both keeps the rules' reads of `w.text` monomorphic.
+ */
+function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
+  return { t: 'word', text, quoted, subs } as Word;
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;

@@ -47,7 +47,7 @@ function plainName(t: string): boolean {
     const c = t.charCodeAt(i);
     if (c === 47 /* / */ || c === 92 /* \ */ || c === 36 /* $ */ || (c >= 65 && c <= 90) || c >= 128) return false;
   }
-  return !t.endsWith('.exe');
+  return !(t.charCodeAt(t.length - 1) === 101 /* e */ && t.endsWith('.exe')); // the cheap test first: this runs for every command
 }
 
 export function programName(word: Word | undefined): string {
