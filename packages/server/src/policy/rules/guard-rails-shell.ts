@@ -28,6 +28,42 @@ function jqFilter(cmd: SimpleCommand): string | undefined {
   return pos[0];
 }
 
+/** The value after a jq assignment operator: a bracketed or quoted literal, or a bare word. */
+function jqValue(text: string): string {
+  const open = text[0];
+  const close = open === '[' ? ']' : open === '{' ? '}' : undefined;
+  if (close) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === open) depth++;
+      else if (text[i] === close && --depth === 0) return text.slice(0, i + 1);
+    }
+    return text;
+  }
+  if (open === '"') return /^"(?:\\.|[^"\\])*"/.exec(text)?.[0] ?? text;
+  return /^[^|,;)\s]*/.exec(text)![0];
+}
+
+const JQ_PATH = /(?:^|[^\w.\]"])((?:\.(?:[A-Za-z_][\w-]*|"[^"]+"|\["[^"]+"\])|\["[^"]+"\])+)\s*(\|=|\+=|=(?!=))\s*/g;
+const JQ_DEL = /\bdel\(\s*((?:\.(?:[A-Za-z_][\w-]*|"[^"]+"|\["[^"]+"\]))+)\s*\)/g;
+
+/**
+ * A jq filter's assignments as settings text: `.hooksConfig.enabled = false` reads as
+ * `"hooksConfig": { "enabled": false }` and `del(.hooks)` as `"hooks": null`, so the settings
+ * rules judge a filter like the JSON it writes.
+ */
+export function jqAssignmentsAsJson(filter: string): string {
+  const keys = (path: string) => [...path.matchAll(/\.?(?:\["([^"]+)"\]|"([^"]+)"|([A-Za-z_][\w-]*))/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+  const nest = (ks: string[], value: string) => ks.reduceRight((inner, k) => `{ "${k}": ${inner} }`, value);
+  const out: string[] = [];
+  const text = filter.slice(0, 10_000);
+  JQ_PATH.lastIndex = 0;
+  for (let m = JQ_PATH.exec(text); m; m = JQ_PATH.exec(text)) out.push(nest(keys(m[1]), jqValue(text.slice(m.index + m[0].length))));
+  JQ_DEL.lastIndex = 0;
+  for (let m = JQ_DEL.exec(text); m; m = JQ_DEL.exec(text)) out.push(nest(keys(m[1]), 'null'));
+  return out.join('\n');
+}
+
 /** What `sed` expressions do, as settings text: replacements are new text, deleted lines old text. */
 function sedChange(expr: string): Written | undefined {
   const subs = [...expr.matchAll(/(?:^|[;\n])\s*(?:[^;\n]*?)s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*/g)];
@@ -50,7 +86,7 @@ function producedText(cmd: SimpleCommand): Written | undefined {
   if (literal !== undefined) return { content: literal, partial: false };
   if (JQ.test(cmd.name)) {
     const filter = jqFilter(cmd);
-    return filter !== undefined ? { content: filter, partial: true } : undefined;
+    return filter !== undefined ? { content: `${filter}\n${jqAssignmentsAsJson(filter)}`, partial: true } : undefined;
   }
   if (cmd.name === 'sed' && !cmd.args.some((a) => a.startsWith('-i'))) {
     const expr = sedExpression(cmd);
@@ -165,6 +201,13 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
     case 'truncate':
       if (cmd.args.some((a) => /^-s0?$|^--size=0$/.test(a))) for (const p of positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference']))) writeTo(ctx, name, p, { content: '', partial: false });
       return;
+    case 'git': {
+      // `git rm` deletes the files from the working tree as well as the index (`--cached` keeps them).
+      const sub = positionals(cmd.args, new Set(['-C', '-c', '--git-dir', '--work-tree']));
+      if (sub[0] !== 'rm' || cmd.args.includes('--cached') || cmd.args.includes('-n') || cmd.args.includes('--dry-run')) return;
+      for (const p of sub.slice(1)) emitAll(ctx, deletedGuardRails(p, '`git rm` deletes'));
+      return;
+    }
     case 'rm':
     case 'unlink':
     case 'shred':
