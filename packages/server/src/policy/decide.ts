@@ -170,6 +170,9 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   if (f.filePath && f.filePath.length > inspectionCap(policy)) unanalysable(ctx, `a path longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
   if (call.tool === 'read' || call.tool === 'search') {
     if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
+    // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
+    // every entry is read, not only the first the surface reports as the call's path.
+    if (call.tool === 'read') for (const p of listedPaths(call.toolInput)) if (p !== f.filePath) inspectRead(p, ctx);
   } else if (call.tool === 'write' || call.tool === 'edit') {
     inspectWrite(f.filePath, bounded(f.content, max), ctx, policy);
   }
@@ -200,6 +203,19 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     for (const s of promptSecretFindings(prompt, 'The prompt', policy.entropyThreshold)) ctx.emit(s);
   }
   if (call.tool === 'task') inspectSubagentPrompt(call, ctx, policy);
+}
+
+const LIST_PATH_KEYS = ['paths', 'include', 'file_paths', 'filePaths', 'files', 'Paths', 'AbsolutePaths'];
+
+/** Paths a read tool takes as lists (bounded: the first 200 of each list). */
+function listedPaths(input: Record<string, unknown> | undefined): string[] {
+  const out: string[] = [];
+  if (!input) return out;
+  for (const k of LIST_PATH_KEYS) {
+    const v = input[k];
+    if (Array.isArray(v)) for (const p of v.slice(0, 200)) if (typeof p === 'string' && p) out.push(p);
+  }
+  return out;
 }
 
 const SUBAGENT_TEXT_KEYS = ['prompt', 'task', 'instructions', 'message', 'description', 'query', 'objective', 'goal', 'input', 'Task', 'Prompt'];

@@ -4,8 +4,8 @@
 // without printing it (ssh -i, ssh-add, chmod) are left alone.
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
-import { credentialRisk, pathLike, type CredentialRisk } from './credential-paths.js';
-import { hasShort, positionals } from './facts.js';
+import { credentialRisk, credentialRiskOfPattern, pathLike, type CredentialRisk } from './credential-paths.js';
+import { hasShort, optionValue, positionals } from './facts.js';
 
 const CATEGORY = 'credential_access';
 // Programs that take key paths without exposing the contents.
@@ -31,7 +31,8 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
 
 /** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
 export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void {
-  const risk = credentialRisk(path);
+  // Read tools take globs too (Gemini read_many_files, MCP read tools): `~/.ssh/*` reads the keys.
+  const risk = credentialRiskOfPattern(path);
   if (risk) emitCredentialRead(ctx, risk, path, how);
 }
 
@@ -90,9 +91,37 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
       if (pathLike(v)) best = riskier(best, v);
     }
   }
+  if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
   for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text);
   return best;
+}
+
+const GIT_GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
+
+/**
+ * Files git plumbing reads from outside the repository and prints or stores: `hash-object
+ * [-w] FILE` (the blob then prints with `cat-file -p`), `diff --no-index A B` (prints both),
+ * `grep --no-index`, `blame --contents FILE`.
+ */
+function gitReadPaths(args: readonly string[]): string[] {
+  const pos = positionals(args, GIT_GLOBAL_VALUE_OPTIONS);
+  const sub = pos[0];
+  const rest = args.slice(args.indexOf(sub ?? '') + 1);
+  switch (sub) {
+    case 'hash-object':
+      return positionals(rest, new Set(['-t', '--path']));
+    case 'diff':
+      return rest.includes('--no-index') ? positionals(rest) : [];
+    case 'grep':
+      return rest.includes('--no-index') ? searchFiles(rest.filter((a) => a !== '--no-index')) : [];
+    case 'blame': {
+      const at = rest.indexOf('--contents');
+      return at >= 0 && rest[at + 1] ? [rest[at + 1]] : [];
+    }
+    default:
+      return [];
+  }
 }
 
 const RANKS = ['info', 'low', 'medium', 'high', 'critical'];
@@ -121,6 +150,15 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       if (sub === 'dump-keychain') return secretStore(ctx, 'critical', 'keychain_dump', 'Dumps the macOS keychain.');
       if (/^find-(?:generic|internet)-password$/.test(sub) && (hasShort(args, 'w') || hasShort(args, 'g'))) {
         return secretStore(ctx, 'high', 'keychain_password', 'Prints a password from the macOS keychain.');
+      }
+      return;
+    }
+    case 'ssh-keygen': {
+      // -y derives the public half and -p rewrites the passphrase: both open the private key itself.
+      const key = optionValue(args, ['-f']);
+      const risk = key ? credentialRisk(key) : null;
+      if ((hasShort(args, 'y') || hasShort(args, 'p')) && risk?.kind === 'ssh_private_key') {
+        ctx.emit({ patternName: `${CATEGORY}.private_key_opened`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `ssh-keygen -${hasShort(args, 'y') ? 'y' : 'p'} opens ${risk.label}; a key access the agent should not need.`, paths: [key!] });
       }
       return;
     }
