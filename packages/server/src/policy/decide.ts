@@ -21,6 +21,7 @@ import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardR
 import { findInjection } from './rules/injection.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
+import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
@@ -240,6 +241,8 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     wrap.emit({ patternName: 'mcp_risk.shell_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: 'runs shell commands.' });
     inspectShell(c, wrap, policy, sink);
   }
+  const secret = mcpSecretRead(id.server, id.tool, call.toolInput ?? {});
+  if (secret) wrap.emit({ patternName: 'credential_access.secret_manager_read', severity: 'high', category: 'credential_access', layer: 'builtin', reason: `reads ${secret} from a secret store; credentials must not be loaded into an agent's context.` });
   // Path arguments are read however they are spelled: percent-encoded, `..` traversal, file: URLs.
   for (const p of m.readPaths) {
     const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);

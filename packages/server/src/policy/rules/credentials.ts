@@ -6,6 +6,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk, credentialRiskOfPattern, pathLike, type CredentialRisk } from './credential-paths.js';
 import { hasShort, optionValue, positionals } from './facts.js';
+import { inspectSecretStoreCommand } from './secret-stores.js';
 
 const CATEGORY = 'credential_access';
 // Programs that take key paths without exposing the contents.
@@ -131,6 +132,7 @@ function rank(s: string): number {
 }
 
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd);
   if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name}\` reads`);
   for (const r of cmd.redirects) {
