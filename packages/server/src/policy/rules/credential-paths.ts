@@ -163,7 +163,7 @@ const GLOB_PROBES_HOME = [
   '~/library/keychains/login.keychain-db', '~/.local/share/keyrings/login.keyring',
 ];
 // Probed inside the glob's own directory, wherever that is.
-const GLOB_PROBES_LOCAL = ['.env', '.env.production', '.envrc', 'id_rsa', 'id_ed25519', 'server.key', 'private-key.pem', 'credentials.json', 'service-account.json', 'terraform.tfstate', 'keystore.jks'];
+const GLOB_PROBES_LOCAL = ['.env', '.env.production', '.envrc', 'production.env', 'id_rsa', 'id_ed25519', 'server.key', 'private-key.pem', 'credentials.json', 'service-account.json', 'terraform.tfstate', 'keystore.jks'];
 const GLOB_CHARS = /[*?[]/;
 
 /** A shell/fnmatch glob as an anchored regex over a normalised lower-cased path. */
@@ -171,6 +171,9 @@ function globRegex(glob: string): RegExp | null {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
+    // As in the shell, a wildcard at the start of a name does not match a leading dot.
+    const segmentStart = i === 0 || glob[i - 1] === '/';
+    if (segmentStart && (c === '*' || c === '?' || c === '[')) re += '(?!\\.)';
     if (c === '*') {
       if (glob[i + 1] === '*') {
         re += '.*';
@@ -202,15 +205,20 @@ function globRegex(glob: string): RegExp | null {
  * and in the glob's own directory, and a glob over a credential directory counts as that directory.
  */
 export function credentialRiskOfPattern(pattern: string): CredentialRisk | null {
-  if (!GLOB_CHARS.test(pattern)) return credentialRisk(pattern);
-  if (pattern.length > 1024) return null;
+  // The path as written first: `~/.mozilla/firefox/*.default/logins.json` names its file outright.
+  const literal = credentialRisk(pattern);
+  if (literal || !GLOB_CHARS.test(pattern) || pattern.length > 1024) return literal;
   const p = normalizePath(pattern).toLowerCase();
   if (p.endsWith('.pub')) return null;
   const re = globRegex(p);
   if (!re) return null;
   const first = p.search(GLOB_CHARS);
   const dir = p.slice(0, Math.max(0, p.lastIndexOf('/', first)));
-  const probes = [...GLOB_PROBES_HOME, ...GLOB_PROBES_LOCAL.map((f) => (dir ? `${dir}/${f}` : f))];
+  // A last segment of wildcards only (`config/*`) says nothing about which files it wants: only
+  // credential places in home are probed for it, not every file name in any directory.
+  const last = p.slice(p.lastIndexOf('/') + 1);
+  const literalLast = /[^*?[\]]/.test(last.replace(/\[[^\]]*\]/g, ''));
+  const probes = literalLast ? [...GLOB_PROBES_HOME, ...GLOB_PROBES_LOCAL.map((f) => (dir ? `${dir}/${f}` : f))] : GLOB_PROBES_HOME;
   let best: CredentialRisk | null = null;
   for (const probe of probes) {
     if (!re.test(probe)) continue;

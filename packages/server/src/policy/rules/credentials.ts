@@ -79,17 +79,24 @@ function riskier(best: { risk: CredentialRisk; path: string } | null, p: string)
   return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
 }
 
+function riskierPattern(best: { risk: CredentialRisk; path: string } | null, p: string): { risk: CredentialRisk; path: string } | null {
+  const risk = credentialRiskOfPattern(p);
+  return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
+}
+
 export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; path: string } | null {
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
   const git = cmd.name === 'git' && /^(?:show|cat-file|archive|diff|log|blame|grep)$/.test(cmd.args[0] ?? '');
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
+  // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
+  const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
   if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
     for (let i = 0; i < args.length; i++) {
       if (i > 0 && OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read (args[-1] is a slow named-property read)
       const a = args[i];
       const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a.indexOf('=') > 0 && READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
-      if (pathLike(v)) best = riskier(best, v);
+      if (pathLike(v)) best = globs?.has(v) ? riskierPattern(best, v) : riskier(best, v);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
