@@ -5,7 +5,7 @@
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk, credentialRiskOfPattern, pathLike, type CredentialRisk } from './credential-paths.js';
-import { hasShort, optionValue, positionals } from './facts.js';
+import { clusterValue, hasShort, optionValue, positionals } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
 
 const CATEGORY = 'credential_access';
@@ -164,7 +164,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     }
     case 'ssh-keygen': {
       // -y derives the public half and -p rewrites the passphrase: both open the private key itself.
-      const key = optionValue(args, ['-f']);
+      const key = optionValue(args, ['-f']) ?? clusterValue(args, 'f');
       const risk = key ? credentialRisk(key) : null;
       if ((hasShort(args, 'y') || hasShort(args, 'p')) && risk?.kind === 'ssh_private_key') {
         ctx.emit({ patternName: `${CATEGORY}.private_key_opened`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `ssh-keygen -${hasShort(args, 'y') ? 'y' : 'p'} opens ${risk.label}; a key access the agent should not need.`, paths: [key!] });
