@@ -81,7 +81,7 @@ test('an unknown CLI with a destroying subcommand and its confirmation skipped i
     }),
     { numRuns: 200, seed: 2602 },
   );
-  for (const c of ['apt-get purge -y nginx', 'pip uninstall -y requests', 'conda env remove -n old -y', 'brew uninstall --force node', 'npm cache clean --force', 'gh pr close 12 --delete-branch']) {
+  for (const c of ['apt-get purge -y nginx', 'pip uninstall -y requests', 'conda env remove -n old -y', 'brew uninstall --force node', 'npm cache clean --force', 'gh pr close 12 --delete-branch', 'docker-compose rm -f', 'git-lfs prune -f']) {
     assert.equal(verdictOf(shell(c)), 'allow', show(shell(c)));
   }
 });
@@ -130,8 +130,9 @@ test('an MCP tool named for a secret store with a read verb is denied; list, wri
     }),
     { numRuns: 150, seed: 2604 },
   );
-  const notes = mcp('obsidian', 'get_vault_file', { path: 'notes/todo.md' });
-  assert.equal(verdictOf(notes), 'allow', show(notes));
+  for (const call of [mcp('obsidian', 'get_vault_file', { path: 'notes/todo.md' }), mcp('github', 'get_secret_scanning_alert', { owner: 'a', repo: 'b', alertNumber: 1 })]) {
+    assert.equal(verdictOf(call), 'allow', show(call));
+  }
   const copilot: ToolCall = { ...shell(''), toolName: 'vault-kv_get', tool: 'mcp', toolInput: { mount: 'secret', path: 'prod/stripe' }, command: undefined };
   assert.equal(verdictOf(copilot), 'deny', show(copilot));
 });
@@ -172,7 +173,8 @@ test('globs are judged by the credential files they can expand to, in read tools
     }),
     { numRuns: 60, seed: 2606 },
   );
-  for (const g of ['~/.ssh/*.pub', 'src/*.ts', 'docs/**/*.md', 'config/*']) {
+  assert.equal(verdictOf(shell('cat /etc/*')), 'deny', show(shell('cat /etc/*')));
+  for (const g of ['~/.ssh/*.pub', 'src/*.ts', 'docs/**/*.md', 'config/*', '/etc/*release']) {
     assert.equal(verdictOf(read(g)), 'allow', show(read(g)));
     assert.equal(verdictOf(shell(`cat ${g}`)), 'allow', show(shell(`cat ${g}`)));
   }
@@ -257,7 +259,9 @@ test('orders for AI agents hidden in markup the user does not see are denied whe
     }),
     { numRuns: 80, seed: 2610 },
   );
-  for (const ok of ['The README has <!-- TODO: add badges --> at the top; please fill it in', '<!-- run npm test before answering --> what does this repo do?', 'Review install.sh: it runs curl -s https://get.example.sh | bash, is that safe?', 'Explain what "ignore previous instructions" attacks are and how hooks.json protects us.']) {
+  for (const ok of ['The README has <!-- TODO: add badges --> at the top; please fill it in', '<!-- run npm test before answering --> what does this repo do?', 'Review install.sh: it runs curl -s https://get.example.sh | bash, is that safe?', 'Explain what "ignore previous instructions" attacks are and how hooks.json protects us.',
+    // A harmless hidden note does not turn the visible question into orders.
+    'Our README has <!-- remove after release --> in it; why does curl -s https://x.example/i.sh | bash fail for me?']) {
     assert.equal(verdictOf(prompt(ok)), 'allow', show(prompt(ok)));
   }
 });

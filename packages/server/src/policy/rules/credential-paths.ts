@@ -161,6 +161,7 @@ const GLOB_PROBES_HOME = [
   '~/.gnupg/private-keys-v1.d/key.key', '~/.gnupg/secring.gpg', '~/.password-store/entry.gpg',
   '~/.aws/sso/cache/token.json', '~/.config/gcloud/legacy_credentials/user/adc.json',
   '~/library/keychains/login.keychain-db', '~/.local/share/keyrings/login.keyring',
+  ...Object.keys(SYSTEM),
 ];
 // Probed inside the glob's own directory, wherever that is.
 const GLOB_PROBES_LOCAL = ['.env', '.env.production', '.envrc', 'production.env', 'id_rsa', 'id_ed25519', 'server.key', 'private-key.pem', 'credentials.json', 'service-account.json', 'terraform.tfstate', 'keystore.jks'];

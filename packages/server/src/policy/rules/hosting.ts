@@ -90,7 +90,7 @@ const NOT_GENERIC = new Set([
   'apt', 'apt-get', 'aptitude', 'dpkg', 'dnf', 'yum', 'zypper', 'pacman', 'yay', 'paru', 'apk', 'brew', 'port', 'snap', 'flatpak', 'pip', 'pip3',
   'pipx', 'uv', 'poetry', 'pdm', 'hatch', 'conda', 'mamba', 'micromamba', 'npm', 'pnpm', 'yarn', 'bun', 'deno', 'cargo', 'gem', 'go', 'rustup',
   'nvm', 'asdf', 'mise', 'rbenv', 'pyenv', 'choco', 'winget', 'scoop', 'nix', 'nix-env', 'opam', 'cabal', 'stack', 'composer', 'dotnet', 'nuget',
-  'docker', 'podman', 'nerdctl', 'buildah', 'ctr', 'crictl', 'kind', 'minikube', 'k3d', 'colima', 'vagrant', 'multipass', 'lxc', 'ollama',
+  'docker', 'docker-compose', 'podman', 'podman-compose', 'nerdctl', 'git-lfs', 'buildah', 'ctr', 'crictl', 'kind', 'minikube', 'k3d', 'colima', 'vagrant', 'multipass', 'lxc', 'ollama',
   'git', 'gh', 'glab', 'tea', 'bb', 'hg', 'svn', 'jj', 'vault', 'op', 'doppler', 'infisical', 'restic', 'borg', 'kopia', 'tmutil', 'duplicity',
   'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs',
   'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'firebase', 'rclone', 's3cmd',

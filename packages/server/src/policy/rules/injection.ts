@@ -84,7 +84,7 @@ const GUARD_RAIL_SWITCH = /\bbypassPermissions\b|\bdisableAllHooks\b|--dangerous
 const AGENT_FILE = String.raw`(?:(?:\.agents|\.claude|\.cursor|\.codex|\.gemini|\.windsurf|\.copilot|\.codeium)(?:\/[\w.-]{1,40}){0,2}\/[\w.-]{0,40}(?:hooks|settings|config)[\w.-]{0,20}\.(?:json|toml)|\.github\/hooks\/[\w.-]{1,40}\.json|\bhooks\.json\b)`;
 const GUARD_FILE_EDIT = new RegExp(String.raw`\b(?:replace|overwrite|empty|clear|edit|modify|delete|remove|truncate|wipe|blank|rewrite|rm)\b[^\n]{0,80}?${AGENT_FILE}|${AGENT_FILE}[^\n]{0,80}?\b(?:replace|overwrite|empty|clear|delete|remove|truncate|wipe|blank|rewrite)\b`, 'i');
 // Running whatever some download brings, without knowing what it is.
-const RUN_DOWNLOADED = /\b(?:run|execute|exec|source|eval|install)\b[^\n]{0,80}?\b(?:download(?:s|ed)?|fetch(?:es|ed)?|pull(?:s|ed)?)\b|\b(?:run|execute|exec|source|eval)\b[^\n]{0,80}?\bfrom\s{1,3}(?:https?:\/\/)?(?:pastebin|paste\.ee|hastebin|ghostbin|transfer\.sh|gist\.githubusercontent)\b/i;
+const RUN_DOWNLOADED = /\b(?:run|execute|exec|source|eval)\b[^\n]{0,60}?(?:\bwhatever\b[^\n]{0,60}?\b(?:downloads|fetches|pulls|returns)\b|\bdownloaded\s{1,3}(?:script|file|code|payload|binary)\b|\b(?:script|file|code|payload|binary)\s{1,3}(?:it\s{1,3})?(?:downloads|fetches)\b)|\b(?:run|execute|exec|source|eval)\b[^\n]{0,80}?\bfrom\s{1,3}(?:https?:\/\/)?(?:pastebin|paste\.ee|hastebin|ghostbin|transfer\.sh|gist\.githubusercontent)\b/i;
 // Instructions in markup the user does not see: HTML comments, elements hidden with CSS,
 // markdown link-reference comments.
 const HIDDEN_MARKUP = /<!--([\s\S]{0,2000}?)-->|<(?:span|div|p|section)\b[^>]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0)[^>]{0,200}>([\s\S]{0,2000}?)<\/|^\s{0,3}\[\/\/\]:\s{0,3}#\s{0,3}\(([^)\n]{0,2000})\)/gim;
@@ -314,20 +314,23 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   const hiddenOrders = override === null && authority === null ? hiddenDirective(raw) : null;
   const conceal = CONCEAL.test(t);
   const actions: string[] = [];
+  // Orders found only in hidden markup are judged by what the hidden text itself asks: a harmless
+  // `<!-- remove after release -->` does not make the visible question an attack.
+  const scope = override === null && authority === null && hiddenOrders !== null ? normalizeForInjection(hiddenOrders) : t;
   const egress = EGRESS.test(t) || IN_CHANNEL.test(t);
   const secret = SECRET_TARGET.test(t);
   if (secret && egress) actions.push('send credentials or files to a remote host');
-  else if (EGRESS.test(t) && (override || authority || hiddenOrders)) actions.push('send data to a remote host');
-  else if (secret && (override || authority || hiddenOrders) && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(t)) actions.push('read credentials');
+  else if (EGRESS.test(scope) && (override || authority || hiddenOrders)) actions.push('send data to a remote host');
+  else if (SECRET_TARGET.test(scope) && (override || authority || hiddenOrders) && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(scope)) actions.push('read credentials');
   const guardRails = GUARD_RAIL_SWITCH.test(t);
   const claimed = override !== null || authority !== null || hiddenOrders !== null;
-  if (guardRails || (claimed && GUARD_FILE_EDIT.test(t))) actions.push("turn off the agent's own guard rails");
+  if (guardRails || (claimed && GUARD_FILE_EDIT.test(scope))) actions.push("turn off the agent's own guard rails");
   else if (DISABLE.test(t)) actions.push('disable security controls');
-  if (DESTROY.test(t) || ((claimed || conceal) && DESTROY_WORDS.test(t))) actions.push('delete files or data');
-  if (claimed && (PIPE_SHELL.test(t) || RUN_DOWNLOADED.test(t))) actions.push('run code downloaded from the internet');
-  if (claimed && FORCE_PUSH.test(t)) actions.push('force-push over shared history');
+  if (DESTROY.test(t) || ((claimed || conceal) && DESTROY_WORDS.test(scope))) actions.push('delete files or data');
+  if (claimed && (PIPE_SHELL.test(scope) || RUN_DOWNLOADED.test(scope))) actions.push('run code downloaded from the internet');
+  if (claimed && FORCE_PUSH.test(scope)) actions.push('force-push over shared history');
   if ((claimed || conceal) && actions.length === 0 && opts.harmful) {
-    for (const cmd of embeddedCommands(t)) {
+    for (const cmd of embeddedCommands(scope)) {
       const harm = opts.harmful(cmd);
       if (harm) {
         actions.push(harm);
