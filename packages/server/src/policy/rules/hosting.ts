@@ -17,7 +17,7 @@ import { hasLong, positionals } from './facts.js';
 const CATEGORY = 'cloud_destructive';
 
 /** Provider CLIs (program name → provider, for reasons). */
-export const HOSTING_CLIS: Readonly<Record<string, string>> = {
+const PROVIDERS: Readonly<Record<string, string>> = {
   flyctl: 'Fly.io', fly: 'Fly.io', doctl: 'DigitalOcean', heroku: 'Heroku', vercel: 'Vercel', netlify: 'Netlify',
   railway: 'Railway', render: 'Render', supabase: 'Supabase', neonctl: 'Neon', neon: 'Neon', pscale: 'PlanetScale',
   'linode-cli': 'Linode', linode: 'Linode', 'vultr-cli': 'Vultr', vultr: 'Vultr', hcloud: 'Hetzner Cloud', scw: 'Scaleway',
@@ -31,16 +31,31 @@ export const HOSTING_CLIS: Readonly<Record<string, string>> = {
   'appwrite': 'Appwrite', 'porter': 'Porter', 'qovery': 'Qovery', 'zeabur': 'Zeabur', 'dokku': 'Dokku', 'caprover': 'CapRover',
 };
 
+export const HOSTING_CLIS: ReadonlyMap<string, string> = new Map(Object.entries(PROVIDERS));
+
 export const DESTROY_VERBS: ReadonlySet<string> = new Set(['destroy', 'delete', 'del', 'rm', 'remove', 'purge', 'terminate', 'drop', 'reset', 'wipe', 'prune', 'erase', 'nuke', 'teardown']);
 
 // Subcommands about the CLI's own local state: removing a login or a plugin destroys nothing remote.
 const LOCAL_NOUNS = new Set(['auth', 'login', 'logout', 'context', 'contexts', 'config', 'configs', 'configuration', 'profile', 'profiles', 'plugin', 'plugins', 'cache', 'completion', 'completions', 'local', 'telemetry', 'autocomplete', 'keyring', 'link', 'alias-local', 'dev']);
 
 // Flags that answer the tool's own "are you sure?" in advance.
-const CONFIRM_SKIPPED = ['--yes', '--force', '--confirm', '--no-confirm', '--noconfirm', '--no-prompt', '--assume-yes', '--non-interactive', '--auto-approve', '-auto-approve', '--skip-confirmation', '--noinput', '--no-input', '--quiet-confirm'];
+const CONFIRM_SKIPPED: ReadonlySet<string> = new Set(['-y', '-f', '--yes', '--force', '--confirm', '--no-confirm', '--noconfirm', '--no-prompt', '--assume-yes', '--non-interactive', '--auto-approve', '-auto-approve', '--skip-confirmation', '--noinput', '--no-input']);
+const DRY_RUN: ReadonlySet<string> = new Set(['--dry-run', '--dryrun', '--what-if']);
+const DRY = 1;
+const CONFIRM = 2;
 
-function confirmationSkipped(args: readonly string[]): boolean {
-  return args.includes('-y') || args.includes('-f') || hasLong(args, ...CONFIRM_SKIPPED);
+/** One pass over the options (this runs for every command): DRY when a dry run, CONFIRM when the prompt is skipped. */
+function optionFlags(args: readonly string[]): number {
+  let out = 0;
+  for (const a of args) {
+    if (a.charCodeAt(0) !== 45 /* - */) continue;
+    if (a === '--') break;
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    if (DRY_RUN.has(name)) out |= DRY;
+    else if (CONFIRM_SKIPPED.has(name)) out |= CONFIRM;
+  }
+  return out;
 }
 
 const PROD = /(?:^|[-_./:\s])(?:prod|production|prd|live)(?:$|[-_./:\s\d])/i;
@@ -100,8 +115,12 @@ const NOT_GENERIC = new Set([
 
 export function inspectHostingCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
-  if (args.length === 0 || hasLong(args, '--dry-run', '--dryrun', '--what-if')) return;
-  const provider = Object.hasOwn(HOSTING_CLIS, cmd.name) ? HOSTING_CLIS[cmd.name] : undefined;
+  // Cheap rejections first: this runs for every simple command.
+  if (args.length === 0) return;
+  const provider = HOSTING_CLIS.get(cmd.name);
+  if (!provider && NOT_GENERIC.has(cmd.name)) return;
+  const flags = optionFlags(args);
+  if (flags & DRY || (!provider && (!(flags & CONFIRM) || !/^[a-z][a-z0-9_-]*$/.test(cmd.name)))) return;
   if (provider) {
     const d = destroyingSubcommand(args, 4);
     if (!d || (cmd.name === 'supabase' && supabaseLocal(args, d))) return;
@@ -110,7 +129,6 @@ export function inspectHostingCommand(cmd: SimpleCommand, ctx: RuleContext): voi
     ctx.emit({ patternName: `${CATEGORY}.paas_destroy`, severity: shiftSeverity('high', prod ? 1 : 0), category: CATEGORY, layer: 'builtin', reason: `${cmd.name} ${d.command}${what} destroys ${provider} resources at the provider; they cannot be restored from this machine.` });
     return;
   }
-  if (NOT_GENERIC.has(cmd.name) || !/^[a-z][a-z0-9_-]*$/.test(cmd.name) || !confirmationSkipped(args)) return;
   const d = destroyingSubcommand(args, 2);
   if (!d) return;
   ctx.emit({ patternName: `${CATEGORY}.unverified_destroy`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `${cmd.name} ${d.command} runs a destroying subcommand with its confirmation skipped; what it removes cannot be verified from here.` });

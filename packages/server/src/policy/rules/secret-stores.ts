@@ -37,7 +37,7 @@ function toFile(cmd: SimpleCommand, args: readonly string[]): boolean {
 
 const PASS_COMMANDS = new Set(['ls', 'list', 'find', 'search', 'grep', 'insert', 'add', 'edit', 'generate', 'rm', 'remove', 'delete', 'mv', 'rename', 'cp', 'copy', 'git', 'init', 'help', 'version', 'sync', 'setup', 'config', 'recipients', 'mounts', 'templates', 'fsck', 'audit']);
 
-export const SECRET_READERS: Record<string, Reader> = {
+const READERS: Record<string, Reader> = {
   vault: (pos) => {
     if (pos[0] === 'read' && !/^(?:sys|auth)\//.test(pos[1] ?? '')) return high('a secret from HashiCorp Vault');
     if (pos[0] === 'kv' && pos[1] === 'get') return high('a secret from HashiCorp Vault');
@@ -93,7 +93,8 @@ export const SECRET_READERS: Record<string, Reader> = {
   oci: (pos) => (pos[0] === 'secrets' && pos[1] === 'secret-bundle' && pos[2] === 'get' ? high('a secret from OCI Vault') : null),
   hcp: (pos) => (pos[0] === 'vault-secrets' && pos[1] === 'secrets' && pos[2] === 'open' ? high('a secret from HCP Vault Secrets') : null),
 };
-SECRET_READERS.oc = SECRET_READERS.kubectl;
+/** Program → reader; a Map so the look-up done for every command stays one hash probe. */
+export const SECRET_READERS: ReadonlyMap<string, Reader> = new Map([...Object.entries(READERS), ['oc', READERS.kubectl]]);
 
 // Options whose value is a separate word, so it is not taken for a subcommand.
 const VALUE_OPTIONS: ReadonlySet<string> = new Set([
@@ -103,7 +104,7 @@ const VALUE_OPTIONS: ReadonlySet<string> = new Set([
 ]);
 
 export function inspectSecretStoreCommand(cmd: SimpleCommand, ctx: RuleContext): void {
-  const reader = Object.hasOwn(SECRET_READERS, cmd.name) ? SECRET_READERS[cmd.name] : undefined;
+  const reader = SECRET_READERS.get(cmd.name);
   if (!reader) return;
   const read = reader(positionals(cmd.args, VALUE_OPTIONS), cmd.args, cmd);
   if (read) ctx.emit({ patternName: `${CATEGORY}.secret_manager_read`, severity: read.severity, category: CATEGORY, layer: 'builtin', reason: `\`${cmd.name}\` prints ${read.what}; credentials must not be loaded into an agent's context.` });
