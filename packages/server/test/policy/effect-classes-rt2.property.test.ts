@@ -343,6 +343,8 @@ test('a jq filter that switches hooks or prompts off, written back into agent se
     (f: string, t: string) => `jq ${q(f)} ${t} | sponge ${t}`,
     (f: string, t: string) => `jq ${q(f)} ${t} > /tmp/s.json && mv /tmp/s.json ${t}`,
     (f: string, t: string) => `jq ${q(f)} ${t} | tee ${t} > /dev/null`,
+    (f: string, t: string) => `yq -i ${q(f)} ${t}`,
+    (f: string, t: string) => `yq -i -o json ${q(f)} ${t}`,
   );
   fc.assert(
     fc.property(target, filter, back, (t, f, b) => {
@@ -351,7 +353,7 @@ test('a jq filter that switches hooks or prompts off, written back into agent se
     }),
     { numRuns: 150, seed: 2614 },
   );
-  for (const c of [`jq '.model = "gemini-2.5-pro"' ~/.gemini/settings.json | sponge ~/.gemini/settings.json`, `jq '.hooksConfig.disabled' ~/.gemini/settings.json`]) assert.equal(verdictOf(shell(c)), 'allow', show(shell(c)));
+  for (const c of [`jq '.model = "gemini-2.5-pro"' ~/.gemini/settings.json | sponge ~/.gemini/settings.json`, `jq '.hooksConfig.disabled' ~/.gemini/settings.json`, `yq -i '.model = "x"' ~/.gemini/settings.json`]) assert.equal(verdictOf(shell(c)), 'allow', show(shell(c)));
 });
 
 test('git rm of an agent hook or settings file, or of the directory holding it, is denied; --cached and project hooks are not', () => {

@@ -201,6 +201,15 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
     case 'truncate':
       if (cmd.args.some((a) => /^-s0?$|^--size=0$/.test(a))) for (const p of positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference']))) writeTo(ctx, name, p, { content: '', partial: false });
       return;
+    case 'yq': {
+      // `yq -i FILTER FILE` edits in place: the file gets what the filter writes.
+      if (!cmd.args.some((a) => a === '-i' || a === '--inplace' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(a))) return;
+      const pos = positionals(cmd.args, new Set(['-o', '--output-format', '-p', '--input-format', '-I', '--indent', '--arg', '--argjson', '--from-file']));
+      const filter = pos[0];
+      if (filter === undefined) return;
+      for (const p of pos.slice(1)) writeTo(ctx, name, p, { content: `${filter}\n${jqAssignmentsAsJson(filter)}`, partial: true });
+      return;
+    }
     case 'git': {
       // `git rm` deletes the files from the working tree as well as the index (`--cached` keeps them).
       const sub = positionals(cmd.args, new Set(['-C', '-c', '--git-dir', '--work-tree']));
