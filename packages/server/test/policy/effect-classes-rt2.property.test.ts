@@ -356,7 +356,7 @@ test('a jq filter that switches hooks or prompts off, written back into agent se
   for (const c of [`jq '.model = "gemini-2.5-pro"' ~/.gemini/settings.json | sponge ~/.gemini/settings.json`, `jq '.hooksConfig.disabled' ~/.gemini/settings.json`, `yq -i '.model = "x"' ~/.gemini/settings.json`]) assert.equal(verdictOf(shell(c)), 'allow', show(shell(c)));
 });
 
-test('git rm of an agent hook or settings file, or of the directory holding it, is denied; --cached and project hooks are not', () => {
+test('git rm, find -delete or mv of an agent hook or settings file, or of the directory holding it, is denied; --cached, name filters and project hooks are not', () => {
   const path = fc.constantFrom('.github/hooks', '.github/hooks/guard.json', '.claude/settings.json', '.cursor/hooks.json', '.gemini/settings.json', '.windsurf/hooks.json', '.agents/hooks.json', '.claude');
   const flags = fc.constantFrom('', '-r', '-rq', '-r -f', '-q --', '-rf');
   fc.assert(
@@ -366,7 +366,16 @@ test('git rm of an agent hook or settings file, or of the directory holding it, 
     }),
     { numRuns: 150, seed: 2615 },
   );
-  for (const c of ['git rm --cached -r .github/hooks', 'git rm -r src/hooks', 'git rm -n .claude/settings.json']) assert.equal(verdictOf(shell(c)), 'allow', show(shell(c)));
+  // The same deletion through find and mv (the directory moved away takes its hooks with it).
+  const other = fc.constantFrom((p: string) => `find ${p} -delete`, (p: string) => `find ${p} -type f -exec rm {} +`, (p: string) => `find ${p} -name '*.json' -delete`, (p: string) => `mv ${p} /tmp/`);
+  fc.assert(
+    fc.property(fc.constantFrom('.github/hooks', '.cursor', '.claude', '.gemini', '.windsurf', '.agents'), other, RUN, (p, f, run) => {
+      const call = shell(run(f(p)));
+      assert.equal(verdictOf(call), 'deny', show(call));
+    }),
+    { numRuns: 100, seed: 2618 },
+  );
+  for (const c of ['git rm --cached -r .github/hooks', 'git rm -r src/hooks', 'git rm -n .claude/settings.json', "find .claude -name '*.log' -delete", "find . -name '*.pyc' -delete", 'mv src/hooks src/react-hooks']) assert.equal(verdictOf(shell(c)), 'allow', show(shell(c)));
 });
 
 // ---- 8. branch deletion through update-ref ---------------------------------------------------

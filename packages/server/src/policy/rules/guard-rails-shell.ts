@@ -193,7 +193,7 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
       // only when the destination is a guard-rail file: done for every `cp`, it was quadratic.
       const guarded = classifyGuardRailPath(dest) !== null;
       for (const src of pos.slice(0, -1)) {
-        if (name === 'mv') emitAll(ctx, guardRailDeletion(src, '`mv` moves away'));
+        if (name === 'mv') emitAll(ctx, deletedGuardRails(src, '`mv` moves away'));
         if (guarded) writeTo(ctx, name, dest, writtenEarlier(src, cmd, script));
       }
       return;
@@ -201,6 +201,19 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
     case 'truncate':
       if (cmd.args.some((a) => /^-s0?$|^--size=0$/.test(a))) for (const p of positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference']))) writeTo(ctx, name, p, { content: '', partial: false });
       return;
+    case 'find': {
+      // `find DIR … -delete` (or `-exec rm`) deletes what it finds under its start points.
+      const at = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+      const starts = at < 0 ? cmd.args : cmd.args.slice(0, at);
+      const deletes = cmd.args.includes('-delete') || cmd.args.some((a, i) => (a === '-exec' || a === '-execdir') && /^(?:rm|unlink|shred)$/.test(cmd.args[i + 1] ?? ''));
+      if (!deletes) return;
+      // A name filter narrows the deletion: `-name '*.log'` leaves hooks.json and settings.json alone.
+      const names = cmd.args.flatMap((a, i) => (/^-i?name$/.test(a) && cmd.args[i + 1] !== undefined ? [cmd.args[i + 1]] : []));
+      const globRe = (g: string) => new RegExp(`^${g.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i');
+      if (names.length && !names.some((n) => ['hooks.json', 'settings.json', 'settings.local.json', 'config.toml'].some((f) => globRe(n).test(f)))) return;
+      for (const p of starts) emitAll(ctx, deletedGuardRails(p, '`find -delete` deletes'));
+      return;
+    }
     case 'yq': {
       // `yq -i FILTER FILE` edits in place: the file gets what the filter writes.
       if (!cmd.args.some((a) => a === '-i' || a === '--inplace' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(a))) return;
