@@ -99,7 +99,7 @@ const STORES: Record<string, [string[], string[]]> = {
   infisical: [['infisical secrets get DB', 'infisical export'], ['infisical login']],
   bw: [['bw get password github', 'bw get item github', 'bw list items'], ['bw list folders', 'bw status']],
   pass: [['pass show prod/db', 'pass prod/db', 'pass otp prod/totp'], ['pass ls', 'pass', 'pass find db']],
-  kubectl: [['kubectl get secret db -o yaml', "kubectl get secret db -o jsonpath='{.data.password}'", 'kubectl get secrets -n prod -o json'], ['kubectl get secrets', 'kubectl describe secret db', 'kubectl get secrets -o name']],
+  kubectl: [['kubectl get secret db -o yaml', "kubectl get secret db -o jsonpath='{.data.password}'", 'kubectl get secrets -n prod -o json', 'kubectl get secrets/db -o yaml', 'kubectl get secret,configmap -o yaml', 'kubectl get -o json secret db'], ['kubectl get secrets', 'kubectl describe secret db', 'kubectl get secrets -o name', 'kubectl get configmaps -o yaml', 'kubectl get secretstores -o yaml']],
   sops: [['sops -d secrets.enc.yaml', 'sops --decrypt prod.enc.json'], ['sops -d secrets.enc.yaml > secrets.yaml', 'sops -e secrets.yaml']],
 };
 

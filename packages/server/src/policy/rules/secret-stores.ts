@@ -82,7 +82,7 @@ const READERS: Record<string, Reader> = {
   gopass: (pos) => (/^(?:show|cat|otp)$/.test(pos[0] ?? '') ? high('an entry of the gopass password store') : null),
   chamber: (pos) => (/^(?:read|export)$/.test(pos[0] ?? '') ? high('secrets from chamber (SSM Parameter Store)') : null),
   sops: (pos, args, cmd) => ((hasShort(args, 'd') || hasLong(args, '--decrypt') || pos[0] === 'decrypt') && !toFile(cmd, args) ? high('a SOPS-encrypted file, decrypted') : null),
-  kubectl: (pos, args) => (pos[0] === 'get' && /^(?:secrets?|secret\/.+)$/.test(pos[1] ?? '') && k8sValueOutput(args) ? high('Kubernetes secret data') : pos[0] === 'view-secret' ? high('Kubernetes secret data') : null),
+  kubectl: (pos, args) => (pos[0] === 'get' && /(?:^|,)secrets?(?:\/[^,]+)?(?:,|$)/.test(pos[1] ?? '') && k8sValueOutput(args) ? high('Kubernetes secret data') : pos[0] === 'view-secret' ? high('Kubernetes secret data') : null),
   berglas: (pos) => (pos[0] === 'access' ? high('a secret from berglas') : null),
   credstash: (pos) => (/^(?:get|getall)$/.test(pos[0] ?? '') ? high('secrets from credstash') : null),
   akeyless: (pos) => (/^get-(?:secret-value|rotated-secret-value|dynamic-secret-value)$/.test(pos[0] ?? '') ? high('a secret from Akeyless') : null),
