@@ -23,6 +23,8 @@ describe('rt2 families', () => {
       [shell('heroku config -a shop'), 'warn', 'credential_access.secret_manager_read'],
       [mcp('vault', 'read_secret', { path: 'prod/stripe' }), 'deny', 'credential_access.secret_manager_read'],
       [mcp('vault', 'list_secrets', { path: 'prod/' }), 'allow'],
+      [mcp('hashicorp', 'kv_get', { mount: 'secret', path: 'prod/stripe' }), 'deny', 'credential_access.secret_manager_read'],
+      [shell('npx netlify-cli sites:delete 3f1c --force'), 'deny', 'cloud_destructive.paas_destroy'],
       [shell('git hash-object -w ~/.ssh/id_ed25519 && git cat-file -p $(git hash-object ~/.ssh/id_ed25519)'), 'deny', 'credential_access.ssh_private_key'],
       [shell('git diff --no-index /dev/null ~/.git-credentials'), 'deny', 'credential_access.git_credentials'],
       [shell('ssh-keygen -y -f ~/.ssh/id_ed25519'), 'warn', 'credential_access.private_key_opened'],

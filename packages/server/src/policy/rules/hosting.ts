@@ -18,7 +18,7 @@ const CATEGORY = 'cloud_destructive';
 
 /** Provider CLIs (program name → provider, for reasons). */
 const PROVIDERS: Readonly<Record<string, string>> = {
-  flyctl: 'Fly.io', fly: 'Fly.io', doctl: 'DigitalOcean', heroku: 'Heroku', vercel: 'Vercel', netlify: 'Netlify',
+  flyctl: 'Fly.io', fly: 'Fly.io', doctl: 'DigitalOcean', heroku: 'Heroku', vercel: 'Vercel', netlify: 'Netlify', 'netlify-cli': 'Netlify',
   railway: 'Railway', render: 'Render', supabase: 'Supabase', neonctl: 'Neon', neon: 'Neon', pscale: 'PlanetScale',
   'linode-cli': 'Linode', linode: 'Linode', 'vultr-cli': 'Vultr', vultr: 'Vultr', hcloud: 'Hetzner Cloud', scw: 'Scaleway',
   upctl: 'UpCloud', upcloud: 'UpCloud', oci: 'Oracle Cloud', ibmcloud: 'IBM Cloud', ic: 'IBM Cloud', aliyun: 'Alibaba Cloud',

@@ -112,7 +112,7 @@ export function inspectSecretStoreCommand(cmd: SimpleCommand, ctx: RuleContext):
 
 // MCP tools: a secret store named by the server or tool, a verb that reads a value, no verb
 // that only lists. Notes apps call their folders vaults (Obsidian): file and note tools are not secrets.
-const MCP_STORE = /vault|secret|keyvault|1password|onepassword|bitwarden|doppler|infisical|lastpass|keeper|passbolt|password|credential|keychain|keyring|parameter[-_]?store|(?:^|[^a-z])ssm(?:$|[^a-z])/;
+const MCP_STORE = /vault|secret|keyvault|hashicorp|akeyless|conjur|cyberark|1password|onepassword|bitwarden|doppler|infisical|lastpass|keeper|passbolt|password|credential|keychain|keyring|parameter[-_]?store|(?:^|[^a-z])ssm(?:$|[^a-z])/;
 const MCP_READ_WORDS = new Set(['get', 'read', 'show', 'reveal', 'access', 'fetch', 'retrieve', 'view', 'export', 'decrypt', 'lookup', 'value', 'unseal', 'dump', 'copy']);
 const MCP_LIST_WORDS = new Set(['list', 'search', 'find', 'names', 'metadata', 'describe', 'exists', 'count', 'status', 'health', 'mounts', 'policies', 'policy', 'create', 'put', 'write', 'set', 'update', 'delete', 'rotate', 'file', 'files', 'note', 'notes', 'page', 'obsidian', 'generate',
   'scanning', 'alert', 'alerts', 'strength', 'rotation', 'reset']);
