@@ -141,7 +141,7 @@ function rank(s: string): number {
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd);
-  if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name}\` reads`);
+  if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
   for (const r of cmd.redirects) {
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
