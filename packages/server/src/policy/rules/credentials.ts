@@ -73,14 +73,9 @@ function searchFiles(args: readonly string[]): string[] {
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 
-/** The riskier of `best` and the credential file `p` (the earlier one on a tie). */
-function riskier(best: { risk: CredentialRisk; path: string } | null, p: string): { risk: CredentialRisk; path: string } | null {
-  const risk = credentialRisk(p);
-  return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
-}
-
-function riskierPattern(best: { risk: CredentialRisk; path: string } | null, p: string): { risk: CredentialRisk; path: string } | null {
-  const risk = credentialRiskOfPattern(p);
+/** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
+function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
+  const risk = judge(p);
   return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
 }
 
@@ -96,7 +91,7 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
       if (i > 0 && OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read (args[-1] is a slow named-property read)
       const a = args[i];
       const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a.indexOf('=') > 0 && READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
-      if (pathLike(v)) best = globs?.has(v) ? riskierPattern(best, v) : riskier(best, v);
+      if (pathLike(v)) best = riskier(best, v, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
