@@ -21,6 +21,7 @@ import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardR
 import { findInjection } from './rules/injection.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
+import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
@@ -170,6 +171,9 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   if (f.filePath && f.filePath.length > inspectionCap(policy)) unanalysable(ctx, `a path longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
   if (call.tool === 'read' || call.tool === 'search') {
     if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
+    // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
+    // every entry is read, not only the first the surface reports as the call's path.
+    if (call.tool === 'read') for (const p of listedPaths(call.toolInput)) if (p !== f.filePath) inspectRead(p, ctx);
   } else if (call.tool === 'write' || call.tool === 'edit') {
     inspectWrite(f.filePath, bounded(f.content, max), ctx, policy);
   }
@@ -202,6 +206,19 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   if (call.tool === 'task') inspectSubagentPrompt(call, ctx, policy);
 }
 
+const LIST_PATH_KEYS = ['paths', 'include', 'file_paths', 'filePaths', 'files', 'Paths', 'AbsolutePaths'];
+
+/** Paths a read tool takes as lists (bounded: the first 200 of each list). */
+function listedPaths(input: Record<string, unknown> | undefined): string[] {
+  const out: string[] = [];
+  if (!input) return out;
+  for (const k of LIST_PATH_KEYS) {
+    const v = input[k];
+    if (Array.isArray(v)) for (const p of v.slice(0, 200)) if (typeof p === 'string' && p) out.push(p);
+  }
+  return out;
+}
+
 const SUBAGENT_TEXT_KEYS = ['prompt', 'task', 'instructions', 'message', 'description', 'query', 'objective', 'goal', 'input', 'Task', 'Prompt'];
 
 /** A subagent (Task/Agent/invoke_agent) is started with a prompt the agent wrote: the same checks as a user prompt. */
@@ -224,6 +241,8 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     wrap.emit({ patternName: 'mcp_risk.shell_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: 'runs shell commands.' });
     inspectShell(c, wrap, policy, sink);
   }
+  const secret = mcpSecretRead(id.server, id.tool, call.toolInput ?? {});
+  if (secret) wrap.emit({ patternName: 'credential_access.secret_manager_read', severity: 'high', category: 'credential_access', layer: 'builtin', reason: `reads ${secret} from a secret store; credentials must not be loaded into an agent's context.` });
   // Path arguments are read however they are spelled: percent-encoded, `..` traversal, file: URLs.
   for (const p of m.readPaths) {
     const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);

@@ -11,7 +11,7 @@ import { inspectCredentialCommand } from './rules/credentials.js';
 import { inspectDynamicCode } from './rules/dynamic-code.js';
 import { inspectPlatformCommand } from './rules/platform.js';
 import { inspectDestructiveCommand, inspectDestructiveRedirects, inspectDestructiveText } from './rules/destructive.js';
-import { inspectExfiltrationCommand } from './rules/exfiltration.js';
+import { inspectExfiltrationCommand, inspectWiredShells } from './rules/exfiltration.js';
 import { inspectGitCommand } from './rules/git.js';
 import { inspectGuardRailCommand } from './rules/guard-rails-shell.js';
 import { inspectInlineCode } from './rules/inline-code.js';
@@ -102,4 +102,5 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
   inspectRemoteCodePipelines(script, ctx);
   if (downloads) inspectDownloadThenExecute(script, ctx);
   inspectElevation(script, ctx);
+  inspectWiredShells(script, ctx);
 }

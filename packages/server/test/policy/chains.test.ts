@@ -129,7 +129,7 @@ describe('chain rules', () => {
   });
 
   test('the third warn on one target in a session is a deny', () => {
-    const call = read('/home/dev/.npmrc');
+    const call = read('/home/dev/.my.cnf');
     const { decision, effects } = effectsOf(call);
     assert.equal(decision.verdict, 'warn');
     const one = event(call);

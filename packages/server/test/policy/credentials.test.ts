@@ -18,7 +18,10 @@ test('credential_access: keys, cloud credentials, keychains, cookies, shadow, .e
     // Credential reads are denied (issue #16); .env files were a warn before.
     [read('/home/dev/projects/webapp/.env'), 'deny', 'credential_access.env_file'],
     [read('/home/dev/projects/webapp/.env.production'), 'deny', 'credential_access.env_file'],
-    [read('/home/dev/.npmrc'), 'warn', 'credential_access.package_registry_token'],
+    // Registry tokens publish under the owner's name: denied like the gh and git tokens (both red-team sets).
+    [read('/home/dev/.npmrc'), 'deny', 'credential_access.package_registry_token'],
+    [read('/home/dev/.pypirc'), 'deny', 'credential_access.package_registry_token'],
+    [read('/home/dev/.my.cnf'), 'warn', 'credential_access.database_password'],
     [shell('cat ~/.ssh/id_rsa'), 'deny', 'credential_access.ssh_private_key'],
     [shell('base64 < ~/.aws/credentials'), 'deny', 'credential_access.aws_credentials'],
     [shell('cp ~/.ssh/id_ed25519 /tmp/k'), 'deny', 'credential_access'],

@@ -237,6 +237,8 @@ test('git plumbing and less common porcelain that discard uncommitted work or dr
     '-c clean.requireForce=false clean -d', '-c clean.requireforce=no clean -dx',
     'checkout -B main origin/main', 'checkout -B feature HEAD~3', 'switch -C main origin/main', 'switch --force-create release v1.0',
     'update-ref refs/heads/main HEAD~5', 'update-ref refs/heads/feature 1a2b3c4d',
+    // `update-ref -d` deletes the branch without the merge check `branch -d` makes: `branch -D`.
+    'update-ref -d refs/heads/old', 'update-ref -d refs/heads/feature/payments-v2',
   );
   fc.assert(
     fc.property(GIT, discarding, fc.constantFrom(...RUNNERS), (git, sub, run) => {
@@ -245,7 +247,7 @@ test('git plumbing and less common porcelain that discard uncommitted work or dr
     }),
     { numRuns: 300, seed: 1616 },
   );
-  for (const ok of ['git checkout -B new-branch', 'git switch -Cfixup', 'git switch -c feature origin/feature', 'git checkout-index -a', 'git read-tree HEAD', 'git submodule update --init --recursive', 'git submodule foreach git pull', 'git -c clean.requireForce=false clean -n', 'git update-ref refs/tags/v1 HEAD', 'git update-ref -d refs/heads/old']) {
+  for (const ok of ['git checkout -B new-branch', 'git switch -Cfixup', 'git switch -c feature origin/feature', 'git checkout-index -a', 'git read-tree HEAD', 'git submodule update --init --recursive', 'git submodule foreach git pull', 'git -c clean.requireForce=false clean -n', 'git update-ref refs/tags/v1 HEAD', 'git update-ref -d refs/remotes/origin/old']) {
     assert.equal(verdict(ok), 'allow', show(ok));
   }
 });

@@ -8,12 +8,13 @@ import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
 import { hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
+import { inspectHostingCommand } from './hosting.js';
 
 const CATEGORY = 'cloud_destructive';
 const PROD = /(?:^|[-_./:\s])(?:prod|production|prd|live|main)(?:$|[-_./:\s\d])/i;
 const KUBECTL_VALUE_OPTIONS = new Set(['-n', '--namespace', '-l', '--selector', '--context', '-f', '--filename']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
-const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'heroku', 'firebase', 'rclone', 's3cmd']);
+const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
 const DB_CLIENTS = /^(?:mysql|mariadb|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
@@ -63,6 +64,7 @@ function prodish(args: readonly string[]): boolean {
 export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
+  inspectHostingCommand(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
   if (DB_CLIENTS.test(name)) {
     const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
@@ -136,9 +138,6 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
       return;
     case 'docker':
       if ((args[0] === 'volume' && /^(?:rm|prune)$/.test(args[1] ?? '')) || (args[0] === 'system' && args[1] === 'prune' && args.includes('--volumes'))) emit(ctx, 'medium', 'docker_volume_delete', 'Deletes Docker volumes and the data in them.');
-      return;
-    case 'heroku':
-      if (/^(?:apps:destroy|destroy|pg:reset|addons:destroy)$/.test(args[0] ?? '')) emit(ctx, 'high', 'paas_destroy', `heroku ${args[0]} destroys an app or its database.`);
       return;
     case 'firebase':
       if (/^(?:firestore:delete|database:remove|projects:delete|hosting:disable)$/.test(args[0] ?? '')) emit(ctx, hasArgCI(args, '--all-collections', '-r', '--recursive') ? 'high' : 'medium', 'firebase_delete', `firebase ${args[0]} deletes production data.`);

@@ -29,8 +29,9 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.gem/credentials': ['high', 'RubyGems API key', 'package_registry_token'],
   '.cargo/credentials': ['high', 'crates.io token', 'package_registry_token'],
   '.cargo/credentials.toml': ['high', 'crates.io token', 'package_registry_token'],
-  '.npmrc': ['medium', 'npm configuration, which usually holds a registry token', 'package_registry_token'],
-  '.pypirc': ['medium', 'PyPI upload credentials', 'package_registry_token'],
+  // Registry tokens publish packages under the owner's name: as sensitive as the gh or git tokens.
+  '.npmrc': ['high', 'npm configuration, which usually holds a registry token', 'package_registry_token'],
+  '.pypirc': ['high', 'PyPI upload credentials', 'package_registry_token'],
   '.terraform.d/credentials.tfrc.json': ['high', 'Terraform Cloud token', 'terraform_token'],
   '.vault-token': ['high', 'HashiCorp Vault token', 'vault_token'],
   '.pgpass': ['high', 'PostgreSQL password file', 'database_password'],
@@ -195,3 +196,83 @@ export function pathLike(arg: string): boolean {
   // Substring tests before the one regex (which needs a dot): this runs for every argument of most commands.
   return arg.includes('/') || arg.includes('\\') || arg.includes('~') || arg.startsWith('.') || (arg.includes('.') && /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg)) || arg.startsWith('id_') || arg === '.netrc';
 }
+
+// Files a glob is tried against: one of each kind credentialRisk knows, spelled as it is on disk.
+// A glob that could expand to one of them reads it (`~/.ssh/*`, `~/.ss?/id_*`, `**/.env`).
+const GLOB_PROBES_HOME = [
+  ...Object.keys(EXACT_HOME).map((k) => `~/${k}`),
+  '~/.ssh/id_rsa', '~/.ssh/id_ed25519', '~/.ssh/id_ecdsa', '~/.ssh/deploy_key.pem',
+  '~/.gnupg/private-keys-v1.d/key.key', '~/.gnupg/secring.gpg', '~/.password-store/entry.gpg',
+  '~/.aws/sso/cache/token.json', '~/.config/gcloud/legacy_credentials/user/adc.json',
+  '~/library/keychains/login.keychain-db', '~/.local/share/keyrings/login.keyring',
+  ...Object.keys(SYSTEM),
+];
+// Probed inside the glob's own directory, wherever that is.
+const GLOB_PROBES_LOCAL = ['.env', '.env.production', '.envrc', 'production.env', 'id_rsa', 'id_ed25519', 'server.key', 'private-key.pem', 'credentials.json', 'service-account.json', 'terraform.tfstate', 'keystore.jks'];
+const GLOB_CHARS = /[*?[]/;
+
+/** A shell/fnmatch glob as an anchored regex over a normalised lower-cased path. */
+function globRegex(glob: string): RegExp | null {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    // As in the shell, a wildcard at the start of a name does not match a leading dot.
+    const segmentStart = i === 0 || glob[i - 1] === '/';
+    if (segmentStart && (c === '*' || c === '?' || c === '[')) re += '(?!\\.)';
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        re += '.*';
+        i++;
+        if (glob[i + 1] === '/') i++;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const end = glob.indexOf(']', i + 2);
+      if (end < 0) return null;
+      let body = glob.slice(i + 1, end);
+      const negate = body[0] === '!' || body[0] === '^';
+      if (negate) body = body.slice(1);
+      re += `[${negate ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+      i = end;
+    } else re += c.replace(/[.+(){}|$^\\]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${re}$`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Credential risk of reading what `pattern` names, when it may be a glob: a read tool given
+ * `~/.ssh/*` or a list of globs reads every file they expand to. Plain paths are judged as
+ * credentialRisk judges them; a glob is tried against one file of each credential kind in home
+ * and in the glob's own directory, and a glob over a credential directory counts as that directory.
+ */
+export function credentialRiskOfPattern(pattern: string): CredentialRisk | null {
+  // The path as written first: `~/.mozilla/firefox/*.default/logins.json` names its file outright.
+  const literal = credentialRisk(pattern);
+  if (literal || !GLOB_CHARS.test(pattern) || pattern.length > 1024) return literal;
+  const p = normalizePath(pattern).toLowerCase();
+  if (p.endsWith('.pub')) return null;
+  const re = globRegex(p);
+  if (!re) return null;
+  const first = p.search(GLOB_CHARS);
+  const dir = p.slice(0, Math.max(0, p.lastIndexOf('/', first)));
+  // A last segment of wildcards only (`config/*`) says nothing about which files it wants: only
+  // credential places in home are probed for it, not every file name in any directory.
+  const last = p.slice(p.lastIndexOf('/') + 1);
+  const literalLast = /[^*?[\]]/.test(last.replace(/\[[^\]]*\]/g, ''));
+  const probes = literalLast ? [...GLOB_PROBES_HOME, ...GLOB_PROBES_LOCAL.map((f) => (dir ? `${dir}/${f}` : f))] : GLOB_PROBES_HOME;
+  let best: CredentialRisk | null = null;
+  for (const probe of probes) {
+    if (!re.test(probe)) continue;
+    const risk = credentialRisk(probe);
+    if (risk && (!best || SEVERITY_ORDER.indexOf(risk.severity) > SEVERITY_ORDER.indexOf(best.severity))) best = risk;
+  }
+  if (best) return { ...best, label: `the files the glob ${pattern} matches, among them ${best.label}` };
+  const inside = dir ? credentialRisk(dir) : null;
+  return inside ? { ...inside, label: `${inside.label} (every file the glob ${pattern} matches)` } : null;
+}
+
+const SEVERITY_ORDER: Severity[] = ['info', 'low', 'medium', 'high', 'critical'];

@@ -4,8 +4,9 @@
 // without printing it (ssh -i, ssh-add, chmod) are left alone.
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
-import { credentialRisk, pathLike, type CredentialRisk } from './credential-paths.js';
-import { hasShort, positionals } from './facts.js';
+import { credentialRisk, credentialRiskOfPattern, pathLike, type CredentialRisk } from './credential-paths.js';
+import { clusterValue, hasShort, optionValue, positionals } from './facts.js';
+import { inspectSecretStoreCommand } from './secret-stores.js';
 
 const CATEGORY = 'credential_access';
 // Programs that take key paths without exposing the contents.
@@ -31,7 +32,8 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
 
 /** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
 export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void {
-  const risk = credentialRisk(path);
+  // Read tools take globs too (Gemini read_many_files, MCP read tools): `~/.ssh/*` reads the keys.
+  const risk = credentialRiskOfPattern(path);
   if (risk) emitCredentialRead(ctx, risk, path, how);
 }
 
@@ -71,9 +73,9 @@ function searchFiles(args: readonly string[]): string[] {
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 
-/** The riskier of `best` and the credential file `p` (the earlier one on a tie). */
-function riskier(best: { risk: CredentialRisk; path: string } | null, p: string): { risk: CredentialRisk; path: string } | null {
-  const risk = credentialRisk(p);
+/** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
+function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
+  const risk = judge(p);
   return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
 }
 
@@ -82,6 +84,8 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
   let best: { risk: CredentialRisk; path: string } | null = null;
   const git = cmd.name === 'git' && /^(?:show|cat-file|archive|diff|log|blame|grep)$/.test(cmd.args[0] ?? '');
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
+  // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
+  const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
   if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
     for (let i = 0; i < args.length; i++) {
       // A file being written, not read (args[-1] is a slow named-property read; every output option starts with `-`).
@@ -97,12 +101,40 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
         else if (eq > 0 && READ_ASSIGN.test(a)) v = a.slice(eq + 1);
         else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
       }
-      if (pathLike(v)) best = riskier(best, v);
+      if (pathLike(v)) best = riskier(best, v, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
+  if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
   for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text);
   return best;
+}
+
+const GIT_GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path']);
+
+/**
+ * Files git plumbing reads from outside the repository and prints or stores: `hash-object
+ * [-w] FILE` (the blob then prints with `cat-file -p`), `diff --no-index A B` (prints both),
+ * `grep --no-index`, `blame --contents FILE`.
+ */
+function gitReadPaths(args: readonly string[]): string[] {
+  const pos = positionals(args, GIT_GLOBAL_VALUE_OPTIONS);
+  const sub = pos[0];
+  const rest = args.slice(args.indexOf(sub ?? '') + 1);
+  switch (sub) {
+    case 'hash-object':
+      return positionals(rest, new Set(['-t', '--path']));
+    case 'diff':
+      return rest.includes('--no-index') ? positionals(rest) : [];
+    case 'grep':
+      return rest.includes('--no-index') ? searchFiles(rest.filter((a) => a !== '--no-index')) : [];
+    case 'blame': {
+      const at = rest.indexOf('--contents');
+      return at >= 0 && rest[at + 1] ? [rest[at + 1]] : [];
+    }
+    default:
+      return [];
+  }
 }
 
 const RANKS = ['info', 'low', 'medium', 'high', 'critical'];
@@ -112,8 +144,9 @@ function rank(s: string): number {
 }
 
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd);
-  if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name}\` reads`);
+  if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
   for (const r of cmd.redirects) {
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
@@ -131,6 +164,15 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       if (sub === 'dump-keychain') return secretStore(ctx, 'critical', 'keychain_dump', 'Dumps the macOS keychain.');
       if (/^find-(?:generic|internet)-password$/.test(sub) && (hasShort(args, 'w') || hasShort(args, 'g'))) {
         return secretStore(ctx, 'high', 'keychain_password', 'Prints a password from the macOS keychain.');
+      }
+      return;
+    }
+    case 'ssh-keygen': {
+      // -y derives the public half and -p rewrites the passphrase: both open the private key itself.
+      const key = optionValue(args, ['-f']) ?? clusterValue(args, 'f');
+      const risk = key ? credentialRisk(key) : null;
+      if ((hasShort(args, 'y') || hasShort(args, 'p')) && risk?.kind === 'ssh_private_key') {
+        ctx.emit({ patternName: `${CATEGORY}.private_key_opened`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `ssh-keygen -${hasShort(args, 'y') ? 'y' : 'p'} opens ${risk.label}; a key access the agent should not need.`, paths: [key!] });
       }
       return;
     }

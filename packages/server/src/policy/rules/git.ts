@@ -397,9 +397,16 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       return;
     }
     case 'update-ref': {
-      if (rest.includes('-d') && rest.some((r) => ctx.branchClass(branchOf(r)) === 'protected')) emit(ctx, 'medium', 'delete_protected_branch', 'Deletes a protected branch ref.');
-      // `update-ref refs/heads/X NEW` moves a branch, as `branch -f` does.
       const pos = positionals(rest, new Set(['-m']));
+      // `update-ref -d refs/heads/X` is `branch -D X` in plumbing: the ref goes whether or not its
+      // commits are merged anywhere, so it is judged the same way.
+      if (rest.includes('-d')) {
+        const heads = pos.filter((r) => /^refs\/heads\/./.test(r));
+        const b = heads.map(branchOf).find((x) => ctx.branchClass(x) === 'protected');
+        if (heads.length) emit(ctx, 'high', b ? 'delete_protected_branch' : 'branch_force_delete', `git update-ref -d deletes the branch ${b ?? heads[0].slice(11)} without checking that its commits are merged, as \`git branch -D\` does.`);
+        return;
+      }
+      // `update-ref refs/heads/X NEW` moves a branch, as `branch -f` does.
       if (!rest.includes('-d') && !rest.includes('--stdin') && pos.length >= 2 && /^refs\/heads\//.test(pos[0])) emit(ctx, 'high', 'branch_force_reset', `git update-ref ${pos.join(' ')} moves the branch ${pos[0].slice(11)}, dropping the commits only it held, as a forced delete does.`);
       return;
     }

@@ -28,6 +28,42 @@ function jqFilter(cmd: SimpleCommand): string | undefined {
   return pos[0];
 }
 
+/** The value after a jq assignment operator: a bracketed or quoted literal, or a bare word. */
+function jqValue(text: string): string {
+  const open = text[0];
+  const close = open === '[' ? ']' : open === '{' ? '}' : undefined;
+  if (close) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === open) depth++;
+      else if (text[i] === close && --depth === 0) return text.slice(0, i + 1);
+    }
+    return text;
+  }
+  if (open === '"') return /^"(?:\\.|[^"\\])*"/.exec(text)?.[0] ?? text;
+  return /^[^|,;)\s]*/.exec(text)![0];
+}
+
+const JQ_PATH = /(?:^|[^\w.\]"])((?:\.(?:[A-Za-z_][\w-]*|"[^"]+"|\["[^"]+"\])|\["[^"]+"\])+)\s*(\|=|\+=|=(?!=))\s*/g;
+const JQ_DEL = /\bdel\(\s*((?:\.(?:[A-Za-z_][\w-]*|"[^"]+"|\["[^"]+"\]))+)\s*\)/g;
+
+/**
+ * A jq filter's assignments as settings text: `.hooksConfig.enabled = false` reads as
+ * `"hooksConfig": { "enabled": false }` and `del(.hooks)` as `"hooks": null`, so the settings
+ * rules judge a filter like the JSON it writes.
+ */
+export function jqAssignmentsAsJson(filter: string): string {
+  const keys = (path: string) => [...path.matchAll(/\.?(?:\["([^"]+)"\]|"([^"]+)"|([A-Za-z_][\w-]*))/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+  const nest = (ks: string[], value: string) => ks.reduceRight((inner, k) => `{ "${k}": ${inner} }`, value);
+  const out: string[] = [];
+  const text = filter.slice(0, 10_000);
+  JQ_PATH.lastIndex = 0;
+  for (let m = JQ_PATH.exec(text); m; m = JQ_PATH.exec(text)) out.push(nest(keys(m[1]), jqValue(text.slice(m.index + m[0].length))));
+  JQ_DEL.lastIndex = 0;
+  for (let m = JQ_DEL.exec(text); m; m = JQ_DEL.exec(text)) out.push(nest(keys(m[1]), 'null'));
+  return out.join('\n');
+}
+
 /** What `sed` expressions do, as settings text: replacements are new text, deleted lines old text. */
 function sedChange(expr: string): Written | undefined {
   const subs = [...expr.matchAll(/(?:^|[;\n])\s*(?:[^;\n]*?)s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*/g)];
@@ -50,7 +86,7 @@ function producedText(cmd: SimpleCommand): Written | undefined {
   if (literal !== undefined) return { content: literal, partial: false };
   if (JQ.test(cmd.name)) {
     const filter = jqFilter(cmd);
-    return filter !== undefined ? { content: filter, partial: true } : undefined;
+    return filter !== undefined ? { content: `${filter}\n${jqAssignmentsAsJson(filter)}`, partial: true } : undefined;
   }
   if (cmd.name === 'sed' && !cmd.args.some((a) => a.startsWith('-i'))) {
     const expr = sedExpression(cmd);
@@ -157,7 +193,7 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
       // only when the destination is a guard-rail file: done for every `cp`, it was quadratic.
       const guarded = classifyGuardRailPath(dest) !== null;
       for (const src of pos.slice(0, -1)) {
-        if (name === 'mv') emitAll(ctx, guardRailDeletion(src, '`mv` moves away'));
+        if (name === 'mv') emitAll(ctx, deletedGuardRails(src, '`mv` moves away'));
         if (guarded) writeTo(ctx, name, dest, writtenEarlier(src, cmd, script));
       }
       return;
@@ -165,6 +201,35 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
     case 'truncate':
       if (cmd.args.some((a) => /^-s0?$|^--size=0$/.test(a))) for (const p of positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference']))) writeTo(ctx, name, p, { content: '', partial: false });
       return;
+    case 'find': {
+      // `find DIR … -delete` (or `-exec rm`) deletes what it finds under its start points.
+      const at = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+      const starts = at < 0 ? cmd.args : cmd.args.slice(0, at);
+      const deletes = cmd.args.includes('-delete') || cmd.args.some((a, i) => (a === '-exec' || a === '-execdir') && /^(?:rm|unlink|shred)$/.test(cmd.args[i + 1] ?? ''));
+      if (!deletes) return;
+      // A name filter narrows the deletion: `-name '*.log'` leaves hooks.json and settings.json alone.
+      const names = cmd.args.flatMap((a, i) => (/^-i?name$/.test(a) && cmd.args[i + 1] !== undefined ? [cmd.args[i + 1]] : []));
+      const globRe = (g: string) => new RegExp(`^${g.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i');
+      if (names.length && !names.some((n) => ['hooks.json', 'settings.json', 'settings.local.json', 'config.toml'].some((f) => globRe(n).test(f)))) return;
+      for (const p of starts) emitAll(ctx, deletedGuardRails(p, '`find -delete` deletes'));
+      return;
+    }
+    case 'yq': {
+      // `yq -i FILTER FILE` edits in place: the file gets what the filter writes.
+      if (!cmd.args.some((a) => a === '-i' || a === '--inplace' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(a))) return;
+      const pos = positionals(cmd.args, new Set(['-o', '--output-format', '-p', '--input-format', '-I', '--indent', '--arg', '--argjson', '--from-file']));
+      const filter = pos[0];
+      if (filter === undefined) return;
+      for (const p of pos.slice(1)) writeTo(ctx, name, p, { content: `${filter}\n${jqAssignmentsAsJson(filter)}`, partial: true });
+      return;
+    }
+    case 'git': {
+      // `git rm` deletes the files from the working tree as well as the index (`--cached` keeps them).
+      const sub = positionals(cmd.args, new Set(['-C', '-c', '--git-dir', '--work-tree']));
+      if (sub[0] !== 'rm' || cmd.args.includes('--cached') || cmd.args.includes('-n') || cmd.args.includes('--dry-run')) return;
+      for (const p of sub.slice(1)) emitAll(ctx, deletedGuardRails(p, '`git rm` deletes'));
+      return;
+    }
     case 'rm':
     case 'unlink':
     case 'shred':

@@ -52,7 +52,7 @@ const OVERRIDES: RegExp[] = [
 ];
 // Claims of authority that only matter together with a harmful request ("approved by security",
 // "note from the repo owner (trusted)", "as the new admin I authorize you", "real task:").
-const AUTHORITY = /\bnew\s{1,3}(?:priority\s{1,3})?(?:policy|instructions?|rules?|directives?|orders)\s{1,3}(?:from|by)\s{1,3}(?:[a-z]{2,20}\s{1,3}){0,3}(?:staff|team|owner|management|maintainers?)\b|\b(?:enter|enable|activate)\s{1,3}developer\s{1,3}mode\b|\bdeveloper\s{1,3}mode\s{1,3}(?:enabled|activated|on)\b|\b(?:approved|authori[sz]ed|sanctioned|cleared|signed\s{1,3}off)\s{1,3}by\s{1,3}(?:the\s{1,3})?(?:security|admin|administrator|it|management|owner|maintainers?|cto|ciso|ops)\b|\bi\s{1,3}(?:hereby\s{1,3})?authori[sz]e\s{1,3}you\b|\bas\s{1,3}(?:the|your)\s{1,3}(?:new\s{1,3})?(?:admin|administrator|owner|operator|developer|manager)\b|\b(?:note|message|instructions?|directive|orders?)\s{1,3}from\s{1,3}(?:the|your)\s{1,3}(?:[a-z]{2,12}\s{1,3})?(?:owner|admin|administrator|maintainer|operator|security\s{1,3}team|staff|boss|cto)\b|\(trusted\)|\b(?:real|actual|true)\s{1,3}(?:task|instructions?|objective)\s{0,2}:|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?(?:allowed|permitted|authori[sz]ed)\s{1,3}to\b|\byou\s{1,3}are\s{1,3}(?:now\s{1,3})?root\b|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?in\s{1,3}(?:[a-z-]{1,20}\s{1,3}){0,2}mode\b|\byou\s{1,3}must\s{1,3}(?:immediately|now)\b/i;
+const AUTHORITY = /\bnew\s{1,3}(?:priority\s{1,3})?(?:policy|instructions?|rules?|directives?|orders)\s{1,3}(?:from|by)\s{1,3}(?:[a-z]{2,20}\s{1,3}){0,3}(?:staff|team|owner|management|maintainers?)\b|\b(?:enter|enable|activate)\s{1,3}developer\s{1,3}mode\b|\bdeveloper\s{1,3}mode\s{1,3}(?:enabled|activated|on)\b|\b(?:approved|authori[sz]ed|sanctioned|cleared|signed\s{1,3}off)\s{1,3}by\s{1,3}(?:the\s{1,3})?(?:security|admin|administrator|it|management|owner|maintainers?|cto|ciso|ops)\b|\bi\s{1,3}(?:hereby\s{1,3})?authori[sz]e\s{1,3}you\b|\bas\s{1,3}(?:the|your)\s{1,3}(?:new\s{1,3})?(?:admin|administrator|owner|operator|developer|manager)\b|\b(?:note|message|instructions?|directive|orders?)\s{1,3}from\s{1,3}(?:the|your)\s{1,3}(?:[a-z]{2,12}\s{1,3})?(?:owner|admin|administrator|maintainer|operator|security\s{1,3}team|staff|boss|cto)\b|\(trusted\)|\b(?:real|actual|true)\s{1,3}(?:task|instructions?|objective)\s{0,2}:|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?(?:allowed|permitted|authori[sz]ed)\s{1,3}to\b|\byou\s{1,3}are\s{1,3}(?:now\s{1,3})?root\b|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?in\s{1,3}(?:[a-z-]{1,20}\s{1,3}){0,2}mode\b|\byou\s{1,3}must\s{1,3}(?:immediately|now)\b|\b(?:supersede|supersedes|override|overrides|outrank|outranks|take\s{1,3}precedence\s{1,3}over|takes\s{1,3}precedence\s{1,3}over)\s{1,3}(?:all\s{1,3})?(?:your|the|any)\s{1,3}(?:previous\s{1,3}|system\s{1,3}|safety\s{1,3}|security\s{1,3})?(?:polic(?:y|ies)|instructions|rules|guidelines|guard\s{0,1}rails|restrictions|constraints|settings)\b|\b(?:instructions?|orders?|directives?|requests?)\s{1,3}(?:come|comes|came|are|is)\s{1,3}(?:directly\s{1,3})?from\s{1,3}(?:the|your)\s{1,3}(?:[a-z]{2,12}\s{1,3})?(?:owner|admin|administrator|maintainer|operator|security\s{1,3}team|staff|boss|cto|developer)\b/i;
 // Look-alike digits in words ("1gn0r3 pr3v10u5 1n57ruc710n5").
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
 
@@ -80,6 +80,28 @@ const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email)(
 const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
 // Naming the switches that turn an agent's own guard rails off.
 const GUARD_RAIL_SWITCH = /\bbypassPermissions\b|\bdisableAllHooks\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox|bypass-hook-trust)|\bapproval_policy\s{0,3}=\s{0,3}["']?never|\bdanger-full-access\b|--yolo\b|\byolo\s{1,4}mode\b|\bhooksConfig\b[^\n]{0,40}false|\bfolderTrust\b[^\n]{0,40}false|\benableAllProjectMcpServers\b|\bBash\(\*\)/i;
+// An agent's hooks or settings file named together with a change that empties or rewrites it.
+const AGENT_FILE = String.raw`(?:(?:\.agents|\.claude|\.cursor|\.codex|\.gemini|\.windsurf|\.copilot|\.codeium)(?:\/[\w.-]{1,40}){0,2}\/[\w.-]{0,40}(?:hooks|settings|config)[\w.-]{0,20}\.(?:json|toml)|\.github\/hooks\/[\w.-]{1,40}\.json|\bhooks\.json\b)`;
+const GUARD_FILE_EDIT = new RegExp(String.raw`\b(?:replace|overwrite|empty|clear|edit|modify|delete|remove|truncate|wipe|blank|rewrite|rm)\b[^\n]{0,80}?${AGENT_FILE}|${AGENT_FILE}[^\n]{0,80}?\b(?:replace|overwrite|empty|clear|delete|remove|truncate|wipe|blank|rewrite)\b`, 'i');
+// Running whatever some download brings, without knowing what it is.
+const RUN_DOWNLOADED = /\b(?:run|execute|exec|source|eval)\b[^\n]{0,60}?(?:\bwhatever\b[^\n]{0,60}?\b(?:downloads|fetches|pulls|returns)\b|\bdownloaded\s{1,3}(?:script|file|code|payload|binary)\b|\b(?:script|file|code|payload|binary)\s{1,3}(?:it\s{1,3})?(?:downloads|fetches)\b)|\b(?:run|execute|exec|source|eval)\b[^\n]{0,80}?\bfrom\s{1,3}(?:https?:\/\/)?(?:pastebin|paste\.ee|hastebin|ghostbin|transfer\.sh|gist\.githubusercontent)\b/i;
+// Instructions in markup the user does not see: HTML comments, elements hidden with CSS,
+// markdown link-reference comments.
+const HIDDEN_MARKUP = /<!--([\s\S]{0,2000}?)-->|<(?:span|div|p|section)\b[^>]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0)[^>]{0,200}>([\s\S]{0,2000}?)<\/|^\s{0,3}\[\/\/\]:\s{0,3}#\s{0,3}\(([^)\n]{0,2000})\)/gim;
+// Addressed to an agent ("AI agents:", "assistant,") or an order to run something.
+const AGENT_DIRECTIVE = /\b(?:ai|llm|assistants?|agents?|models?|bots?|claude|gpt|gemini|copilot|codex|cursor)\s{0,3}[:,]|\b(?:run|execute|exec|curl|wget|download|send|upload|delete|remove)\b/i;
+
+/** Text of hidden markup that gives an agent orders, or null. */
+function hiddenDirective(raw: string): string | null {
+  if (!raw.includes('<') && !raw.includes('[//]')) return null;
+  HIDDEN_MARKUP.lastIndex = 0;
+  for (let m = HIDDEN_MARKUP.exec(raw); m; m = HIDDEN_MARKUP.exec(raw)) {
+    const body = (m[1] ?? m[2] ?? m[3] ?? '').trim();
+    if (body && AGENT_DIRECTIVE.test(body)) return body;
+  }
+  return null;
+}
+
 const DESTROY = /\brm\s{1,4}-[a-z]*r[a-z]*\s{1,4}(?:~|\/|\$HOME)(?:\s|$|\/\s)/i;
 const HIDDEN = /<!--[\s\S]{0,2000}?-->|[\u200b-\u200f\u2060\u202a-\u202e]/;
 // Introductions of a mention rather than a use: "phrases like …", "detect …", "e.g. …".
@@ -288,21 +310,27 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
     }
   }
   const authority = override === null && AUTHORITY.test(t) ? (AUTHORITY.exec(t)?.[0] ?? null) : null;
+  // Orders in markup the user cannot see claim the agent's obedience as an override does.
+  const hiddenOrders = override === null && authority === null ? hiddenDirective(raw) : null;
   const conceal = CONCEAL.test(t);
   const actions: string[] = [];
+  // Orders found only in hidden markup are judged by what the hidden text itself asks: a harmless
+  // `<!-- remove after release -->` does not make the visible question an attack.
+  const scope = override === null && authority === null && hiddenOrders !== null ? normalizeForInjection(hiddenOrders) : t;
   const egress = EGRESS.test(t) || IN_CHANNEL.test(t);
   const secret = SECRET_TARGET.test(t);
   if (secret && egress) actions.push('send credentials or files to a remote host');
-  else if (EGRESS.test(t) && (override || authority)) actions.push('send data to a remote host');
-  else if (secret && (override || authority) && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(t)) actions.push('read credentials');
+  else if (EGRESS.test(scope) && (override || authority || hiddenOrders)) actions.push('send data to a remote host');
+  else if (SECRET_TARGET.test(scope) && (override || authority || hiddenOrders) && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(scope)) actions.push('read credentials');
   const guardRails = GUARD_RAIL_SWITCH.test(t);
-  if (guardRails) actions.push("turn off the agent's own guard rails");
+  const claimed = override !== null || authority !== null || hiddenOrders !== null;
+  if (guardRails || (claimed && GUARD_FILE_EDIT.test(scope))) actions.push("turn off the agent's own guard rails");
   else if (DISABLE.test(t)) actions.push('disable security controls');
-  if (DESTROY.test(t) || ((override || authority || conceal) && DESTROY_WORDS.test(t))) actions.push('delete files or data');
-  if ((override || authority) && PIPE_SHELL.test(t)) actions.push('run code downloaded from the internet');
-  if ((override || authority) && FORCE_PUSH.test(t)) actions.push('force-push over shared history');
-  if ((override || authority || conceal) && actions.length === 0 && opts.harmful) {
-    for (const cmd of embeddedCommands(t)) {
+  if (DESTROY.test(t) || ((claimed || conceal) && DESTROY_WORDS.test(scope))) actions.push('delete files or data');
+  if (claimed && (PIPE_SHELL.test(scope) || RUN_DOWNLOADED.test(scope))) actions.push('run code downloaded from the internet');
+  if (claimed && FORCE_PUSH.test(scope)) actions.push('force-push over shared history');
+  if ((claimed || conceal) && actions.length === 0 && opts.harmful) {
+    for (const cmd of embeddedCommands(scope)) {
       const harm = opts.harmful(cmd);
       if (harm) {
         actions.push(harm);
@@ -310,10 +338,10 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
       }
     }
   }
-  const hidden = (HIDDEN.test(raw) || obfuscated) && (override !== null || authority !== null || conceal);
+  const hidden = (HIDDEN.test(raw) || obfuscated) && (claimed || conceal);
   let severity: Severity | null = null;
   let rule = '';
-  const claim = override ?? authority;
+  const claim = override ?? authority ?? hiddenOrders;
   if (claim && (actions.length || conceal)) {
     severity = 'high';
     rule = 'instruction_override_with_action';
@@ -333,7 +361,7 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   }
   if (!severity) return null;
   if (hidden && severity === 'high' && rule !== 'obfuscated_override') severity = 'critical';
-  const parts = [override ? `tries to override the agent's instructions ("${override.slice(0, 60)}")` : authority && rule === 'instruction_override_with_action' ? `claims authority it does not have ("${authority.slice(0, 60)}")` : rule === 'guard_rail_request' ? 'asks the agent to turn off its own guard rails (permission prompts, hooks or sandbox)' : rule === 'planted_instruction' ? 'leaves standing instructions for every later agent session' : 'asks the agent to act covertly'];
+  const parts = [override ? `tries to override the agent's instructions ("${override.slice(0, 60)}")` : hiddenOrders && rule === 'instruction_override_with_action' ? `hides orders for AI agents in markup the user does not see ("${hiddenOrders.slice(0, 60)}")` : authority && rule === 'instruction_override_with_action' ? `claims authority it does not have ("${authority.slice(0, 60)}")` : rule === 'guard_rail_request' ? 'asks the agent to turn off its own guard rails (permission prompts, hooks or sandbox)' : rule === 'planted_instruction' ? 'leaves standing instructions for every later agent session' : 'asks the agent to act covertly'];
   if (actions.length && rule !== 'guard_rail_request') parts.push(`${override || rule === 'concealed_action' ? 'and to' : 'to make the agent'} ${actions.join(' and ')}`);
   if (conceal) parts.push('while hiding it from the user');
   if (obfuscated) parts.push('(disguised with invisible characters, look-alike letters, spacing or encoding)');

@@ -10,7 +10,7 @@ import type { RuleContext } from './context.js';
 import { literalOutput, positionals } from './facts.js';
 
 const CATEGORY = 'persistence';
-const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty']);
+const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
 const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
 export interface PersistenceTarget {
@@ -120,7 +120,16 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'rsync': {
       const dest = pos[pos.length - 1];
       const target = dest && pos.length >= 2 ? persistenceTarget(dest) : null;
-      if (target) emitPersistence(ctx, target, dest, `${cmd.name} places a file at`);
+      if (target) return emitPersistence(ctx, target, dest, `${cmd.name} places a file at`);
+      // Copied into a directory that is the persistence place (`cp x.desktop ~/.config/autostart/`):
+      // the file lands there under its own name.
+      if (dest && pos.length >= 2) {
+        for (const src of pos.slice(0, -1)) {
+          const inside = `${dest.replace(/\/+$/, '')}/${src.replace(/\/+$/, '').split('/').pop()}`;
+          const t = persistenceTarget(inside);
+          if (t) return emitPersistence(ctx, t, inside, `${cmd.name} places a file at`);
+        }
+      }
       return;
     }
     case 'sed':
@@ -147,6 +156,10 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'register-scheduledtask':
     case 'new-scheduledtask':
       ctx.emit({ patternName: `${CATEGORY}.scheduled_task`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `${cmd.name} registers a scheduled task.` });
+      return;
+    case 'osascript':
+      // AppleScript's System Events adds login items: the program starts at every login.
+      if (args.some((a) => /\bmake\s+(?:new\s+)?login\s+item\b/i.test(a))) ctx.emit({ patternName: `${CATEGORY}.login_item`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: 'osascript adds a macOS login item, a program that starts at every login.' });
       return;
     case 'reg':
     case 'set-itemproperty':

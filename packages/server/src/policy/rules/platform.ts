@@ -15,7 +15,7 @@ const FORCE = (args: readonly string[]): boolean => hasShort(args, 'f') || args.
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'restic', 'borg', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill']);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill']);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -58,11 +58,34 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
       return;
     }
     case 'restic':
-      if (pos.includes('forget') && a.includes('--prune')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'restic forget --prune permanently deletes backup snapshots.');
+      if (pos.includes('forget')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `restic forget${a.includes('--prune') ? ' --prune permanently deletes' : ' removes'} backup snapshots.`);
       if (pos[0] === 'prune' || (pos[0] === 'key' && pos[1] === 'remove')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `restic ${pos[0]} permanently deletes backup data.`);
       return;
     case 'borg':
       if (pos[0] === 'prune' || pos[0] === 'delete' || pos[0] === 'compact') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `borg ${pos[0]} permanently deletes backup archives.`);
+      return;
+    case 'borgmatic':
+      if (pos[0] === 'prune' || pos[0] === 'compact' || pos[0] === 'delete') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `borgmatic ${pos[0]} deletes backup archives.`);
+      return;
+    case 'kopia':
+      // `snapshot delete|expire`, `repository delete`, `maintenance run --full` drop snapshots or their data.
+      if ((pos[0] === 'snapshot' && /^(?:delete|expire|gc)$/.test(pos[1] ?? '')) || (pos[0] === 'repository' && pos[1] === 'delete') || (pos[0] === 'maintenance' && a.includes('--full'))) {
+        return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `kopia ${pos.slice(0, 2).join(' ')} deletes backup snapshots.`);
+      }
+      return;
+    case 'duplicity':
+    case 'rdiff-backup':
+      if (a.some((x) => /^(?:--)?remove-(?:older-than|all-but-n-full|all-inc-of-but-n-full)/.test(x)) || pos[0] === 'cleanup' && a.includes('--force')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `${cmd.name} removes backup sets.`);
+      return;
+    case 'tarsnap':
+      if (hasShort(a, 'd') || a.includes('--nuke')) return emit(ctx, 'cloud_destructive', 'backup_prune', a.includes('--nuke') ? 'high' : 'medium', `tarsnap ${a.includes('--nuke') ? '--nuke deletes every archive' : '-d deletes backup archives'}.`);
+      return;
+    case 'duplicacy':
+    case 'bup':
+      if (pos[0] === 'prune' || pos[0] === 'rm' || pos[0] === 'gc') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `${cmd.name} ${pos[0]} deletes backup snapshots.`);
+      return;
+    case 'zfs':
+      if (pos[0] === 'destroy' && pos.some((x) => x.includes('@'))) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'zfs destroy removes snapshots, the copies a rollback would need.');
       return;
     case 'tmutil':
       if (pos[0] === 'delete' || pos[0] === 'deletelocalsnapshots' || pos[0] === 'disable') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `tmutil ${pos[0]} removes Time Machine backups.`);

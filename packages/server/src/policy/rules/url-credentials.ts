@@ -8,7 +8,7 @@
 // destinations. Pure; usable from shell rules for `curl` arguments too.
 import type { Finding } from '../findings.js';
 import type { Severity } from '../types.js';
-import { credentialRisk, type CredentialRisk } from './credential-paths.js';
+import { credentialRisk, credentialRiskOfPattern, type CredentialRisk } from './credential-paths.js';
 
 const CATEGORY = 'credential_access';
 
@@ -63,7 +63,7 @@ export function credentialRiskOfArg(raw: string): { risk: CredentialRisk; path: 
   let best: { risk: CredentialRisk; path: string } | null = null;
   const order: Severity[] = ['info', 'low', 'medium', 'high', 'critical'];
   for (const c of credentialPathCandidates(raw)) {
-    const risk = credentialRisk(c);
+    const risk = credentialRiskOfPattern(c);
     if (risk && (!best || order.indexOf(risk.severity) > order.indexOf(best.risk.severity))) best = { risk, path: c };
   }
   return best;

@@ -1,0 +1,132 @@
+// credential_access through secret managers and vaults: a command or MCP tool that prints a
+// stored secret (`vault kv get`, `op read`, `aws secretsmanager get-secret-value`, `kubectl get
+// secret -o yaml`, `pass show`, an MCP `vault-kv_get`) loads the credential into the agent's
+// context as surely as `cat ~/.aws/credentials` does. Listing what a store holds (names,
+// metadata) shows no secret and is left alone.
+//
+// One table: per program, which subcommands print secret values. Each entry reads the
+// positional words (subcommand path) and the arguments; the reason names the store.
+import type { SimpleCommand } from '../shell/types.js';
+import type { Severity } from '../types.js';
+import type { RuleContext } from './context.js';
+import { hasLong, hasShort, optionValue, positionals } from './facts.js';
+
+const CATEGORY = 'credential_access';
+
+interface SecretRead {
+  severity: Severity;
+  /** What is printed, e.g. "a secret from HashiCorp Vault". */
+  what: string;
+}
+
+type Reader = (pos: readonly string[], args: readonly string[], cmd: SimpleCommand) => SecretRead | null;
+
+const high = (what: string): SecretRead => ({ severity: 'high', what });
+const medium = (what: string): SecretRead => ({ severity: 'medium', what });
+
+/** `-o yaml|json|jsonpath=…|go-template=…` (kubectl/oc output that includes `.data`). */
+function k8sValueOutput(args: readonly string[]): boolean {
+  const o = optionValue(args, ['-o', '--output']) ?? '';
+  return /^(?:ya?ml|json|jsonpath|go-template|template|custom-columns)/i.test(o);
+}
+
+// Written to a file rather than printed: the secret lands on disk, not in the agent's context.
+function toFile(cmd: SimpleCommand, args: readonly string[]): boolean {
+  return cmd.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '>|') || hasLong(args, '--output', '--output-file', '--out-file') || args.includes('-i') || args.includes('--in-place');
+}
+
+const PASS_COMMANDS = new Set(['ls', 'list', 'find', 'search', 'grep', 'insert', 'add', 'edit', 'generate', 'rm', 'remove', 'delete', 'mv', 'rename', 'cp', 'copy', 'git', 'init', 'help', 'version', 'sync', 'setup', 'config', 'recipients', 'mounts', 'templates', 'fsck', 'audit']);
+
+const READERS: Record<string, Reader> = {
+  vault: (pos) => {
+    if (pos[0] === 'read' && !/^(?:sys|auth)\//.test(pos[1] ?? '')) return high('a secret from HashiCorp Vault');
+    if (pos[0] === 'kv' && pos[1] === 'get') return high('a secret from HashiCorp Vault');
+    if (pos[0] === 'print' && pos[1] === 'token') return high('the HashiCorp Vault token');
+    return null;
+  },
+  op: (pos, args) => {
+    if (pos[0] === 'read') return high('a secret from 1Password');
+    if (pos[0] === 'document' && pos[1] === 'get') return high('a document from 1Password');
+    if (pos[0] === 'item' && pos[1] === 'get') {
+      const revealed = hasLong(args, '--reveal') || hasLong(args, '--fields') || /json/i.test(optionValue(args, ['--format']) ?? '') || hasLong(args, '--otp');
+      return revealed ? high('an item\'s secret fields from 1Password') : medium('a 1Password item (secret fields concealed unless revealed)');
+    }
+    return null;
+  },
+  aws: (pos, args) => {
+    if (pos[0] === 'secretsmanager' && /^(?:batch-)?get-secret-value$/.test(pos[1] ?? '')) return high('a secret from AWS Secrets Manager');
+    if (pos[0] === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(pos[1] ?? '') && hasLong(args, '--with-decryption')) return high('decrypted SSM SecureString parameters');
+    return null;
+  },
+  gcloud: (pos) => (pos[0] === 'secrets' && pos[1] === 'versions' && pos[2] === 'access' ? high('a secret from Google Secret Manager') : null),
+  az: (pos) => (pos[0] === 'keyvault' && /^(?:secret|key|certificate)$/.test(pos[1] ?? '') && /^(?:show|download)$/.test(pos[2] ?? '') && (pos[1] === 'secret' || pos[2] === 'download') ? high('a secret from Azure Key Vault') : null),
+  doppler: (pos, args) => {
+    if (pos[0] !== 'secrets') return null;
+    if (hasLong(args, '--only-names')) return null;
+    if (pos[1] === undefined || /^(?:get|download)$/.test(pos[1])) return high('secrets from Doppler');
+    return null;
+  },
+  infisical: (pos) => {
+    if (pos[0] === 'export') return high('every secret of an Infisical environment');
+    if (pos[0] === 'secrets' && (pos[1] === undefined || pos[1] === 'get')) return high('secrets from Infisical');
+    return null;
+  },
+  bw: (pos) => {
+    if (pos[0] === 'export') return { severity: 'critical', what: 'the whole Bitwarden vault' };
+    if (pos[0] === 'get' && /^(?:password|item|notes|totp|attachment|exposed)$/.test(pos[1] ?? '')) return high(`a ${pos[1]} from Bitwarden`);
+    if (pos[0] === 'list' && pos[1] === 'items') return high('every Bitwarden login with its password');
+    return null;
+  },
+  lpass: (pos) => (pos[0] === 'show' ? high('a secret from LastPass') : pos[0] === 'export' ? { severity: 'critical', what: 'the whole LastPass vault' } : null),
+  pass: (pos) => (pos[0] === 'show' || pos[0] === 'otp' || (pos.length > 0 && !PASS_COMMANDS.has(pos[0])) ? high('an entry of the pass password store') : null),
+  gopass: (pos) => (/^(?:show|cat|otp)$/.test(pos[0] ?? '') ? high('an entry of the gopass password store') : null),
+  chamber: (pos) => (/^(?:read|export)$/.test(pos[0] ?? '') ? high('secrets from chamber (SSM Parameter Store)') : null),
+  sops: (pos, args, cmd) => ((hasShort(args, 'd') || hasLong(args, '--decrypt') || pos[0] === 'decrypt') && !toFile(cmd, args) ? high('a SOPS-encrypted file, decrypted') : null),
+  kubectl: (pos, args) => (pos[0] === 'get' && /(?:^|,)secrets?(?:\/[^,]+)?(?:,|$)/.test(pos[1] ?? '') && k8sValueOutput(args) ? high('Kubernetes secret data') : pos[0] === 'view-secret' ? high('Kubernetes secret data') : null),
+  berglas: (pos) => (pos[0] === 'access' ? high('a secret from berglas') : null),
+  credstash: (pos) => (/^(?:get|getall)$/.test(pos[0] ?? '') ? high('secrets from credstash') : null),
+  akeyless: (pos) => (/^get-(?:secret-value|rotated-secret-value|dynamic-secret-value)$/.test(pos[0] ?? '') ? high('a secret from Akeyless') : null),
+  conjur: (pos) => (pos[0] === 'variable' && /^(?:get|value)$/.test(pos[1] ?? '') ? high('a secret from Conjur') : null),
+  keyring: (pos) => (pos[0] === 'get' ? high('a password from the system keyring') : null),
+  heroku: (pos) => (pos[0] === 'config' || pos[0] === 'config:get' ? medium('Heroku config vars, which hold the app\'s secrets') : null),
+  scw: (pos) => (pos[0] === 'secret' && pos[1] === 'version' && pos[2] === 'access' ? high('a secret from Scaleway Secret Manager') : null),
+  oci: (pos) => (pos[0] === 'secrets' && pos[1] === 'secret-bundle' && pos[2] === 'get' ? high('a secret from OCI Vault') : null),
+  hcp: (pos) => (pos[0] === 'vault-secrets' && pos[1] === 'secrets' && pos[2] === 'open' ? high('a secret from HCP Vault Secrets') : null),
+};
+/** Program → reader; a Map so the look-up done for every command stays one hash probe. */
+export const SECRET_READERS: ReadonlyMap<string, Reader> = new Map([...Object.entries(READERS), ['oc', READERS.kubectl]]);
+
+// Options whose value is a separate word, so it is not taken for a subcommand.
+const VALUE_OPTIONS: ReadonlySet<string> = new Set([
+  '-n', '--namespace', '--context', '--kubeconfig', '--vault', '--account', '--session', '--profile', '--region', '--project',
+  '--format', '--query', '-o', '--output', '--config', '--mount', '-address', '-namespace', '--secret-id', '--name', '--project-id',
+  '--env', '--path', '-p', '-c', '--subscription', '--vault-name', '--fields',
+]);
+
+export function inspectSecretStoreCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const reader = SECRET_READERS.get(cmd.name);
+  if (!reader) return;
+  const read = reader(positionals(cmd.args, VALUE_OPTIONS), cmd.args, cmd);
+  if (read) ctx.emit({ patternName: `${CATEGORY}.secret_manager_read`, severity: read.severity, category: CATEGORY, layer: 'builtin', reason: `\`${cmd.name}\` prints ${read.what}; credentials must not be loaded into an agent's context.` });
+}
+
+// MCP tools: a secret store named by the server or tool, a verb that reads a value, no verb
+// that only lists. Notes apps call their folders vaults (Obsidian): file and note tools are not secrets.
+const MCP_STORE = /vault|secret|keyvault|hashicorp|akeyless|conjur|cyberark|1password|onepassword|bitwarden|doppler|infisical|lastpass|keeper|passbolt|password|credential|keychain|keyring|parameter[-_]?store|(?:^|[^a-z])ssm(?:$|[^a-z])/;
+const MCP_READ_WORDS = new Set(['get', 'read', 'show', 'reveal', 'access', 'fetch', 'retrieve', 'view', 'export', 'decrypt', 'lookup', 'value', 'unseal', 'dump', 'copy']);
+const MCP_LIST_WORDS = new Set(['list', 'search', 'find', 'names', 'metadata', 'describe', 'exists', 'count', 'status', 'health', 'mounts', 'policies', 'policy', 'create', 'put', 'write', 'set', 'update', 'delete', 'rotate', 'file', 'files', 'note', 'notes', 'page', 'obsidian', 'generate',
+  'scanning', 'alert', 'alerts', 'strength', 'rotation', 'reset']);
+
+function words(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/** The secret an MCP tool call reads, judged by the server and tool names; null for other tools. */
+export function mcpSecretRead(server: string, tool: string, args: Record<string, unknown>): string | null {
+  const name = `${server}/${tool}`.toLowerCase();
+  if (!MCP_STORE.test(name)) return null;
+  const ws = [...words(server), ...words(tool)];
+  if (ws.some((w) => MCP_LIST_WORDS.has(w)) || !words(tool).some((w) => MCP_READ_WORDS.has(w))) return null;
+  const where = ['path', 'name', 'key', 'secret', 'secret_id', 'secretId', 'item', 'reference', 'ref', 'id'].map((k) => args[k]).find((v): v is string => typeof v === 'string');
+  return where ? `the secret ${where.slice(0, 120)}` : 'a stored secret';
+}
