@@ -2,7 +2,9 @@
 // pipelines, `( … )` and `{ …; }` groups, redirections, heredocs and function definitions.
 // Nested scripts (substitutions, `bash -c`, `eval`, `find -exec`, …) are parsed with a depth
 // bound and their commands are flattened into the result, so one rule pass sees them all.
-import { lex, type Token } from './lexer.js';
+import { lex, substitutionsIn, type Token } from './lexer.js';
+import { expandParameters, ifsSplitter } from './expand.js';
+import { resolveSubstitutions } from './static-text.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
@@ -49,6 +51,14 @@ interface Ctx {
   functions?: Map<string, Token[]>;
   /** Files an `echo`/`printf` wrote earlier in the line, by path, and what they hold. */
   files?: Map<string, string>;
+  /** Aliases defined earlier in the line (`alias tidy='rm -rf ~/'`), by name. */
+  aliases?: Map<string, string>;
+  /** Positional parameters set by `set -- …` at the top level. */
+  positional?: Word[];
+  /** Paths made links or copies of another path earlier in the line (`ln -s ~/.aws/credentials n`): path → source. */
+  links?: Map<string, string>;
+  /** Package scripts defined earlier in the line (`npm pkg set scripts.x='…'`), by name. */
+  pkgScripts?: Map<string, string>;
 }
 
 /** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
@@ -61,8 +71,8 @@ interface ListState {
 // TMPDIR is some directory below /tmp (or /var/folders): `$TMPDIR/x` is scratch, `$TMPDIR/../..` is not.
 /** What `$TMPDIR` (and `$TMP`, `$TEMP`) stand for: a private scratch directory of the user. */
 export const TMPDIR_STANDIN = '/tmp/tmpdir';
-const WELL_KNOWN: Record<string, string> = { TMPDIR: TMPDIR_STANDIN, TMP: TMPDIR_STANDIN, TEMP: TMPDIR_STANDIN };
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+// PWD is the working directory: `$PWD`, like `.`, is resolved against where earlier `cd`s moved.
+const WELL_KNOWN: Record<string, string> = { TMPDIR: TMPDIR_STANDIN, TMP: TMPDIR_STANDIN, TEMP: TMPDIR_STANDIN, PWD: '.' };
 const POSITIONAL = /\$\{?([1-9])\}?/g;
 
 function joinShift(shift: string | undefined, dir: string | undefined): string | undefined {
@@ -335,35 +345,55 @@ class Parser {
 
   /**
    * Adds a word after expanding what is known without running anything: positional parameters
-   * inside a called function, variables assigned earlier in the line, `${VAR:-default}`, TMPDIR.
-   * An unquoted expansion (or one in command position) that holds spaces splits into words.
+   * (of a called function, or set by `set --`), variables assigned earlier in the line, the
+   * operators of parameter expansion (expand.ts), TMPDIR and PWD, and command substitutions whose
+   * output is known (`$(git rev-parse --show-toplevel)`, `$(pwd)`, `$(echo ~)`: static-text.ts).
+   * An unquoted expansion (or one in command position) splits into words at `$IFS`.
    */
   private pushExpanded(words: Word[], w: Word): void {
-    if (w.text.indexOf('$') < 0) {
+    let text = w.text;
+    // (A program name printed by a substitution is unwrapped by nestedCommands, which names the printer.)
+    if (w.subs.length && words.length > 0) text = this.knownOutputs(text);
+    if (text === w.text && text.indexOf('$') < 0) {
       words.push(w);
       return;
     }
-    const pos = this.positional;
-    if (pos && (w.text === '$@' || w.text === '$*')) {
+    const pos = this.positional ?? this.ctx.positional;
+    if (pos && (text === '$@' || text === '$*' || text === '${@}' || text === '${*}')) {
       words.push(...pos);
       return;
     }
-    let text = w.text;
     if (pos) text = text.replace(POSITIONAL, (_, n: string) => pos[Number(n) - 1]?.text ?? '');
-    const vars = this.ctx.vars;
-    text = text.replace(VARIABLE, (m, braced: string | undefined, dflt: string | undefined, bare: string | undefined) => {
-      const name = braced ?? bare!;
-      const v = vars?.get(name) ?? WELL_KNOWN[name];
-      if (v !== undefined) return v;
-      return dflt !== undefined ? dflt : m;
-    });
+    const ctx = this.ctx;
+    const expanded = expandParameters(
+      text,
+      (name) => ctx.vars?.get(name) ?? WELL_KNOWN[name],
+      (name, value) => (ctx.vars ??= new Map()).set(name, value),
+    );
+    // `${p@P}`, `${(e)p}`: the value is expanded again, so its command substitutions run.
+    for (const code of expanded.code) for (const src of substitutionsIn(code)) this.recurse(src, 'substitution', this.elevated, 'a prompt expansion (${…@P}) of a variable holding code');
+    text = expanded.text;
     if (text === w.text) {
       words.push(w);
       return;
     }
-    if ((!w.quoted || words.length === 0) && /\s/.test(text.trim())) {
-      for (const part of text.trim().split(/\s+/)) words.push({ text: part, quoted: w.quoted, subs: w.subs });
+    const split = ifsSplitter(ctx.vars?.get('IFS'));
+    // (An assignment's value is never split: `x=$y` keeps y's spaces.)
+    if ((!w.quoted || words.length === 0) && split.test(text.trim()) && !ASSIGNMENT_WORD.test(w.text)) {
+      for (const part of text.trim().split(split)) if (part) words.push({ text: part, quoted: w.quoted, subs: w.subs });
     } else words.push({ text, quoted: w.quoted, subs: w.subs });
+  }
+
+  /**
+   * A word's command substitutions whose output is known, put in place. Only short one-line
+   * outputs (paths, names): a here-document message in `git commit -m "$(cat <<EOF …)"` stays as written.
+   */
+  private knownOutputs(text: string): string {
+    if (text.length > 1024 || (text.indexOf('$(') < 0 && text.indexOf('`') < 0)) return text;
+    const r = resolveSubstitutions(text);
+    // Decoded text (base64, printf escapes) is code being hidden: the dynamic-code rules judge that.
+    if (r.resolved.length === 0 || r.decoded || r.opaque || r.text.length > 512 || r.text.includes('\n')) return text;
+    return r.text;
   }
 
   private word(t: Token & { t: 'word' }): Word {
@@ -430,7 +460,14 @@ class Parser {
     }
     const u = unwrapPrefixes(words);
     const name = programName(u.argv[0]);
-    const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
+    let via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
+    if (this.ctx.links) {
+      const linked = this.throughLinks(u.argv, name);
+      if (linked.label) {
+        u.argv = linked.argv;
+        via = [...via, linked.label];
+      }
+    }
     // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
     const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
     const argc = u.argv.length;
@@ -469,6 +506,11 @@ class Parser {
     this.remember(cmd);
     const fn = this.ctx.functions?.get(u.argv[0]?.text ?? '');
     if (fn && u.argv.length) this.recurse('', 'function', cmd.elevated, `the function ${u.argv[0].text}`, u.argv.slice(1), fn, state);
+    // An alias defined earlier in the line: its body, with the call's arguments, is what runs.
+    const alias = u.argv.length && !u.argv[0].quoted ? this.ctx.aliases?.get(u.argv[0].text) : undefined;
+    if (alias !== undefined && !this.via.includes(`the alias ${u.argv[0].text}`)) this.recurse([alias, ...cmd.args.map(shellQuote)].join(' '), 'function', cmd.elevated, `the alias ${u.argv[0].text}`, undefined, undefined, state);
+    const pkgScript = this.ctx.pkgScripts ? definedScript(this.ctx.pkgScripts, name, cmd.args) : undefined;
+    if (pkgScript && !this.via.some((v) => v.startsWith(`the ${name} script ${pkgScript.name} `))) this.recurse(pkgScript.body, 'shell-c', cmd.elevated, `the ${name} script ${pkgScript.name} defined earlier in the same command`);
     const script = this.writtenScript(name, u.argv);
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
@@ -493,6 +535,14 @@ class Parser {
         (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
       }
     }
+    else if (cmd.name === 'alias' || cmd.name === 'set') this.rememberShellState(cmd);
+    else if (LINKERS.has(cmd.name)) this.rememberLink(cmd);
+    else if ((cmd.name === 'npm' || cmd.name === 'pnpm') && cmd.args[0] === 'pkg' && cmd.args[1] === 'set') {
+      for (const a of cmd.args.slice(2)) {
+        const m = /^scripts\.([^=]+)=(.*)$/s.exec(a);
+        if (m) (this.ctx.pkgScripts ??= new Map()).set(m[1], m[2]);
+      }
+    } else if (cmd.name === 'npm' && cmd.args[0] === 'set-script' && cmd.args.length >= 3) (this.ctx.pkgScripts ??= new Map()).set(cmd.args[1], cmd.args[2]);
     if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.redirects.length) {
       const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
       if (r) {
@@ -502,6 +552,55 @@ class Parser {
         files.set(r.target.text, (r.op === '>>' ? (files.get(r.target.text) ?? '') + '\n' : '') + text);
       }
     }
+  }
+
+  /** `alias name='body'` (judged where the alias is used) and `set -- args` (the new $1, $2, …). */
+  private rememberShellState(cmd: SimpleCommand): void {
+    if (cmd.name === 'alias') {
+      for (const a of cmd.args) {
+        const eq = a.indexOf('=');
+        if (eq > 0 && !a.startsWith('-')) (this.ctx.aliases ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
+      }
+      return;
+    }
+    // `set -- a b` or `set a b` (a first word that is no option) replaces the positional parameters.
+    const at = cmd.args.indexOf('--');
+    if (at >= 0) this.ctx.positional = cmd.argv.slice(at + 2);
+    else if (cmd.args.length && !/^[-+]/.test(cmd.args[0])) this.ctx.positional = cmd.argv.slice(1);
+  }
+
+  /**
+   * `ln [-s] SRC DEST`, `cp SRC DEST`, `mv SRC DEST`: later in the line DEST is SRC (its contents,
+   * or the path it leads to), so `ln -s ~/.aws/credentials n && cat n` reads the credentials.
+   */
+  private rememberLink(cmd: SimpleCommand): void {
+    const pos = cmd.args.filter((a) => !a.startsWith('-'));
+    if (pos.length !== 2 || cmd.args.some((a) => a === '-t' || a.startsWith('--target-directory'))) return;
+    const [src, dest] = pos;
+    const base = src.replace(/\/+$/, '').split('/').pop() ?? src;
+    const key = dest === '.' || dest.endsWith('/') ? `${dest === '.' ? '' : dest}${base}` : dest;
+    (this.ctx.links ??= new Map()).set(key.replace(/^\.\//, ''), src);
+  }
+
+  /**
+   * The words of a command with every path that an earlier `ln`/`cp`/`mv` made an alias of
+   * another put back to that other path (not for commands that act on the link itself).
+   */
+  private throughLinks(argv: Word[], name: string): { argv: Word[]; label?: string } {
+    const links = this.ctx.links;
+    if (!links || LINK_SELF.has(name)) return { argv };
+    let label: string | undefined;
+    const out = argv.map((w, k) => {
+      if (k === 0) return w;
+      const t = w.text.replace(/^\.\//, '');
+      const slash = t.indexOf('/');
+      const head = slash < 0 ? t : t.slice(0, slash);
+      const src = links.get(t) ?? links.get(head);
+      if (src === undefined) return w;
+      label ??= `the path ${w.text}, linked or copied from ${src} earlier in the same command`;
+      return { ...w, text: links.has(t) ? src : src + t.slice(slash) };
+    });
+    return { argv: label ? out : argv, label };
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
@@ -519,7 +618,24 @@ class Parser {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** Commands that make one path stand for another (see rememberLink). */
+const LINKERS = new Set(['ln', 'cp', 'mv', 'link']);
+/** Commands that act on a link itself rather than on what it leads to. */
+const LINK_SELF = new Set(['ln', 'cp', 'mv', 'link', 'rm', 'unlink', 'rmdir', 'ls', 'stat', 'readlink', 'test', '[', '[[', 'file', 'touch', 'chmod']);
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The package script `npm run NAME` (pnpm, yarn, bun; `npm test`, `yarn NAME`) runs, among those defined earlier. */
+function definedScript(scripts: Map<string, string>, name: string, args: readonly string[]): { name: string; body: string } | undefined {
+  if (name !== 'npm' && name !== 'pnpm' && name !== 'yarn' && name !== 'bun') return undefined;
+  const sub = args[0];
+  const script = sub === 'run' || sub === 'run-script' || sub === 'rum' || sub === 'urn' ? args.find((a, k) => k > 0 && !a.startsWith('-')) : name === 'npm' && !/^(?:test|start|stop|restart|t|tst)$/.test(sub ?? '') ? undefined : sub === 't' || sub === 'tst' ? 'test' : sub;
+  const body = script === undefined ? undefined : scripts.get(script);
+  return body === undefined ? undefined : { name: script!, body };
+}
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState): Script {
   let text = input;
