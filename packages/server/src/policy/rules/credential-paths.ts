@@ -104,6 +104,11 @@ function mayMatchHint(raw: string): boolean {
 }
 
 export function credentialRisk(raw: string): CredentialRisk | null {
+  // A glob is judged by the secrets it can match (`~/.ss?/id_*[^b]` is ~/.ssh/id_ed25519).
+  if (raw.length <= 512 && GLOB_CHAR.test(raw)) {
+    const viaGlob = globCredentialRisk(raw);
+    if (viaGlob) return viaGlob;
+  }
   if (raw.length < 2 || raw.length > 4096 || !mayMatchHint(raw) || !HINT.test(raw)) return null;
   const p = normalizePath(raw);
   const lower = p.toLowerCase();
@@ -150,4 +155,80 @@ export function pathLike(arg: string): boolean {
   if (arg.includes('://') && /^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return false;
   // Substring tests before the one regex (which needs a dot): this runs for every argument of most commands.
   return arg.includes('/') || arg.includes('\\') || arg.includes('~') || arg.startsWith('.') || (arg.includes('.') && /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg)) || arg.startsWith('id_') || arg === '.netrc';
+}
+
+const GLOB_CHAR = /[*?[{]/;
+/** Concrete secret paths a glob is tried against: every home and system file and directory above. */
+const SECRET_PATHS: readonly string[] = [
+  ...['id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'id_ed25519_sk', 'id_ecdsa_sk'].map((k) => `~/.ssh/${k}`),
+  ...Object.keys(EXACT_HOME).map((k) => `~/${k}`),
+  ...Object.keys(HOME_DIRS).filter((k) => k !== 'library/keychains').map((k) => `~/${k}`),
+  '~/Library/Keychains',
+  '~/.gnupg/private-keys-v1.d',
+  ...Object.keys(SYSTEM),
+  ...['rsa', 'ecdsa', 'ed25519', 'dsa'].map((k) => `/etc/ssh/ssh_host_${k}_key`),
+];
+const globMemo = new Map<string, CredentialRisk | null>();
+
+/**
+ * The worst secret a home or absolute glob can match, as the shell expands it: `*` and `?` never
+ * cross a `/` nor match a leading dot unless the pattern spells it, `[…]`/`[!…]` are classes,
+ * `{a,b}` alternatives. Relative globs are left alone (they match what is in the project).
+ */
+function globCredentialRisk(raw: string): CredentialRisk | null {
+  const hit = globMemo.get(raw);
+  if (hit !== undefined) return hit;
+  let found: CredentialRisk | null = null;
+  const p = normalizePath(raw);
+  if (p.startsWith('~/') || p.startsWith('/')) {
+    const re = globRegex(p);
+    for (const candidate of re ? SECRET_PATHS : []) {
+      if (!re!.test(candidate)) continue;
+      const risk = credentialRisk(candidate);
+      if (risk && (!found || SEVERITY_RANK.indexOf(risk.severity) > SEVERITY_RANK.indexOf(found.severity))) found = { ...risk, label: `${risk.label}, which the glob ${raw} matches` };
+    }
+  }
+  if (globMemo.size >= 1024) globMemo.clear();
+  globMemo.set(raw, found);
+  return found;
+}
+const SEVERITY_RANK = ['info', 'low', 'medium', 'high', 'critical'];
+
+function globRegex(p: string): RegExp | null {
+  let src = '';
+  const segs = p.split('/');
+  for (let k = 0; k < segs.length; k++) {
+    const seg = segs[k];
+    if (k > 0) src += '/';
+    if (seg === '**') {
+      src += '(?:[^/]+/)*[^/]*';
+      continue;
+    }
+    // A segment that does not spell its leading dot does not match dot files.
+    if (seg !== '~' && !seg.startsWith('.') && /^[*?[{]/.test(seg)) src += '(?!\\.)';
+    for (let i = 0; i < seg.length; i++) {
+      const c = seg[i];
+      if (c === '*') src += '[^/]*';
+      else if (c === '?') src += '[^/]';
+      else if (c === '[') {
+        const end = seg.indexOf(']', i + 2);
+        if (end < 0) return null;
+        let body = seg.slice(i + 1, end);
+        const negate = body[0] === '!' || body[0] === '^';
+        if (negate) body = body.slice(1);
+        src += `[${negate ? '^/' : ''}${body.replace(/[\\\]^]/g, (x) => `\\${x}`)}]`;
+        i = end;
+      } else if (c === '{') {
+        const end = seg.indexOf('}', i);
+        if (end < 0) return null;
+        src += `(?:${seg.slice(i + 1, end).split(',').map((a) => a.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+        i = end;
+      } else src += c.replace(/[.+^$()|\\]/g, '\\$&');
+    }
+  }
+  try {
+    return new RegExp(`^${src}$`, 'i');
+  } catch {
+    return null;
+  }
 }

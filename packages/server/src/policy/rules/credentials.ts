@@ -31,7 +31,7 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
 
 /** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
 export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void {
-  const risk = credentialRisk(path);
+  const risk = credentialRisk(path) ?? (path.startsWith('..') ? credentialRisk(resolveRelative(path, undefined, ctx.cwd)) : null);
   if (risk) emitCredentialRead(ctx, risk, path, how);
 }
 
@@ -71,13 +71,35 @@ function searchFiles(args: readonly string[]): string[] {
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 
+/**
+ * A relative path as seen from the call's working directory and where earlier `cd`s moved:
+ * `cat ../../.config/gh/hosts.yml` from /home/u/x/y reads ~/.config/gh/hosts.yml. Other paths
+ * are returned as written (a path inside the project is judged by its name).
+ */
+export function resolveRelative(p: string, shift: string | undefined, cwd: string | undefined): string {
+  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !p.startsWith('..'))) return p;
+  const base = shift !== undefined && /^[/~]/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
+  if (base === undefined) return p;
+  // `..` is resolved here, before the home prefix is folded into `~` (which `..` cannot climb out of).
+  const out: string[] = [];
+  for (const seg of `${base}/${p}`.split('/')) {
+    if (seg === '..' && out.length > 1 && out[out.length - 1] !== '~') out.pop();
+    else if (seg !== '.' && (seg !== '' || out.length === 0)) out.push(seg);
+  }
+  return out.join('/') || '/';
+}
+
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie). */
-function riskier(best: { risk: CredentialRisk; path: string } | null, p: string): { risk: CredentialRisk; path: string } | null {
-  const risk = credentialRisk(p);
+function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
+  let risk = credentialRisk(p);
+  if (!risk && cmd && (cmd.cwdShift !== undefined || p.startsWith('..'))) {
+    const resolved = resolveRelative(p, cmd.cwdShift, cwd);
+    if (resolved !== p) risk = credentialRisk(resolved);
+  }
   return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
 }
 
-export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; path: string } | null {
+export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
   const git = cmd.name === 'git' && /^(?:show|cat-file|archive|diff|log|blame|grep)$/.test(cmd.args[0] ?? '');
@@ -87,11 +109,11 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
       if (i > 0 && OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read (args[-1] is a slow named-property read)
       const a = args[i];
       const v = a.startsWith('@') ? a.slice(1) : a.includes('=@') ? a.slice(a.indexOf('=@') + 2) : a.indexOf('=') > 0 && READ_ASSIGN.test(a) ? a.slice(a.indexOf('=') + 1) : git && /^[^:]*:/.test(a) ? a.slice(a.indexOf(':') + 1) : a;
-      if (pathLike(v)) best = riskier(best, v);
+      if (pathLike(v)) best = riskier(best, v, cmd, cwd);
     }
   }
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
-  for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text);
+  for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text, cmd, cwd);
   return best;
 }
 
@@ -102,7 +124,7 @@ function rank(s: string): number {
 }
 
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
-  const read = credentialReadBy(cmd);
+  const read = credentialReadBy(cmd, ctx.cwd);
   if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name}\` reads`);
   for (const r of cmd.redirects) {
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
