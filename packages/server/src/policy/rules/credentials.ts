@@ -31,7 +31,7 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
 
 /** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
 export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void {
-  const risk = credentialRisk(path) ?? (path.startsWith('..') ? credentialRisk(resolveRelative(path, undefined, ctx.cwd)) : null);
+  const risk = credentialRisk(path) ?? (CLIMB.test(path) ? credentialRisk(resolveRelative(path, undefined, ctx.cwd)) : null);
   if (risk) emitCredentialRead(ctx, risk, path, how);
 }
 
@@ -71,13 +71,16 @@ function searchFiles(args: readonly string[]): string[] {
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 
+/** A relative path that starts by climbing out of the working directory (`../x`, `./../x`). */
+const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
+
 /**
  * A relative path as seen from the call's working directory and where earlier `cd`s moved:
  * `cat ../../.config/gh/hosts.yml` from /home/u/x/y reads ~/.config/gh/hosts.yml. Other paths
  * are returned as written (a path inside the project is judged by its name).
  */
 export function resolveRelative(p: string, shift: string | undefined, cwd: string | undefined): string {
-  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !p.startsWith('..'))) return p;
+  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMB.test(p))) return p;
   const base = shift !== undefined && /^[/~]/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
   if (base === undefined) return p;
   // `..` is resolved here, before the home prefix is folded into `~` (which `..` cannot climb out of).
@@ -92,7 +95,7 @@ export function resolveRelative(p: string, shift: string | undefined, cwd: strin
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie). */
 function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   let risk = credentialRisk(p);
-  if (!risk && cmd && (cmd.cwdShift !== undefined || p.startsWith('..'))) {
+  if (!risk && cmd && (cmd.cwdShift !== undefined || CLIMB.test(p))) {
     const resolved = resolveRelative(p, cmd.cwdShift, cwd);
     if (resolved !== p) risk = credentialRisk(resolved);
   }

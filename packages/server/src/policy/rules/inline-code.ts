@@ -346,7 +346,8 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   STRING.lastIndex = 0;
   for (let m = STRING.exec(text); m; m = STRING.exec(text)) {
-    const risk = /[/~\\]|^\.env/.test(m[2]) ? credentialRisk(m[2]) : null;
+    // (A glob in code is mostly handed to a delete or a listing, judged above, not opened.)
+    const risk = /[/~\\]|^\.env/.test(m[2]) && !/[*?[{]/.test(m[2]) ? credentialRisk(m[2]) : null;
     if (risk) {
       emitCredentialRead(ctx, risk, m[2], `${cmd.name} code opens`);
       if (SEND.test(text)) ctx.emit({ patternName: 'exfiltration.credential_upload', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code reads ${risk.label} and sends data to a remote host.`, paths: [m[2]], hosts: urlHosts(text) });

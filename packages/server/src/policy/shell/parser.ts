@@ -385,14 +385,16 @@ class Parser {
   }
 
   /**
-   * A word's command substitutions whose output is known, put in place. Only short one-line
-   * outputs (paths, names): a here-document message in `git commit -m "$(cat <<EOF …)"` stays as written.
+   * A word's command substitutions whose output is known, put in place: `$(pwd)`, `$(echo ~)`,
+   * `$(git rev-parse --show-toplevel)`, `$(dirname …)`.
    */
   private knownOutputs(text: string): string {
     if (text.length > 1024 || (text.indexOf('$(') < 0 && text.indexOf('`') < 0)) return text;
     const r = resolveSubstitutions(text);
     // Decoded text (base64, printf escapes) is code being hidden: the dynamic-code rules judge that.
-    if (r.resolved.length === 0 || r.decoded || r.opaque || r.text.length > 512 || r.text.includes('\n')) return text;
+    // Only outputs without blanks (paths, names): text with blanks is code or a message, which the
+    // shell -c and eval unwrapping resolves itself and names by its printer.
+    if (r.resolved.length === 0 || r.decoded || r.opaque || r.text.length > 512 || /\s/.test(r.text)) return text;
     return r.text;
   }
 
@@ -462,9 +464,10 @@ class Parser {
     const name = programName(u.argv[0]);
     let via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
     if (this.ctx.links) {
-      const linked = this.throughLinks(u.argv, name);
+      const linked = this.throughLinks(u.argv, name, redirects);
       if (linked.label) {
         u.argv = linked.argv;
+        redirects = linked.redirects;
         via = [...via, linked.label];
       }
     }
@@ -586,21 +589,26 @@ class Parser {
    * The words of a command with every path that an earlier `ln`/`cp`/`mv` made an alias of
    * another put back to that other path (not for commands that act on the link itself).
    */
-  private throughLinks(argv: Word[], name: string): { argv: Word[]; label?: string } {
+  private throughLinks(argv: Word[], name: string, redirects: Redirect[]): { argv: Word[]; redirects: Redirect[]; label?: string } {
     const links = this.ctx.links;
-    if (!links || LINK_SELF.has(name)) return { argv };
+    if (!links || LINK_SELF.has(name)) return { argv, redirects };
     let label: string | undefined;
-    const out = argv.map((w, k) => {
-      if (k === 0) return w;
-      const t = w.text.replace(/^\.\//, '');
+    const swap = (w: Word): Word => {
+      // The path may follow an option's `=` or curl's `@` (`-F f=@notes.txt`, `--file=notes.txt`).
+      const at = Math.max(w.text.lastIndexOf('@'), w.text.lastIndexOf('='));
+      const lead = at >= 0 ? w.text.slice(0, at + 1) : '';
+      const t = w.text.slice(lead.length).replace(/^\.\//, '');
       const slash = t.indexOf('/');
       const head = slash < 0 ? t : t.slice(0, slash);
       const src = links.get(t) ?? links.get(head);
       if (src === undefined) return w;
-      label ??= `the path ${w.text}, linked or copied from ${src} earlier in the same command`;
-      return { ...w, text: links.has(t) ? src : src + t.slice(slash) };
-    });
-    return { argv: label ? out : argv, label };
+      label ??= `the path ${w.text.slice(lead.length)}, linked or copied from ${src} earlier in the same command`;
+      return { ...w, text: lead + (links.has(t) ? src : src + t.slice(slash)) };
+    };
+    const out = argv.map((w, k) => (k === 0 ? w : swap(w)));
+    // A file read through `<` is read through the link too.
+    const reds = redirects.map((r) => (r.op === '<' || r.op === '<>' ? { op: r.op, target: swap(r.target) } : r));
+    return { argv: label ? out : argv, redirects: label ? reds : redirects, label };
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
