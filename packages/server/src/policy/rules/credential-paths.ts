@@ -105,7 +105,9 @@ function mayMatchHint(raw: string): boolean {
 
 export function credentialRisk(raw: string): CredentialRisk | null {
   // A glob is judged by the secrets it can match (`~/.ss?/id_*[^b]` is ~/.ssh/id_ed25519).
-  if (raw.length <= 512 && GLOB_CHAR.test(raw)) {
+  const first = raw.charCodeAt(0);
+  // (Only home and absolute globs can name a secret: see globCredentialRisk.)
+  if ((first === 126 /* ~ */ || first === 47 /* / */ || first === 36 /* $ */) && raw.length <= 512 && hasGlobChar(raw)) {
     const viaGlob = globCredentialRisk(raw);
     if (viaGlob) return viaGlob;
   }
@@ -157,7 +159,14 @@ export function pathLike(arg: string): boolean {
   return arg.includes('/') || arg.includes('\\') || arg.includes('~') || arg.startsWith('.') || (arg.includes('.') && /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg)) || arg.startsWith('id_') || arg === '.netrc';
 }
 
-const GLOB_CHAR = /[*?[{]/;
+/** `*`, `?`, `[` or `{` anywhere (a character loop: this runs for every path-like argument). */
+function hasGlobChar(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 42 || c === 63 || c === 91 || c === 123) return true;
+  }
+  return false;
+}
 /** Concrete secret paths a glob is tried against: every home and system file and directory above. */
 const SECRET_PATHS: readonly string[] = [
   ...['id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'id_ed25519_sk', 'id_ecdsa_sk'].map((k) => `~/.ssh/${k}`),

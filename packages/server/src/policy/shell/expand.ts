@@ -28,25 +28,34 @@ export function decodeEscapes(body: string): string {
   });
 }
 
+const NO_CODE: string[] = [];
+
+/** Where assigned values live: the parser's context (`${x:=word}` adds to it). */
+export interface Scope {
+  vars?: Map<string, string>;
+}
+
 /**
- * `text` with every parameter whose value is known put in place. `lookup` gives assigned values
- * (undefined: unset or unknown); `assign` records `${x:=word}`. Unknown variables stay written out.
+ * `text` with every parameter whose value is known put in place: values assigned earlier
+ * (`scope.vars`, where `${x:=word}` also records), then `wellKnown` ones. Unknown variables stay
+ * written out.
  */
-export function expandParameters(text: string, lookup: (name: string) => string | undefined, assign: (name: string, value: string) => void): Expansion {
-  const code: string[] = [];
+export function expandParameters(text: string, scope: Scope, wellKnown: Readonly<Record<string, string>>): Expansion {
+  let code = NO_CODE;
+  const lookup = (name: string): string | undefined => scope.vars?.get(name) ?? (Object.hasOwn(wellKnown, name) ? wellKnown[name] : undefined);
   PARAMETER.lastIndex = 0;
   const out = text.replace(PARAMETER, (m, _flags: string | undefined, name: string | undefined, op: string | undefined, word: string | undefined, transform: string | undefined, zflags: string | undefined, zname: string | undefined, bare: string | undefined) => {
     if (bare !== undefined) return lookup(bare) ?? m;
     if (zname !== undefined) {
       const v = lookup(zname);
       if (v === undefined) return m;
-      if (zflags!.includes('e')) code.push(v);
+      if (zflags!.includes('e')) code = [...code, v];
       return v;
     }
     const v = name ? lookup(name) : undefined;
     if (transform !== undefined) {
       if (v === undefined) return m;
-      if (transform === 'P') code.push(v);
+      if (transform === 'P') code = [...code, v];
       if (transform === 'E') return decodeEscapes(v);
       if (transform === 'U') return v.toUpperCase();
       if (transform === 'L') return v.toLowerCase();
@@ -58,7 +67,7 @@ export function expandParameters(text: string, lookup: (name: string) => string 
     if (set) return v!;
     if (name && ALWAYS_SET.has(name)) return `$${name}`;
     if (op.endsWith('?')) return m; // unset: the shell stops with an error
-    if (op.endsWith('=') && name) assign(name, word!);
+    if (op.endsWith('=') && name) (scope.vars ??= new Map()).set(name, word!);
     // The word itself is expanded too (`${a:-$b}`); one level is enough for what is written by hand.
     return word!.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (w, n: string) => lookup(n) ?? w);
   });

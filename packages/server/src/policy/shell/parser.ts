@@ -365,11 +365,13 @@ class Parser {
     }
     if (pos) text = text.replace(POSITIONAL, (_, n: string) => pos[Number(n) - 1]?.text ?? '');
     const ctx = this.ctx;
-    const expanded = expandParameters(
-      text,
-      (name) => ctx.vars?.get(name) ?? WELL_KNOWN[name],
-      (name, value) => (ctx.vars ??= new Map()).set(name, value),
-    );
+    // Most words with a `$` hold only a substitution (`$(date +%s)`) or a variable nothing in the
+    // line assigned (`$HOME/.ssh`): nothing to expand.
+    if (text === w.text && (!PARAMETER_START.test(text) || (ctx.vars === undefined && !WELL_KNOWN_REF.test(text) && !PARAMETER_OPERATOR.test(text)))) {
+      words.push(w);
+      return;
+    }
+    const expanded = expandParameters(text, ctx, WELL_KNOWN);
     // `${p@P}`, `${(e)p}`: the value is expanded again, so its command substitutions run.
     for (const code of expanded.code) for (const src of substitutionsIn(code)) this.recurse(src, 'substitution', this.elevated, 'a prompt expansion (${…@P}) of a variable holding code');
     text = expanded.text;
@@ -389,7 +391,7 @@ class Parser {
    * `$(git rev-parse --show-toplevel)`, `$(dirname …)`.
    */
   private knownOutputs(text: string): string {
-    if (text.length > 1024 || (text.indexOf('$(') < 0 && text.indexOf('`') < 0)) return text;
+    if (text.length > 1024 || !KNOWN_PRODUCER.test(text)) return text;
     const r = resolveSubstitutions(text);
     // Decoded text (base64, printf escapes) is code being hidden: the dynamic-code rules judge that.
     // Only outputs without blanks (paths, names): text with blanks is code or a message, which the
@@ -577,9 +579,16 @@ class Parser {
    * or the path it leads to), so `ln -s ~/.aws/credentials n && cat n` reads the credentials.
    */
   private rememberLink(cmd: SimpleCommand): void {
-    const pos = cmd.args.filter((a) => !a.startsWith('-'));
-    if (pos.length !== 2 || cmd.args.some((a) => a === '-t' || a.startsWith('--target-directory'))) return;
-    const [src, dest] = pos;
+    let src: string | undefined;
+    let dest: string | undefined;
+    for (const a of cmd.args) {
+      if (a.startsWith('-')) {
+        if (a === '-t' || a.startsWith('--target-directory')) return;
+      } else if (src === undefined) src = a;
+      else if (dest === undefined) dest = a;
+      else return;
+    }
+    if (src === undefined || dest === undefined || !LINK_SOURCE.test(src)) return;
     const base = src.replace(/\/+$/, '').split('/').pop() ?? src;
     const key = dest === '.' || dest.endsWith('/') ? `${dest === '.' ? '' : dest}${base}` : dest;
     (this.ctx.links ??= new Map()).set(key.replace(/^\.\//, ''), src);
@@ -626,6 +635,19 @@ class Parser {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** Where a parameter expansion can start: `${`, `$name` (positional ones were put in place before). */
+const PARAMETER_START = /\$[{A-Za-z_]/;
+/** A reference to a variable whose value is known without an assignment (WELL_KNOWN). */
+const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
+/** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
+const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
+/** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
+const KNOWN_PRODUCER = /(?:\$\(|`)\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
+/**
+ * Link sources worth following: outside the project, climbing out of it, led by a variable, or
+ * named like a secret. (A copy of a build output changes nothing the rules judge.)
+ */
+const LINK_SOURCE = /^[~/$]|\.\.|env|key|pem|secret|cred|token|id_|netrc|npmrc|pypirc|config|\.ssh|\.aws|\.kube|\.gnupg/i;
 /** Commands that make one path stand for another (see rememberLink). */
 const LINKERS = new Set(['ln', 'cp', 'mv', 'link']);
 /** Commands that act on a link itself rather than on what it leads to. */
