@@ -323,3 +323,22 @@ test('a shell fed by (or answering through a fifo to) a network client in the sa
   );
   for (const cmd of ['echo ls | sh', 'printf "make test\\n" | bash', 'cat build.sh | sh -s -- --fast']) assert.equal(verdict(cmd), 'allow', show(cmd));
 });
+
+test('git subcommands that print or store a file print or store a secret handed to them; listing history does not', () => {
+  const secret = fc.constantFrom('~/.ssh/id_ed25519', '~/.git-credentials', '~/.aws/credentials', '.env', '~/.netrc');
+  const reader = fc.constantFrom(
+    (p: string) => `git diff --no-index /dev/null ${p}`,
+    (p: string) => `git hash-object -w ${p}`,
+    (p: string) => `git log -p -- ${p}`,
+    (p: string) => `git blame ${p}`,
+    (p: string) => `git hash-object -w ${p} && git cat-file -p $(git hash-object ${p})`,
+  );
+  fc.assert(
+    fc.property(secret, reader, (p, r) => {
+      const cmd = r(p);
+      assert.equal(verdict(cmd), 'deny', show(cmd));
+    }),
+    { numRuns: 80, seed: 2217 },
+  );
+  for (const cmd of ['git log --oneline -- .env', 'git diff HEAD -- src/app.ts', 'git hash-object README.md', 'git add .env.example', 'git rm --cached .env']) assert.equal(verdict(cmd), 'allow', show(cmd));
+});

@@ -105,9 +105,11 @@ function riskier(best: { risk: CredentialRisk; path: string } | null, p: string,
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
-  const git = cmd.name === 'git' && /^(?:show|cat-file|archive|diff|log|blame|grep)$/.test(cmd.args[0] ?? '');
+  // git subcommands that print (or store) a file's content: `git diff --no-index /dev/null ~/.git-credentials`,
+  // `git hash-object -w ~/.ssh/id_rsa` (then `git cat-file -p`), `git log -p -- .env`.
+  const git = cmd.name === 'git' && (/^(?:show|cat-file|archive|diff|blame|grep|hash-object)$/.test(cmd.args[0] ?? '') || (cmd.args[0] === 'log' && cmd.args.some((a) => a === '-p' || a === '--patch')));
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
-  if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
+  if ((!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
     for (let i = 0; i < args.length; i++) {
       if (i > 0 && OUTPUT_OPTIONS.has(args[i - 1])) continue; // a file being written, not read (args[-1] is a slow named-property read)
       const a = args[i];
