@@ -3,6 +3,7 @@
 // Nested scripts (substitutions, `bash -c`, `eval`, `find -exec`, …) are parsed with a depth
 // bound and their commands are flattened into the result, so one rule pass sees them all.
 import { lex, substitutionsIn, type Token } from './lexer.js';
+import { definedScript, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
 import { expandParameters, ifsSplitter } from './expand.js';
 import { resolveSubstitutions } from './static-text.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
@@ -31,7 +32,7 @@ export const SHELL_LIMITS = {
   maxLength: 262_144,
 } as const;
 
-interface Ctx {
+interface Ctx extends LineDefinitions {
   commandsLeft: number;
   maxDepth: number;
   maxLength: number;
@@ -51,14 +52,6 @@ interface Ctx {
   functions?: Map<string, Token[]>;
   /** Files an `echo`/`printf` wrote earlier in the line, by path, and what they hold. */
   files?: Map<string, string>;
-  /** Aliases defined earlier in the line (`alias tidy='rm -rf ~/'`), by name. */
-  aliases?: Map<string, string>;
-  /** Positional parameters set by `set -- …` at the top level. */
-  positional?: Word[];
-  /** Paths made links or copies of another path earlier in the line (`ln -s ~/.aws/credentials n`): path → source. */
-  links?: Map<string, string>;
-  /** Package scripts defined earlier in the line (`npm pkg set scripts.x='…'`), by name. */
-  pkgScripts?: Map<string, string>;
 }
 
 /** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
@@ -466,7 +459,7 @@ class Parser {
     const name = programName(u.argv[0]);
     let via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
     if (this.ctx.links) {
-      const linked = this.throughLinks(u.argv, name, redirects);
+      const linked = throughLinks(this.ctx.links, u.argv, name, redirects);
       if (linked.label) {
         u.argv = linked.argv;
         redirects = linked.redirects;
@@ -540,14 +533,7 @@ class Parser {
         (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
       }
     }
-    else if (cmd.name === 'alias' || cmd.name === 'set') this.rememberShellState(cmd);
-    else if (LINKERS.has(cmd.name)) this.rememberLink(cmd);
-    else if ((cmd.name === 'npm' || cmd.name === 'pnpm') && cmd.args[0] === 'pkg' && cmd.args[1] === 'set') {
-      for (const a of cmd.args.slice(2)) {
-        const m = /^scripts\.([^=]+)=(.*)$/s.exec(a);
-        if (m) (this.ctx.pkgScripts ??= new Map()).set(m[1], m[2]);
-      }
-    } else if (cmd.name === 'npm' && cmd.args[0] === 'set-script' && cmd.args.length >= 3) (this.ctx.pkgScripts ??= new Map()).set(cmd.args[1], cmd.args[2]);
+    else rememberDefinition(this.ctx, cmd);
     if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.redirects.length) {
       const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
       if (r) {
@@ -557,67 +543,6 @@ class Parser {
         files.set(r.target.text, (r.op === '>>' ? (files.get(r.target.text) ?? '') + '\n' : '') + text);
       }
     }
-  }
-
-  /** `alias name='body'` (judged where the alias is used) and `set -- args` (the new $1, $2, …). */
-  private rememberShellState(cmd: SimpleCommand): void {
-    if (cmd.name === 'alias') {
-      for (const a of cmd.args) {
-        const eq = a.indexOf('=');
-        if (eq > 0 && !a.startsWith('-')) (this.ctx.aliases ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
-      }
-      return;
-    }
-    // `set -- a b` or `set a b` (a first word that is no option) replaces the positional parameters.
-    const at = cmd.args.indexOf('--');
-    if (at >= 0) this.ctx.positional = cmd.argv.slice(at + 2);
-    else if (cmd.args.length && !/^[-+]/.test(cmd.args[0])) this.ctx.positional = cmd.argv.slice(1);
-  }
-
-  /**
-   * `ln [-s] SRC DEST`, `cp SRC DEST`, `mv SRC DEST`: later in the line DEST is SRC (its contents,
-   * or the path it leads to), so `ln -s ~/.aws/credentials n && cat n` reads the credentials.
-   */
-  private rememberLink(cmd: SimpleCommand): void {
-    let src: string | undefined;
-    let dest: string | undefined;
-    for (const a of cmd.args) {
-      if (a.startsWith('-')) {
-        if (a === '-t' || a.startsWith('--target-directory')) return;
-      } else if (src === undefined) src = a;
-      else if (dest === undefined) dest = a;
-      else return;
-    }
-    if (src === undefined || dest === undefined || !LINK_SOURCE.test(src)) return;
-    const base = src.replace(/\/+$/, '').split('/').pop() ?? src;
-    const key = dest === '.' || dest.endsWith('/') ? `${dest === '.' ? '' : dest}${base}` : dest;
-    (this.ctx.links ??= new Map()).set(key.replace(/^\.\//, ''), src);
-  }
-
-  /**
-   * The words of a command with every path that an earlier `ln`/`cp`/`mv` made an alias of
-   * another put back to that other path (not for commands that act on the link itself).
-   */
-  private throughLinks(argv: Word[], name: string, redirects: Redirect[]): { argv: Word[]; redirects: Redirect[]; label?: string } {
-    const links = this.ctx.links;
-    if (!links || LINK_SELF.has(name)) return { argv, redirects };
-    let label: string | undefined;
-    const swap = (w: Word): Word => {
-      // The path may follow an option's `=` or curl's `@` (`-F f=@notes.txt`, `--file=notes.txt`).
-      const at = Math.max(w.text.lastIndexOf('@'), w.text.lastIndexOf('='));
-      const lead = at >= 0 ? w.text.slice(0, at + 1) : '';
-      const t = w.text.slice(lead.length).replace(/^\.\//, '');
-      const slash = t.indexOf('/');
-      const head = slash < 0 ? t : t.slice(0, slash);
-      const src = links.get(t) ?? links.get(head);
-      if (src === undefined) return w;
-      label ??= `the path ${w.text.slice(lead.length)}, linked or copied from ${src} earlier in the same command`;
-      return { ...w, text: lead + (links.has(t) ? src : src + t.slice(slash)) };
-    };
-    const out = argv.map((w, k) => (k === 0 ? w : swap(w)));
-    // A file read through `<` is read through the link too.
-    const reds = redirects.map((r) => (r.op === '<' || r.op === '<>' ? { op: r.op, target: swap(r.target) } : r));
-    return { argv: label ? out : argv, redirects: label ? reds : redirects, label };
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
@@ -643,29 +568,7 @@ const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
 const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
 const KNOWN_PRODUCER = /(?:\$\(|`)\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
-/**
- * Link sources worth following: outside the project, climbing out of it, led by a variable, or
- * named like a secret. (A copy of a build output changes nothing the rules judge.)
- */
-const LINK_SOURCE = /^[~/$]|\.\.|env|key|pem|secret|cred|token|id_|netrc|npmrc|pypirc|config|\.ssh|\.aws|\.kube|\.gnupg/i;
-/** Commands that make one path stand for another (see rememberLink). */
-const LINKERS = new Set(['ln', 'cp', 'mv', 'link']);
-/** Commands that act on a link itself rather than on what it leads to. */
-const LINK_SELF = new Set(['ln', 'cp', 'mv', 'link', 'rm', 'unlink', 'rmdir', 'ls', 'stat', 'readlink', 'test', '[', '[[', 'file', 'touch', 'chmod']);
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
-
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The package script `npm run NAME` (pnpm, yarn, bun; `npm test`, `yarn NAME`) runs, among those defined earlier. */
-function definedScript(scripts: Map<string, string>, name: string, args: readonly string[]): { name: string; body: string } | undefined {
-  if (name !== 'npm' && name !== 'pnpm' && name !== 'yarn' && name !== 'bun') return undefined;
-  const sub = args[0];
-  const script = sub === 'run' || sub === 'run-script' || sub === 'rum' || sub === 'urn' ? args.find((a, k) => k > 0 && !a.startsWith('-')) : name === 'npm' && !/^(?:test|start|stop|restart|t|tst)$/.test(sub ?? '') ? undefined : sub === 't' || sub === 'tst' ? 'test' : sub;
-  const body = script === undefined ? undefined : scripts.get(script);
-  return body === undefined ? undefined : { name: script!, body };
-}
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState): Script {
   let text = input;
