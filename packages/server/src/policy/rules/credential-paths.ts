@@ -106,8 +106,8 @@ function mayMatchHint(raw: string): boolean {
 export function credentialRisk(raw: string): CredentialRisk | null {
   // A glob is judged by the secrets it can match (`~/.ss?/id_*[^b]` is ~/.ssh/id_ed25519).
   const first = raw.charCodeAt(0);
-  // (Only home and absolute globs can name a secret: see globCredentialRisk.)
-  if ((first === 126 /* ~ */ || first === 47 /* / */ || first === 36 /* $ */) && raw.length <= 512 && hasGlobChar(raw)) {
+  // (Only globs under home, /etc or a top-level wildcard can name a secret: see globCredentialRisk.)
+  if ((first === 126 /* ~ */ || first === 36 /* $ */ || (first === 47 /* / */ && GLOB_ROOTS.test(raw))) && raw.length <= 512 && hasGlobChar(raw)) {
     const viaGlob = globCredentialRisk(raw);
     if (viaGlob) return viaGlob;
   }
@@ -159,6 +159,8 @@ export function pathLike(arg: string): boolean {
   return arg.includes('/') || arg.includes('\\') || arg.includes('~') || arg.startsWith('.') || (arg.includes('.') && /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg)) || arg.startsWith('id_') || arg === '.netrc';
 }
 
+/** Absolute paths whose globs can reach a secret path (SECRET_PATHS): home directories, /etc, /Library, a wildcard at the top. */
+const GLOB_ROOTS = /^\/(?:home|Users|root|var\/root|etc|Library|[*?[{])/i;
 /** `*`, `?`, `[` or `{` anywhere (a character loop: this runs for every path-like argument). */
 function hasGlobChar(raw: string): boolean {
   for (let i = 0; i < raw.length; i++) {

@@ -26,6 +26,9 @@ const LINKERS = new Set(['ln', 'cp', 'mv', 'link']);
 /** Commands that act on a link itself rather than on what it leads to. */
 const LINK_SELF = new Set(['ln', 'cp', 'mv', 'link', 'rm', 'unlink', 'rmdir', 'ls', 'stat', 'readlink', 'test', '[', '[[', 'file', 'touch', 'chmod']);
 
+/** The programs rememberDefinition looks at (a cheap first test for every command). */
+export const DEFINERS = new Set(['alias', 'set', 'npm', 'pnpm', ...LINKERS]);
+
 /** Records what `cmd` defines for later commands (nothing for most commands). */
 export function rememberDefinition(defs: LineDefinitions, cmd: SimpleCommand): void {
   const name = cmd.name;

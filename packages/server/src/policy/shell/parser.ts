@@ -3,7 +3,7 @@
 // Nested scripts (substitutions, `bash -c`, `eval`, `find -exec`, …) are parsed with a depth
 // bound and their commands are flattened into the result, so one rule pass sees them all.
 import { lex, substitutionsIn, type Token } from './lexer.js';
-import { definedScript, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
+import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
 import { expandParameters, ifsSplitter } from './expand.js';
 import { resolveSubstitutions } from './static-text.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
@@ -384,7 +384,7 @@ class Parser {
    * `$(git rev-parse --show-toplevel)`, `$(dirname …)`.
    */
   private knownOutputs(text: string): string {
-    if (text.length > 1024 || !KNOWN_PRODUCER.test(text)) return text;
+    if (text.length > 1024 || !((text.indexOf('$(') >= 0 && KNOWN_PRODUCER.test(text)) || (text.indexOf('`') >= 0 && KNOWN_PRODUCER_BACKTICK.test(text)))) return text;
     const r = resolveSubstitutions(text);
     // Decoded text (base64, printf escapes) is code being hidden: the dynamic-code rules judge that.
     // Only outputs without blanks (paths, names): text with blanks is code or a message, which the
@@ -533,7 +533,7 @@ class Parser {
         (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
       }
     }
-    else rememberDefinition(this.ctx, cmd);
+    else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
     if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.redirects.length) {
       const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
       if (r) {
@@ -567,7 +567,8 @@ const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
 /** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
 const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
-const KNOWN_PRODUCER = /(?:\$\(|`)\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
+const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
+const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState): Script {
