@@ -149,6 +149,13 @@ function mayMatchHint(raw: string): boolean {
 }
 
 export function credentialRisk(raw: string): CredentialRisk | null {
+  // A glob is judged by the secrets it can match (`~/.ss?/id_*[^b]` is ~/.ssh/id_ed25519).
+  const first = raw.charCodeAt(0);
+  // (Only globs under home, /etc or a top-level wildcard can name a secret: see globCredentialRisk.)
+  if ((first === 126 /* ~ */ || first === 36 /* $ */ || (first === 47 /* / */ && GLOB_ROOTS.test(raw))) && raw.length <= 512 && hasGlobChar(raw)) {
+    const viaGlob = globCredentialRisk(raw);
+    if (viaGlob) return viaGlob;
+  }
   if (raw.length < 2 || raw.length > 4096 || !mayMatchHint(raw) || !HINT.test(raw)) return null;
   const p = normalizePath(raw);
   const lower = p.toLowerCase();
@@ -238,6 +245,91 @@ function globRegex(glob: string): RegExp | null {
   }
   try {
     return new RegExp(`^${re}$`);
+  } catch {
+    return null;
+  }
+}
+
+/** Absolute paths whose globs can reach a secret path (SECRET_PATHS): home directories, /etc, /Library, a wildcard at the top. */
+const GLOB_ROOTS = /^\/(?:home|Users|root|var\/root|etc|Library|[*?[{])/i;
+/** `*`, `?`, `[` or `{` anywhere (a character loop: this runs for every path-like argument). */
+function hasGlobChar(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 42 || c === 63 || c === 91 || c === 123) return true;
+  }
+  return false;
+}
+/** Concrete secret paths a glob is tried against: every home and system file and directory above. */
+const SECRET_PATHS: readonly string[] = [
+  ...['id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'id_ed25519_sk', 'id_ecdsa_sk'].map((k) => `~/.ssh/${k}`),
+  ...Object.keys(EXACT_HOME).map((k) => `~/${k}`),
+  ...Object.keys(HOME_DIRS).filter((k) => k !== 'library/keychains').map((k) => `~/${k}`),
+  '~/Library/Keychains',
+  '~/.gnupg/private-keys-v1.d',
+  ...Object.keys(SYSTEM),
+  ...['rsa', 'ecdsa', 'ed25519', 'dsa'].map((k) => `/etc/ssh/ssh_host_${k}_key`),
+];
+const globMemo = new Map<string, CredentialRisk | null>();
+
+/**
+ * The worst secret a home or absolute glob can match, as the shell expands it: `*` and `?` never
+ * cross a `/` nor match a leading dot unless the pattern spells it, `[…]`/`[!…]` are classes,
+ * `{a,b}` alternatives. Relative globs are left alone (they match what is in the project).
+ */
+function globCredentialRisk(raw: string): CredentialRisk | null {
+  const hit = globMemo.get(raw);
+  if (hit !== undefined) return hit;
+  let found: CredentialRisk | null = null;
+  const p = normalizePath(raw);
+  if (p.startsWith('~/') || p.startsWith('/')) {
+    const re = shellGlobRegex(p);
+    for (const candidate of re ? SECRET_PATHS : []) {
+      if (!re!.test(candidate)) continue;
+      const risk = credentialRisk(candidate);
+      if (risk && (!found || SEVERITY_RANK.indexOf(risk.severity) > SEVERITY_RANK.indexOf(found.severity))) found = { ...risk, label: `${risk.label}, which the glob ${raw} matches` };
+    }
+  }
+  if (globMemo.size >= 1024) globMemo.clear();
+  globMemo.set(raw, found);
+  return found;
+}
+const SEVERITY_RANK = ['info', 'low', 'medium', 'high', 'critical'];
+
+function shellGlobRegex(p: string): RegExp | null {
+  let src = '';
+  const segs = p.split('/');
+  for (let k = 0; k < segs.length; k++) {
+    const seg = segs[k];
+    if (k > 0) src += '/';
+    if (seg === '**') {
+      src += '(?:[^/]+/)*[^/]*';
+      continue;
+    }
+    // A segment that does not spell its leading dot does not match dot files.
+    if (seg !== '~' && !seg.startsWith('.') && /^[*?[{]/.test(seg)) src += '(?!\\.)';
+    for (let i = 0; i < seg.length; i++) {
+      const c = seg[i];
+      if (c === '*') src += '[^/]*';
+      else if (c === '?') src += '[^/]';
+      else if (c === '[') {
+        const end = seg.indexOf(']', i + 2);
+        if (end < 0) return null;
+        let body = seg.slice(i + 1, end);
+        const negate = body[0] === '!' || body[0] === '^';
+        if (negate) body = body.slice(1);
+        src += `[${negate ? '^/' : ''}${body.replace(/[\\\]^]/g, (x) => `\\${x}`)}]`;
+        i = end;
+      } else if (c === '{') {
+        const end = seg.indexOf('}', i);
+        if (end < 0) return null;
+        src += `(?:${seg.slice(i + 1, end).split(',').map((a) => a.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+        i = end;
+      } else src += c.replace(/[.+^$()|\\]/g, '\\$&');
+    }
+  }
+  try {
+    return new RegExp(`^${src}$`, 'i');
   } catch {
     return null;
   }

@@ -33,7 +33,7 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
 /** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
 export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void {
   // Read tools take globs too (Gemini read_many_files, MCP read tools): `~/.ssh/*` reads the keys.
-  const risk = credentialRiskOfPattern(path);
+  const risk = credentialRiskOfPattern(path) ?? (CLIMB.test(path) ? credentialRisk(resolveRelative(path, undefined, ctx.cwd)) : null);
   if (risk) emitCredentialRead(ctx, risk, path, how);
 }
 
@@ -73,20 +73,47 @@ function searchFiles(args: readonly string[]): string[] {
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 
+/** A relative path that starts by climbing out of the working directory (`../x`, `./../x`). */
+const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
+
+/**
+ * A relative path as seen from the call's working directory and where earlier `cd`s moved:
+ * `cat ../../.config/gh/hosts.yml` from /home/u/x/y reads ~/.config/gh/hosts.yml. Other paths
+ * are returned as written (a path inside the project is judged by its name).
+ */
+export function resolveRelative(p: string, shift: string | undefined, cwd: string | undefined): string {
+  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMB.test(p))) return p;
+  const base = shift !== undefined && /^[/~]/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
+  if (base === undefined) return p;
+  // `..` is resolved here, before the home prefix is folded into `~` (which `..` cannot climb out of).
+  const out: string[] = [];
+  for (const seg of `${base}/${p}`.split('/')) {
+    if (seg === '..' && out.length > 1 && out[out.length - 1] !== '~') out.pop();
+    else if (seg !== '.' && (seg !== '' || out.length === 0)) out.push(seg);
+  }
+  return out.join('/') || '/';
+}
+
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
-function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
-  const risk = judge(p);
+function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
+  let risk = judge(p);
+  if (!risk && cmd && (cmd.cwdShift !== undefined || CLIMB.test(p))) {
+    const resolved = resolveRelative(p, cmd.cwdShift, cwd);
+    if (resolved !== p) risk = credentialRisk(resolved);
+  }
   return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
 }
 
-export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; path: string } | null {
+export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
-  const git = cmd.name === 'git' && /^(?:show|cat-file|archive|diff|log|blame|grep)$/.test(cmd.args[0] ?? '');
+  // git subcommands that print (or store) a file's content: `git diff --no-index /dev/null ~/.git-credentials`,
+  // `git hash-object -w ~/.ssh/id_rsa` (then `git cat-file -p`), `git log -p -- .env`.
+  const git = cmd.name === 'git' && (/^(?:show|cat-file|archive|diff|blame|grep|hash-object)$/.test(cmd.args[0] ?? '') || (cmd.args[0] === 'log' && cmd.args.some((a) => a === '-p' || a === '--patch')));
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
   // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
   const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
-  if (!KEY_USERS.has(cmd.name) && (!NOT_READERS.has(cmd.name) || git)) {
+  if ((!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
     for (let i = 0; i < args.length; i++) {
       // A file being written, not read (args[-1] is a slow named-property read; every output option starts with `-`).
       if (i > 0 && args[i - 1].charCodeAt(0) === 45 && OUTPUT_OPTIONS.has(args[i - 1])) continue;
@@ -101,12 +128,12 @@ export function credentialReadBy(cmd: SimpleCommand): { risk: CredentialRisk; pa
         else if (eq > 0 && READ_ASSIGN.test(a)) v = a.slice(eq + 1);
         else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
       }
-      if (pathLike(v)) best = riskier(best, v, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
+      if (pathLike(v)) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
-  for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text);
+  for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text, cmd, cwd);
   return best;
 }
 
@@ -145,7 +172,7 @@ function rank(s: string): number {
 
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
-  const read = credentialReadBy(cmd);
+  const read = credentialReadBy(cmd, ctx.cwd);
   if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
   for (const r of cmd.redirects) {
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.

@@ -116,7 +116,11 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
   return 'unknown';
 }
 
-function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, ctx: RuleContext, tool: string): void {
+/**
+ * `verb` replaces "recursively deletes" for tools that destroy contents rather than unlink
+ * (`find / -type f -exec truncate -s 0 {} +` empties every file below /).
+ */
+function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, ctx: RuleContext, tool: string, verb?: string): void {
   // A script run for each input (`… | parallel sh -c 'rm -rf {}'`): its placeholder words are that input.
   const rs = cmd.fedBy?.replaceString;
   const fed = !cmd.dynamicArgs && rs !== undefined && targets.some((t) => t.includes(rs));
@@ -125,13 +129,13 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
     if (fed) targets = targets.filter((t) => !t.includes(rs));
     const dyn = dynamicTargets(feeder);
     if (dyn === 'unknown') {
-      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} deletes recursively targets ${feeder.inputFromFile ? 'read from a file' : 'produced by another command'} (${feeder.wrappers.includes('xargs') ? 'xargs' : feeder.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
+      if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} ${verb ?? 'deletes recursively'} targets ${feeder.inputFromFile ? 'read from a file' : 'produced by another command'} (${feeder.wrappers.includes('xargs') ? 'xargs' : feeder.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
       return;
     }
     if (dyn.selective) {
       const bad = worst(dyn.targets, cmd, ctx);
       if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
-        emit(ctx, 'high', 'selective_delete_outside_project', `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
+        emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
       }
       return;
     }
@@ -144,7 +148,55 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   const severity = recursive || /git metadata|the system path/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
   if (!recursive && /outside the (?:working directory|project)/.test(bad.risk.label)) return;
-  emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${recursive ? 'recursively deletes' : 'deletes'} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+  emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+}
+
+/**
+ * A content destroyer (truncate -s 0, shred) whose files come from find -exec or a known xargs
+ * producer is judged like a recursive delete of the producer's start paths. False when the files
+ * are not fed or their producer is unknown.
+ */
+function destroysFedFiles(cmd: SimpleCommand, ctx: RuleContext, tool: string, verb: string): boolean {
+  if (!cmd.dynamicArgs || dynamicTargets(cmd) === 'unknown') return false;
+  judgeDelete(cmd, positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference', '-n', '--iterations'])).filter((a) => a !== '{}'), true, ctx, tool, verb);
+  return true;
+}
+
+const PS_REMOVE_VALUES = new Set(['-erroraction', '-ea', '-warningaction', '-wa', '-informationaction', '-filter', '-include', '-exclude', '-stream', '-credential', '-errorvariable', '-ev', '-outvariable', '-ov']);
+const PS_LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
+const PS_LIST_VALUES = new Set(['-filter', '-include', '-exclude', '-depth', '-attributes', '-erroraction', '-ea']);
+
+/** The paths a PowerShell lister piped into this remover lists, and whether it filters them. */
+function pipedItems(cmd: SimpleCommand): { paths: string[]; selective: boolean; producer: string } | undefined {
+  const prev = cmd.pipeline.stages[cmd.stage - 1];
+  const p = prev?.[prev.length - 1];
+  if (!p || !PS_LISTERS.has(p.name)) return undefined;
+  const paths: string[] = [];
+  let selective = false;
+  for (let i = 0; i < p.args.length; i++) {
+    const a = p.args[i].toLowerCase();
+    if (a === '-path' || a === '-literalpath') paths.push(p.args[++i] ?? '');
+    else if (PS_LIST_VALUES.has(a)) {
+      if (a === '-filter' || a === '-include') selective = !/^\*(?:\.\*)?$/.test(p.args[i + 1] ?? '');
+      i++;
+    } else if (!a.startsWith('-')) paths.push(p.args[i]);
+  }
+  return { paths: paths.length ? paths : ['.'], selective, producer: p.argv[0]?.text ?? p.name };
+}
+
+/** `[System.IO.Directory]::Delete(path, $true)`, `[IO.File]::Delete(path)`: .NET deletes written in PowerShell. */
+const DOTNET_DELETE = /\[(?:System\.)?IO\.(Directory|File)\]::Delete\(\s{0,3}(['"]?)([^'",)]{1,512})\2\s{0,3}(,\s{0,3}\$true)?/gi;
+
+function inspectDotNetDeletes(command: string, ctx: RuleContext): void {
+  DOTNET_DELETE.lastIndex = 0;
+  for (let m = DOTNET_DELETE.exec(command); m; m = DOTNET_DELETE.exec(command)) {
+    const recursive = m[1].toLowerCase() === 'directory' && m[4] !== undefined;
+    const target = m[3].trim();
+    const risk = deletionRisk(target, ctx.cwd);
+    if (!risk || (!recursive && !/the system path|git metadata/.test(risk.label))) continue;
+    emit(ctx, recursive ? risk.severity : shiftSeverity(risk.severity, -1), recursive ? 'recursive_delete' : 'delete_system_file', `[System.IO.${m[1]}]::Delete ${recursive ? 'recursively deletes' : 'deletes'} ${risk.label}.`, target);
+    return;
+  }
 }
 
 const RSYNC_VALUES = new Set(['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--files-from', '--exclude-from', '--include-from', '--log-file', '--backup-dir', '--partial-dir', '--temp-dir', '-T', '--compare-dest', '--copy-dest', '--link-dest', '--chmod', '--chown', '--usermap', '--groupmap', '--timeout', '--port', '--password-file', '--bwlimit', '--max-size', '--min-size', '--suffix']);
@@ -201,8 +253,16 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     const targets: string[] = [];
     for (let i = 0; i < args.length; i++) {
       if (lower[i] === '-path' || lower[i] === '-literalpath') targets.push(args[++i] ?? '');
+      else if (PS_REMOVE_VALUES.has(lower[i])) i++; // `-ErrorAction SilentlyContinue`: a value, not a target
       else if (!args[i].startsWith('-') && !args[i].startsWith('/')) targets.push(args[i]);
       else if (/^[a-z]:/i.test(args[i]) || (args[i].startsWith('/') && args[i].length > 2)) targets.push(args[i]);
+    }
+    // `Get-ChildItem $HOME -Force | Remove-Item -Recurse`: the items piped in are the targets.
+    const piped = targets.length === 0 ? pipedItems(cmd) : undefined;
+    if (piped) {
+      const bad = worst(piped.paths.map((p) => `${p.replace(/[\\/]+$/, '')}/*`), cmd, ctx);
+      if (bad && (!piped.selective || bad.risk.severity === 'critical')) emit(ctx, piped.selective ? 'high' : bad.risk.severity, 'recursive_delete', `${name === 'rm' ? 'Remove-Item' : name} deletes ${piped.selective ? 'matching items in' : ''}${piped.selective ? ` ${bad.risk.label.replace(/^everything in /, '')}` : bad.risk.label}, piped to it by ${piped.producer}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+      return;
     }
     judgeDelete(cmd, targets, recursive, ctx, name === 'rm' ? 'Remove-Item' : name);
     return;
@@ -283,6 +343,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'shred': {
       const device = args.find((a) => DEVICE.test(a));
       if (device) emit(ctx, 'critical', 'disk_wipe', `shred overwrites the block device ${device}.`, device);
+      else if (destroysFedFiles(cmd, ctx, 'shred', 'irrecoverably destroys every file under')) return;
       else if (positionals(args).length > 0 || cmd.dynamicArgs) {
         // (with no file operand shred only prints an error)
         // shred is chosen only to defeat recovery (backups, undelete, git cannot bring the file
@@ -315,6 +376,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     case 'truncate': {
       if (!args.some((a) => /^-s0?$|^--size=0$|^-s$/.test(a) || a === '0')) return;
+      // Fed by find -exec or xargs: every file the producer finds is emptied, like a recursive delete.
+      if (destroysFedFiles(cmd, ctx, 'truncate -s 0', 'empties every file under')) return;
       const bad = worst(positionals(args, TRUNCATE_VALUES), cmd, ctx);
       if (bad && rankOf(bad.risk.severity) >= rankOf('high')) emit(ctx, 'high', 'truncate_system_file', `truncate empties ${bad.risk.label}.`, bad.target);
       return;
@@ -351,5 +414,6 @@ export function inspectDestructiveRedirects(cmd: SimpleCommand, ctx: RuleContext
 const FORK_BOMB = /(\S+)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&\s*;?\s*\}/;
 
 export function inspectDestructiveText(command: string, ctx: RuleContext): void {
+  if (command.includes('::') && /::Delete\(/i.test(command)) inspectDotNetDeletes(command, ctx);
   if (command.length < 4096 && command.includes('{') && FORK_BOMB.test(command)) emit(ctx, 'high', 'fork_bomb', 'A fork bomb exhausts the machine by spawning processes endlessly.');
 }

@@ -8,6 +8,7 @@ import { judgeOverwrite, moveAwayRisk } from './destructive.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
+import { elispDeletes, vimDeletes } from './editor-code.js';
 import { emitCredentialRead } from './credentials.js';
 import { isInterpreter, optionValue, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
@@ -67,6 +68,28 @@ export function editorShellCommands(cmd: SimpleCommand): string[] {
   }
   return out;
 }
+/** What the code an editor is told to evaluate deletes, as shell commands (editor-code.ts). */
+function editorDeletes(cmd: SimpleCommand): string[] {
+  if (cmd.name === 'emacs' || EDITOR_SHELL.get(cmd.name) === VIM) {
+    const code = editorCode(cmd);
+    if (code.length) return code.flatMap((c) => (cmd.name === 'emacs' ? elispDeletes(c) : vimDeletes(c)));
+  }
+  return [];
+}
+
+/** The code an editor's command line evaluates: emacs --eval, vim -c/--cmd/+cmd. */
+function editorCode(cmd: SimpleCommand): string[] {
+  const out: string[] = [];
+  const args = cmd.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (cmd.name === 'emacs' ? a === '--eval' || a === '-eval' : a === '-c' || a === '--cmd') {
+      if (args[i + 1] !== undefined) out.push(args[++i]);
+    } else if (cmd.name === 'emacs' && a.startsWith('--eval=')) out.push(a.slice(7));
+    else if (cmd.name !== 'emacs' && a.startsWith('+') && a.length > 1) out.push(a.slice(1));
+  }
+  return out;
+}
 const AWK = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox awk']);
 const AWK_VALUE_OPTS = new Set(['-F', '-v', '-f', '--field-separator', '--assign', '--file']);
 
@@ -84,6 +107,27 @@ function awkProgram(args: readonly string[]): string | undefined {
     return a;
   }
   return undefined;
+}
+
+/**
+ * awk builds strings by writing them side by side: `system("rm -rf " ENVIRON["HOME"])`. The
+ * environment lookups and the `-v name=value` variables next to a literal are put in as literals,
+ * and adjacent literals joined, so the command system() or a pipe runs is one string to judge.
+ */
+function awkStrings(code: string, args: readonly string[]): string {
+  if (!code.includes('"')) return code;
+  let text = code.replace(/ENVIRON\[\s{0,3}"(\w+)"\s{0,3}\]/g, '"$$$1"');
+  const vars = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] === '-v' || args[i] === '--assign' ? args[++i] : /^-v./.test(args[i]) ? args[i].slice(2) : undefined;
+    const eq = a?.indexOf('=') ?? -1;
+    if (a && eq > 0 && !a.slice(eq + 1).includes('"')) vars.set(a.slice(0, eq), a.slice(eq + 1));
+  }
+  if (vars.size) {
+    text = text.replace(/("[ \t]{1,8})([A-Za-z_]\w*)\b(?![ \t]*[([])/g, (m, pre: string, name: string) => (vars.has(name) ? `${pre}"${vars.get(name)}"` : m));
+    text = text.replace(/\b([A-Za-z_]\w*)([ \t]{1,8}")/g, (m, name: string, post: string) => (vars.has(name) ? `"${vars.get(name)}"${post}` : m));
+  }
+  return text.replace(/"[ \t]{1,8}"/g, '');
 }
 
 /** The inline program of an interpreter command, if any. */
@@ -129,6 +173,7 @@ const MOVE_CALL = /\b(?:shutil\.move|os\.rename|os\.replace|os\.renames|fs\.rena
 const WRITE_CALL = /\b(?:open\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\1\s{0,3},\s{0,3}(?:mode\s{0,3}=\s{0,3})?['"]w|(?:writeFileSync|writeFile|file_put_contents|File\.write|write_text|write_bytes|Deno\.writeTextFileSync|Deno\.writeFileSync)\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\3)|(['"`])([^'"`]{1,512})\5\s{0,3}\)\s{0,3}\.write_(?:text|bytes)\s{0,3}\(/g;
 // exec/system/spawn given a list of strings: the list is a command line.
 const LIST_CALL = /\b(?:System\.cmd|system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
+const AWK_PRINT_TO_SHELL = /\bprintf?\s{0,3}\(?\s{0,3}"((?:\\.|[^"\\]){1,1024})"\s{0,3}\)?\s{0,3}\|\s{0,3}"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh"/g;
 const AWK_SHELL = /(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1\s{0,3}\|\s{0,3}getline|\|\s{0,3}(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3/g;
 // (`"cmd" | getline` with a literal command is judged as that command through AWK_SHELL.)
 const DYNAMIC_SYSTEM = /\bsystem\s{0,3}\(\s{0,3}(?!['")])|(?<!['"]\s{0,3})\|\s{0,3}getline|(?<!['"])\bprint[^|;}]{0,200}\|\s{0,3}(?!['"])\w/;
@@ -212,6 +257,9 @@ function inspectShellLineAsCode(cmd: SimpleCommand, code: string, ctx: RuleConte
 }
 
 export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const deletion of editorDeletes(cmd)) {
+    for (const f of ctx.inspectNested(deletion)) ctx.emit({ ...f, reason: `${cmd.name} evaluates code that deletes files: ${f.reason}` });
+  }
   for (const escape of editorShellCommands(cmd)) {
     // emacs evaluates Lisp, whose shell calls are found like any language's; vim and gdb run the text.
     const shellText = cmd.name === 'emacs' ? allMatches(SHELL_CALL, escape).map((m) => unescapeLiteral(m[2])) : [escape];
@@ -219,7 +267,7 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   const code = inlineCode(cmd);
   if (!code) return;
-  const text = normalizeCode(code.slice(0, 16_384));
+  const text = normalizeCode(AWK.has(cmd.name) ? awkStrings(code.slice(0, 16_384), cmd.args) : code.slice(0, 16_384));
   if (!AWK.has(cmd.name) && SHELL_LINE.test(code) && code.length <= 1024) inspectShellLineAsCode(cmd, code, ctx);
   // (Each scan only when a cheap substring test says it can match.)
   if (/exec|spawn|run\s{0,3}\(`/.test(text)) for (const m of allMatches(COMMAND_SYNTAX, text)) {
@@ -230,6 +278,10 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
     for (const m of allMatches(AWK_SHELL, text)) {
       const inner = unescapeLiteral(m[2] ?? m[4]);
       for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
+    }
+    // `print "cmd" | "sh"`: what is printed into a shell is run by it.
+    for (const m of allMatches(AWK_PRINT_TO_SHELL, text)) {
+      for (const f of ctx.inspectNested(unescapeLiteral(m[1]))) ctx.emit({ ...f, reason: `${cmd.name} prints a command into a shell: ${f.reason}` });
     }
     if (DYNAMIC_SYSTEM.test(text)) ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} runs shell commands built from its input or variables, which cannot be checked before they run.` });
   }
@@ -294,7 +346,8 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   STRING.lastIndex = 0;
   for (let m = STRING.exec(text); m; m = STRING.exec(text)) {
-    const risk = /[/~\\]|^\.env/.test(m[2]) ? credentialRisk(m[2]) : null;
+    // (A glob in code is mostly handed to a delete or a listing, judged above, not opened.)
+    const risk = /[/~\\]|^\.env/.test(m[2]) && !/[*?[{]/.test(m[2]) ? credentialRisk(m[2]) : null;
     if (risk) {
       emitCredentialRead(ctx, risk, m[2], `${cmd.name} code opens`);
       if (SEND.test(text)) ctx.emit({ patternName: 'exfiltration.credential_upload', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code reads ${risk.label} and sends data to a remote host.`, paths: [m[2]], hosts: urlHosts(text) });

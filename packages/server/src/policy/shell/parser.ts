@@ -2,7 +2,10 @@
 // pipelines, `( … )` and `{ …; }` groups, redirections, heredocs and function definitions.
 // Nested scripts (substitutions, `bash -c`, `eval`, `find -exec`, …) are parsed with a depth
 // bound and their commands are flattened into the result, so one rule pass sees them all.
-import { lex, type Token } from './lexer.js';
+import { lex, substitutionsIn, type Token } from './lexer.js';
+import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
+import { expandParameters, ifsSplitter } from './expand.js';
+import { resolveSubstitutions } from './static-text.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
@@ -29,7 +32,7 @@ export const SHELL_LIMITS = {
   maxLength: 262_144,
 } as const;
 
-interface Ctx {
+interface Ctx extends LineDefinitions {
   commandsLeft: number;
   maxDepth: number;
   maxLength: number;
@@ -61,8 +64,8 @@ interface ListState {
 // TMPDIR is some directory below /tmp (or /var/folders): `$TMPDIR/x` is scratch, `$TMPDIR/../..` is not.
 /** What `$TMPDIR` (and `$TMP`, `$TEMP`) stand for: a private scratch directory of the user. */
 export const TMPDIR_STANDIN = '/tmp/tmpdir';
-const WELL_KNOWN: Record<string, string> = { TMPDIR: TMPDIR_STANDIN, TMP: TMPDIR_STANDIN, TEMP: TMPDIR_STANDIN };
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+// PWD is the working directory: `$PWD`, like `.`, is resolved against where earlier `cd`s moved.
+const WELL_KNOWN: Record<string, string> = { TMPDIR: TMPDIR_STANDIN, TMP: TMPDIR_STANDIN, TEMP: TMPDIR_STANDIN, PWD: '.' };
 const POSITIONAL = /\$\{?([1-9])\}?/g;
 
 function joinShift(shift: string | undefined, dir: string | undefined): string | undefined {
@@ -347,35 +350,59 @@ class Parser {
 
   /**
    * Adds a word after expanding what is known without running anything: positional parameters
-   * inside a called function, variables assigned earlier in the line, `${VAR:-default}`, TMPDIR.
-   * An unquoted expansion (or one in command position) that holds spaces splits into words.
+   * (of a called function, or set by `set --`), variables assigned earlier in the line, the
+   * operators of parameter expansion (expand.ts), TMPDIR and PWD, and command substitutions whose
+   * output is known (`$(git rev-parse --show-toplevel)`, `$(pwd)`, `$(echo ~)`: static-text.ts).
+   * An unquoted expansion (or one in command position) splits into words at `$IFS`.
    */
   private pushExpanded(words: Word[], w: Word): void {
-    if (w.text.indexOf('$') < 0) {
+    let text = w.text;
+    // (A program name printed by a substitution is unwrapped by nestedCommands, which names the printer.)
+    if (w.subs.length && words.length > 0) text = this.knownOutputs(text);
+    if (text === w.text && text.indexOf('$') < 0) {
       words.push(w);
       return;
     }
-    const pos = this.positional;
-    if (pos && (w.text === '$@' || w.text === '$*')) {
+    const pos = this.positional ?? this.ctx.positional;
+    if (pos && (text === '$@' || text === '$*' || text === '${@}' || text === '${*}')) {
       words.push(...pos);
       return;
     }
-    let text = w.text;
     if (pos) text = text.replace(POSITIONAL, (_, n: string) => pos[Number(n) - 1]?.text ?? '');
-    const vars = this.ctx.vars;
-    text = text.replace(VARIABLE, (m, braced: string | undefined, dflt: string | undefined, bare: string | undefined) => {
-      const name = braced ?? bare!;
-      const v = vars?.get(name) ?? WELL_KNOWN[name];
-      if (v !== undefined) return v;
-      return dflt !== undefined ? dflt : m;
-    });
+    const ctx = this.ctx;
+    // Most words with a `$` hold only a substitution (`$(date +%s)`) or a variable nothing in the
+    // line assigned (`$HOME/.ssh`): nothing to expand.
+    if (text === w.text && (!PARAMETER_START.test(text) || (ctx.vars === undefined && !WELL_KNOWN_REF.test(text) && !PARAMETER_OPERATOR.test(text)))) {
+      words.push(w);
+      return;
+    }
+    const expanded = expandParameters(text, ctx, WELL_KNOWN);
+    // `${p@P}`, `${(e)p}`: the value is expanded again, so its command substitutions run.
+    for (const code of expanded.code) for (const src of substitutionsIn(code)) this.recurse(src, 'substitution', this.elevated, 'a prompt expansion (${…@P}) of a variable holding code');
+    text = expanded.text;
     if (text === w.text) {
       words.push(w);
       return;
     }
-    if ((!w.quoted || words.length === 0) && /\s/.test(text.trim())) {
-      for (const part of text.trim().split(/\s+/)) words.push(newWord(part, w.quoted, w.subs));
+    const split = ifsSplitter(ctx.vars?.get('IFS'));
+    // (An assignment's value is never split: `x=$y` keeps y's spaces.)
+    if ((!w.quoted || words.length === 0) && split.test(text.trim()) && !ASSIGNMENT_WORD.test(w.text)) {
+      for (const part of text.trim().split(split)) if (part) words.push(newWord(part, w.quoted, w.subs));
     } else words.push(newWord(text, w.quoted, w.subs));
+  }
+
+  /**
+   * A word's command substitutions whose output is known, put in place: `$(pwd)`, `$(echo ~)`,
+   * `$(git rev-parse --show-toplevel)`, `$(dirname …)`.
+   */
+  private knownOutputs(text: string): string {
+    if (text.length > 1024 || !((text.indexOf('$(') >= 0 && KNOWN_PRODUCER.test(text)) || (text.indexOf('`') >= 0 && KNOWN_PRODUCER_BACKTICK.test(text)))) return text;
+    const r = resolveSubstitutions(text);
+    // Decoded text (base64, printf escapes) is code being hidden: the dynamic-code rules judge that.
+    // Only outputs without blanks (paths, names): text with blanks is code or a message, which the
+    // shell -c and eval unwrapping resolves itself and names by its printer.
+    if (r.resolved.length === 0 || r.decoded || r.opaque || r.text.length > 512 || /\s/.test(r.text)) return text;
+    return r.text;
   }
 
   private word(t: Token & { t: 'word' }): Word {
@@ -460,7 +487,15 @@ class Parser {
     }
     const u = unwrapPrefixes(words);
     const name = programName(u.argv[0]);
-    const via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
+    let via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
+    if (this.ctx.links) {
+      const linked = throughLinks(this.ctx.links, u.argv, name, redirects);
+      if (linked.label) {
+        u.argv = linked.argv;
+        redirects = linked.redirects;
+        via = [...via, linked.label];
+      }
+    }
     // `env -C DIR prog` runs prog in DIR, as a `cd DIR &&` before it would.
     const shift = u.chdir !== undefined ? joinShift(state?.shift, u.chdir) : state?.shift;
     const argc = u.argv.length;
@@ -499,6 +534,11 @@ class Parser {
     this.remember(cmd);
     const fn = this.ctx.functions?.get(u.argv[0]?.text ?? '');
     if (fn && u.argv.length) this.recurse('', 'function', cmd.elevated, `the function ${u.argv[0].text}`, u.argv.slice(1), fn, state);
+    // An alias defined earlier in the line: its body, with the call's arguments, is what runs.
+    const alias = u.argv.length && !u.argv[0].quoted ? this.ctx.aliases?.get(u.argv[0].text) : undefined;
+    if (alias !== undefined && !this.via.includes(`the alias ${u.argv[0].text}`)) this.recurse([alias, ...cmd.args.map(shellQuote)].join(' '), 'function', cmd.elevated, `the alias ${u.argv[0].text}`, undefined, undefined, state);
+    const pkgScript = this.ctx.pkgScripts ? definedScript(this.ctx.pkgScripts, name, cmd.args) : undefined;
+    if (pkgScript && !this.via.some((v) => v.startsWith(`the ${name} script ${pkgScript.name} `))) this.recurse(pkgScript.body, 'shell-c', cmd.elevated, `the ${name} script ${pkgScript.name} defined earlier in the same command`);
     const script = this.writtenScript(name, u.argv);
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
@@ -523,6 +563,7 @@ class Parser {
         (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
       }
     }
+    else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
     if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.redirects.length) {
       const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
       if (r) {
@@ -557,6 +598,15 @@ function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** Where a parameter expansion can start: `${`, `$name` (positional ones were put in place before). */
+const PARAMETER_START = /\$[{A-Za-z_]/;
+/** A reference to a variable whose value is known without an assignment (WELL_KNOWN). */
+const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
+/** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
+const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
+/** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
+const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
+const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState): Script {

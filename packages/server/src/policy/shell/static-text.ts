@@ -124,9 +124,38 @@ function run(stage: Stage, input: string | undefined): string | undefined {
         return at < 0 ? c : to[Math.min(at, to.length - 1)];
       }).join('');
     }
+    case 'pwd':
+      return args.every((a) => a === '-L' || a === '-P') ? '.\n' : undefined;
+    case 'git':
+      // The repository's top level holds the working directory: deleting it deletes the project.
+      if (args[0] !== 'rev-parse' || args.length !== 2) return undefined;
+      return args[1] === '--show-toplevel' ? '.\n' : args[1] === '--git-dir' || args[1] === '--absolute-git-dir' ? '.git\n' : undefined;
+    case 'dirname':
+    case 'basename':
+    case 'realpath':
+    case 'readlink': {
+      const paths = args.filter((a) => !a.startsWith('-'));
+      if (paths.length !== 1 || paths[0].includes('$') || (name === 'readlink' && !args.some((a) => /^-[a-z]*[fem]/.test(a)))) return undefined;
+      return `${pathPart(name, paths[0])}\n`;
+    }
     default:
       return undefined;
   }
+}
+
+/** What dirname, basename, realpath and readlink -f print for a path, textually (no I/O). */
+function pathPart(name: string, path: string): string {
+  const abs = path.startsWith('/');
+  const parts: string[] = [];
+  for (const seg of path.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..' && parts.length && parts[parts.length - 1] !== '..' && parts[parts.length - 1] !== '~') parts.pop();
+    else parts.push(seg);
+  }
+  if (name === 'basename') return parts[parts.length - 1] ?? (abs ? '/' : '.');
+  if (name === 'dirname') parts.pop();
+  const joined = parts.join('/');
+  return abs ? `/${joined}` : joined || '.';
 }
 
 /** Splits a substitution's tokens into pipeline stages; undefined for anything but one plain pipeline. */

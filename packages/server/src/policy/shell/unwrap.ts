@@ -2,6 +2,8 @@
 // off so rules see the program that really runs. Commands that carry a whole script in an
 // argument (`bash -c`, `eval`, `su -c`, `powershell -Command`, `ssh host cmd`, `find -exec`)
 // are reported as nested sources for the parser to recurse into.
+import { lex } from './lexer.js';
+import { makefileFromStdin, makefileRecipes } from './makefile.js';
 import { resolveSubstitutions } from './static-text.js';
 import type { Word } from './types.js';
 
@@ -383,7 +385,8 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       const w = words[k];
       const inline = w.text.startsWith('--split-string=') ? w.text.slice(15) : w.text.startsWith('-S') && w.text.length > 2 ? w.text.slice(2) : undefined;
       const str = inline ?? words[k + 1]?.text ?? '';
-      const split = str.split(/\s+/).filter(Boolean).map((text) => ({ text, quoted: false, subs: w.subs }));
+      // env splits at blanks and removes quotes as a shell would (`-S 'sh -c "rm -rf $HOME"'` is three words).
+      const split = lex(str, 256).tokens.flatMap((t) => (t.t === 'word' ? [{ text: t.text, quoted: t.quoted, subs: w.subs }] : []));
       words = [...words.slice(0, i + 1), ...split, ...words.slice(k + (inline === undefined ? 2 : 1))];
       i = i + 1;
     } else if (name === 'env' || name === 'nice' || name === 'ionice' || name === 'stdbuf' || name === 'exec' || name === 'flock') {
@@ -575,6 +578,10 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     // at/batch read the commands they schedule from stdin.
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
     if (here) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: `commands scheduled with ${name}` }];
+  }
+  if ((name === 'make' || name === 'gmake' || name === 'bmake') && makefileFromStdin(args)) {
+    const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+    if (here) return [{ kind: 'source', src: makefileRecipes(here.target.text), origin: 'heredoc', elevated, via: `a Makefile read by ${name} from ${here.op === '<<<' ? 'a here-string' : 'a here-document'}` }];
   }
   if (name === 'eval' || name === 'source' || name === '.') {
     if (name !== 'eval') return NO_NESTED;

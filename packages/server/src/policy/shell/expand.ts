@@ -1,0 +1,82 @@
+// Parameter expansion as far as it is known without running anything: variables assigned earlier
+// in the line, the operators that give an unset variable a value (`${x:-word}`, `${x-word}`,
+// `${x:=word}`, zsh's `${:-word}` and its `${~…}`/`${=…}`/`${^…}` flags), and the transformations
+// that turn a value into code or decode it (`${p@P}` prompt expansion runs the value's command
+// substitutions, `${p@E}` decodes its escapes, zsh `${(e)p}` expands it again). A word whose
+// expansion is known is judged as what the shell would run: `x=; rm -rf ${x:-~}` deletes home.
+
+/** Variables the shell always sets: an operator's word never replaces them (`${HOME:-/tmp/x}` is home). */
+const ALWAYS_SET = new Set(['HOME', 'PWD', 'USER', 'LOGNAME', 'PATH', 'SHELL', 'OLDPWD', 'HOSTNAME', 'UID', 'EUID']);
+
+// `${[flags]name[op word]}` (flags: zsh's ~ = ^; the name may be empty in zsh), `${name@X}`,
+// zsh `${(flags)name}`, or `$name`.
+const PARAMETER = /\$\{([~=^]*)([A-Za-z_][A-Za-z0-9_]*|)(?:(:?[-=+?])([^}]*)|@([PEQULaAuK]))?\}|\$\{\(([a-zA-Z@]{1,8})\)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+
+export interface Expansion {
+  text: string;
+  /** Values that the expansion turned into code (`${p@P}`): their command substitutions run. */
+  code: string[];
+}
+
+/** Decodes `$'…'`-style escapes, as `${x@E}` does. */
+export function decodeEscapes(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|[0-7]{1,3}|.)/g, (_, e: string) => {
+    if (e[0] === 'x' || e[0] === 'u') return String.fromCharCode(parseInt(e.slice(1), 16));
+    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+    return simple[e] ?? e;
+  });
+}
+
+const NO_CODE: string[] = [];
+
+/** Where assigned values live: the parser's context (`${x:=word}` adds to it). */
+export interface Scope {
+  vars?: Map<string, string>;
+}
+
+/**
+ * `text` with every parameter whose value is known put in place: values assigned earlier
+ * (`scope.vars`, where `${x:=word}` also records), then `wellKnown` ones. Unknown variables stay
+ * written out.
+ */
+export function expandParameters(text: string, scope: Scope, wellKnown: Readonly<Record<string, string>>): Expansion {
+  let code = NO_CODE;
+  const lookup = (name: string): string | undefined => scope.vars?.get(name) ?? (Object.hasOwn(wellKnown, name) ? wellKnown[name] : undefined);
+  PARAMETER.lastIndex = 0;
+  const out = text.replace(PARAMETER, (m, _flags: string | undefined, name: string | undefined, op: string | undefined, word: string | undefined, transform: string | undefined, zflags: string | undefined, zname: string | undefined, bare: string | undefined) => {
+    if (bare !== undefined) return lookup(bare) ?? m;
+    if (zname !== undefined) {
+      const v = lookup(zname);
+      if (v === undefined) return m;
+      if (zflags!.includes('e')) code = [...code, v];
+      return v;
+    }
+    const v = name ? lookup(name) : undefined;
+    if (transform !== undefined) {
+      if (v === undefined) return m;
+      if (transform === 'P') code = [...code, v];
+      if (transform === 'E') return decodeEscapes(v);
+      if (transform === 'U') return v.toUpperCase();
+      if (transform === 'L') return v.toLowerCase();
+      return v;
+    }
+    if (op === undefined) return v ?? (name ? m : '');
+    const set = v !== undefined && (op[0] !== ':' || v !== '');
+    if (op.endsWith('+')) return set || (name && ALWAYS_SET.has(name)) ? word! : '';
+    if (set) return v!;
+    if (name && ALWAYS_SET.has(name)) return `$${name}`;
+    if (op.endsWith('?')) return m; // unset: the shell stops with an error
+    if (op.endsWith('=') && name) (scope.vars ??= new Map()).set(name, word!);
+    // The word itself is expanded too (`${a:-$b}`); one level is enough for what is written by hand.
+    return word!.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (w, n: string) => lookup(n) ?? w);
+  });
+  return { text: out, code };
+}
+
+/** The separators `$IFS` holds, as a pattern for splitting an unquoted expansion into words. */
+export function ifsSplitter(ifs: string | undefined): RegExp {
+  if (ifs === undefined) return /\s+/;
+  const chars = [...new Set(ifs)].map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join('');
+  return chars ? new RegExp(`[${chars}]+`) : /(?!)/;
+}
