@@ -149,13 +149,6 @@ function mayMatchHint(raw: string): boolean {
 }
 
 export function credentialRisk(raw: string): CredentialRisk | null {
-  // A glob is judged by the secrets it can match (`~/.ss?/id_*[^b]` is ~/.ssh/id_ed25519).
-  const first = raw.charCodeAt(0);
-  // (Only globs under home, /etc or a top-level wildcard can name a secret: see globCredentialRisk.)
-  if ((first === 126 /* ~ */ || first === 36 /* $ */ || (first === 47 /* / */ && GLOB_ROOTS.test(raw))) && raw.length <= 512 && hasGlobChar(raw)) {
-    const viaGlob = globCredentialRisk(raw);
-    if (viaGlob) return viaGlob;
-  }
   if (raw.length < 2 || raw.length > 4096 || !mayMatchHint(raw) || !HINT.test(raw)) return null;
   const p = normalizePath(raw);
   const lower = p.toLowerCase();
@@ -344,7 +337,14 @@ function shellGlobRegex(p: string): RegExp | null {
 export function credentialRiskOfPattern(pattern: string): CredentialRisk | null {
   // The path as written first: `~/.mozilla/firefox/*.default/logins.json` names its file outright.
   const literal = credentialRisk(pattern);
-  if (literal || !GLOB_CHARS.test(pattern) || pattern.length > 1024) return literal;
+  if (literal || !hasGlobChar(pattern) || pattern.length > 1024) return literal;
+  // Home, /etc and top-level globs, with `{a,b}` alternatives: tried against every secret path there.
+  const lead = pattern.charCodeAt(0);
+  if ((lead === 126 /* ~ */ || lead === 36 /* $ */ || (lead === 47 /* / */ && GLOB_ROOTS.test(pattern))) && pattern.length <= 512) {
+    const viaGlob = globCredentialRisk(pattern);
+    if (viaGlob) return viaGlob;
+  }
+  if (!GLOB_CHARS.test(pattern)) return null;
   const p = normalizePath(pattern).toLowerCase();
   if (p.endsWith('.pub')) return null;
   const re = globRegex(p);
@@ -363,7 +363,8 @@ export function credentialRiskOfPattern(pattern: string): CredentialRisk | null 
     if (risk && (!best || SEVERITY_ORDER.indexOf(risk.severity) > SEVERITY_ORDER.indexOf(best.severity))) best = risk;
   }
   if (best) return { ...best, label: `the files the glob ${pattern} matches, among them ${best.label}` };
-  const inside = dir ? credentialRisk(dir) : null;
+  // Only a glob that names no file (`~/.ssh/*`) stands for the whole directory; `known_hosts*` does not.
+  const inside = dir && !literalLast ? credentialRisk(dir) : null;
   return inside ? { ...inside, label: `${inside.label} (every file the glob ${pattern} matches)` } : null;
 }
 
