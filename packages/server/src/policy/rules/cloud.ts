@@ -7,6 +7,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
+import { dbDestination, PROD_DATABASE, type DbDestination } from './db-destination.js';
 import { hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
 
 const CATEGORY = 'cloud_destructive';
@@ -38,13 +39,28 @@ export function sqlRisk(sql: string): { severity: Severity; rule: string; what: 
   }
   if (/\.dropDatabase\s*\(|\.drop\s*\(\s*\)/.test(text)) take('high', 'drop_database', 'dropDatabase()');
   if (/\.deleteMany\s*\(\s*\{\s*\}\s*\)/.test(text)) take('high', 'delete_rows', 'deleteMany({})');
-  if (/(?:^|\s)(?:flushall|flushdb)\b/i.test(text)) take('high', 'flush_all', 'FLUSHALL');
+  const flush = /(?:^|\s)(flushall|flushdb)\b/i.exec(text);
+  if (flush) take('high', 'flush_all', flush[1].toUpperCase());
   return best;
 }
 
-export function emitSql(ctx: RuleContext, sql: string, via: string): void {
+/**
+ * A destructive statement sent by `via`. With a destination that is local (loopback, a unix socket,
+ * a sqlite file, no host given) it is routine development work: logged at low severity, or a
+ * warning when the database is named like production (a local port is often a tunnel to it).
+ */
+export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDestination): void {
   const r = sqlRisk(sql);
-  if (r) emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what}); the data cannot be recovered without a backup.`);
+  if (!r) return;
+  if (dest?.local) return emitLocal(ctx, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})`, dest, r.what);
+  emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
+}
+
+function emitLocal(ctx: RuleContext, rule: string, what: string, dest: DbDestination, statement = ''): void {
+  const prod = [dest.database ?? '', ...statement.split(/[\s;,()`"]+/)].find((w) => PROD_DATABASE.test(w));
+  emit(ctx, prod ? 'medium' : 'low', rule, prod
+    ? `${what} on ${dest.where}, but ${prod} is named like production (a local port may be a tunnel to it).`
+    : `${what} on ${dest.where}: a local development database.`);
 }
 
 /** One step up when the tool's own confirmation is skipped, one more for production-looking names. */
@@ -68,10 +84,15 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
     const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
     if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
     if (name === 'redis-cli') inline.push(positionals(args, REDIS_VALUE_OPTIONS).join(' '));
-    for (const sql of inline) if (sql) emitSql(ctx, sql, name);
+    const dest = dbDestination(cmd);
+    for (const sql of inline) if (sql) emitSql(ctx, sql, name, dest);
     return;
   }
-  if (name === 'dropdb') return emit(ctx, bump(args, 'high'), 'drop_database', `dropdb deletes the database ${positionals(args).pop() ?? ''}.`);
+  if (name === 'dropdb') {
+    const dest = dbDestination(cmd);
+    if (dest.local) return emitLocal(ctx, 'drop_database', `dropdb deletes the database ${dest.database ?? ''}`, dest);
+    return emit(ctx, bump(args, 'high'), 'drop_database', `dropdb deletes the database ${dest.database ?? positionals(args).pop() ?? ''}${/no host on the line/.test(dest.where) ? '' : ` on ${dest.where}`}.`);
+  }
   switch (name) {
     case 'terraform':
     case 'tofu':
