@@ -7,6 +7,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
+import { isDryRun } from './dry-run.js';
 import { dbDestination, PROD_DATABASE, type DbDestination } from './db-destination.js';
 import { hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
 
@@ -88,6 +89,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
     for (const sql of inline) if (sql) emitSql(ctx, sql, name, dest);
     return;
   }
+  // A dry run of a sync, delete or uninstall only reports what it would do (dry-run.ts).
+  if (isDryRun(cmd)) return;
   if (name === 'dropdb') {
     const dest = dbDestination(cmd);
     if (dest.local) return emitLocal(ctx, 'drop_database', `dropdb deletes the database ${dest.database ?? ''}`, dest);

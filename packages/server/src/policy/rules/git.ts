@@ -169,6 +169,8 @@ function forcedLast(args: readonly string[]): boolean {
 }
 
 function inspectPush(args: string[], ctx: RuleContext): void {
+  // `--dry-run`/`-n` only reports what would be pushed (the last of --dry-run/--no-dry-run wins).
+  if (lastWins(splitDashDash(args).before, (a) => a === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a), (a) => a === '--no-dry-run')) return;
   const lease = hasLong(args, '--force-with-lease') || hasLong(args, '--force-if-includes');
   const pos = positionals(args, PUSH_VALUE_OPTS);
   const refspecs = pos.slice(1);
