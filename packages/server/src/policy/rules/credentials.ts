@@ -75,17 +75,17 @@ const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 // Copy tools read their sources and write their destination: `cp .env.example .env` reads a
 // template, `cp .env /tmp/x` reads the secrets. Options that take a value, per tool, so a value
 // is not taken for a source (`install -m 600`, `scp -i KEY` uses the key without printing it).
-const COPY_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+const COPY_VALUE_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(Object.entries({
   cp: new Set(['-t', '--target-directory', '-S', '--suffix']),
   install: new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix', '--strip-program']),
   ditto: new Set(['--arch', '--bom']),
   rsync: new Set(['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--files-from', '--exclude-from', '--include-from', '--log-file', '--backup-dir', '--partial-dir', '--temp-dir', '-T', '--compare-dest', '--copy-dest', '--link-dest', '--chmod', '--chown', '--usermap', '--groupmap', '--timeout', '--port', '--password-file', '--bwlimit', '--max-size', '--min-size', '--suffix']),
   scp: new Set(['-i', '-P', '-o', '-F', '-c', '-l', '-S', '-J', '-D', '-X']),
-};
+}));
 
 /** A copy tool's operands, option values left out (`rsync --exclude .env ./ host:` copies ./). */
 export function copyOperands(cmd: SimpleCommand): string[] | undefined {
-  const values = COPY_VALUE_OPTIONS[cmd.name];
+  const values = COPY_VALUE_OPTIONS.get(cmd.name);
   return values ? positionals(cmd.args, values) : undefined;
 }
 

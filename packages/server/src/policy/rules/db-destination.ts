@@ -25,7 +25,7 @@ const ALWAYS_REMOTE = /^(?:snowsql|bq|trino|presto)$/;
 const FILE_CLIENTS = /^(?:sqlite3?|duckdb)$/;
 
 /** Host options and the variables each client reads its host from. */
-const HOST_OPTIONS: Record<string, { short: string; long: string[]; env: string[]; socket?: string[] }> = {
+const HOST_OPTIONS: ReadonlyMap<string, { short: string; long: string[]; env: string[]; socket?: string[] }> = new Map(Object.entries({
   psql: { short: 'h', long: ['--host'], env: ['PGHOST', 'PGHOSTADDR', 'PGSERVICE'] },
   dropdb: { short: 'h', long: ['--host'], env: ['PGHOST', 'PGHOSTADDR', 'PGSERVICE'] },
   mysql: { short: 'h', long: ['--host'], env: ['MYSQL_HOST'], socket: ['-S', '--socket'] },
@@ -38,7 +38,7 @@ const HOST_OPTIONS: Record<string, { short: string; long: string[]; env: string[
   cockroach: { short: '', long: ['--host', '--url'], env: ['COCKROACH_HOST', 'COCKROACH_URL'] },
   sqlcmd: { short: 'S', long: ['--server'], env: ['SQLCMDSERVER'] },
   cqlsh: { short: '', long: [], env: ['CQLSH_HOST'] },
-};
+}));
 
 const URL_SCHEME = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|clickhouse|cockroachdb|sqlserver|jdbc:[a-z]+):\/\//i;
 
@@ -86,7 +86,7 @@ export function dbDestination(cmd: SimpleCommand): DbDestination {
   const args = cmd.args;
   if (FILE_CLIENTS.test(name)) return { local: true, where: 'a local database file', database: positionals(args)[0] };
   if (ALWAYS_REMOTE.test(name)) return { local: false, where: `the ${name} service` };
-  const spec = HOST_OPTIONS[name];
+  const spec = HOST_OPTIONS.get(name);
   if (!spec) return { local: false, where: 'an unknown host' };
   const hosts: string[] = [];
   let database: string | undefined;

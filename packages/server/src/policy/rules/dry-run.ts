@@ -16,7 +16,7 @@ interface DryRunSpelling {
   off?: RegExp;
 }
 
-const SPELLINGS: Record<string, DryRunSpelling> = {
+const SPELLINGS: ReadonlyMap<string, DryRunSpelling> = new Map(Object.entries({
   rsync: { long: ['--dry-run'], short: 'n' },
   rclone: { long: ['--dry-run'], short: 'n' },
   s3cmd: { long: ['--dry-run'], short: 'n' },
@@ -28,11 +28,12 @@ const SPELLINGS: Record<string, DryRunSpelling> = {
   oc: { long: ['--dry-run'], off: /^none$/i },
   helm: { long: ['--dry-run'], off: /^false$/i },
   pulumi: { long: ['--preview-only'], off: /^false$/i },
-};
+} satisfies Record<string, DryRunSpelling>));
 
 /** Whether `cmd` is one of the tools above asked for a dry run (the last of on/off wins). */
 export function isDryRun(cmd: SimpleCommand): boolean {
-  const spelling = SPELLINGS[cmd.name];
+  // A Map: a program called `constructor` must not find Object's prototype.
+  const spelling = SPELLINGS.get(cmd.name);
   if (!spelling) return false;
   const args = cmd.args;
   // gsutil's global options come before the subcommand (`gsutil -m rsync -n`).
