@@ -29,6 +29,8 @@ const CHANNELS: Array<{ key: string; line: (c: string) => string }> = [
   { key: 'core.editor', line: (c) => `git config --global core.editor ${q(c)}` },
   { key: 'GIT_EDITOR', line: (c) => `GIT_EDITOR=${q(c)} git commit` },
   { key: 'merge.lock.driver', line: (c) => `git config set merge.lock.driver ${q(c)}` },
+  { key: 'interactive.diffFilter', line: (c) => `git config --global interactive.diffFilter ${q(c)}` },
+  { key: 'gpg.program', line: (c) => `git config gpg.program ${q(c)}` },
   { key: 'core.pager', line: (c) => `GIT_CONFIG_PARAMETERS=${q(`'core.pager=${c.replace(/'/g, `'\\''`)}'`)} git log` },
   { key: 'core.editor', line: (c) => `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.editor GIT_CONFIG_VALUE_0=${q(c)} git commit` },
 ];

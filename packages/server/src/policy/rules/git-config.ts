@@ -17,7 +17,7 @@ const CATEGORY = 'git_danger';
  * Keys whose value git runs as a shell command (alias values only when they start with `!`).
  * `core.fsmonitor` is also a boolean (git's built-in daemon), handled in configuredCommand.
  */
-const COMMAND_KEYS = /^(?:core\.(?:sshcommand|fsmonitor|pager|editor|askpass|gitproxy)|sequence\.editor|alias\.[^=]+|pager\.[^=]+|diff\.[^.=]+\.(?:textconv|command)|difftool\.[^.=]+\.cmd|mergetool\.[^.=]+\.cmd|filter\.[^.=]+\.(?:clean|smudge|process)|merge\.[^.=]+\.driver)$/i;
+const COMMAND_KEYS = /^(?:core\.(?:sshcommand|fsmonitor|pager|editor|askpass|gitproxy)|sequence\.editor|interactive\.difffilter|gpg\.(?:[^.=]+\.)?program|alias\.[^=]+|pager\.[^=]+|diff\.[^.=]+\.(?:textconv|command)|difftool\.[^.=]+\.cmd|mergetool\.[^.=]+\.cmd|filter\.[^.=]+\.(?:clean|smudge|process)|merge\.[^.=]+\.driver)$/i;
 /**
  * Keys whose effect is not a command line that can be judged: other hooks, a credential helper
  * (it receives every password git handles), the pack-objects hook, the `ext::` transport and URL
