@@ -292,7 +292,10 @@ test('options before a remote-talking git subcommand do not hide an ssh command 
     fc.property(fc.constantFrom('remote update', 'remote prune origin', 'fetch', 'pull'), fc.constantFrom('', '-v ', '--verbose '), (sub, opt) => {
       const [head, ...rest] = sub.split(' ');
       const cmd = `GIT_SSH_COMMAND=./helper git ${head} ${opt}${rest.join(' ')}`.trim();
-      assert.equal(verdict(cmd), 'deny', cmd);
+      // ./helper cannot be seen (warn); a helper that deletes the home directory is denied.
+      assert.equal(verdict(cmd), 'warn', cmd);
+      const harmful = cmd.replace('GIT_SSH_COMMAND=./helper', `GIT_SSH_COMMAND='sh -c "rm -rf ~" #'`);
+      assert.equal(verdict(harmful), 'deny', harmful);
     }),
     { numRuns: 24, seed: 1611 },
   );

@@ -67,7 +67,7 @@ test('cloud_destructive: infrastructure and data teardown', async (t) => {
     [shell('mysql -h db.example.com -u admin -e "DROP DATABASE webapp;"'), 'deny', 'cloud_destructive.sql_drop_database'],
     [shell('psql -c "TRUNCATE users"'), 'deny', 'cloud_destructive.sql_truncate'],
     [shell('psql -c "DELETE FROM sessions"'), 'deny', 'cloud_destructive.sql_delete_rows'],
-    [shell('redis-cli FLUSHALL'), 'deny', 'cloud_destructive.sql_flush_all'],
+    [shell('redis-cli -h cache.internal FLUSHALL'), 'deny', 'cloud_destructive.sql_flush_all'],
     [shell('dropdb production'), 'deny', 'cloud_destructive.drop_database'],
     [mcp('postgres', 'query', { sql: "DELETE FROM sessions WHERE created_at < now() - interval '30 days';" }), 'warn', 'cloud_destructive.sql_delete_rows'],
     [mcp('supabase', 'execute_sql', { project_id: 'x', query: 'DROP TABLE users;' }), 'deny', 'cloud_destructive.sql_drop_object'],

@@ -7,12 +7,18 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
+import { isDryRun } from './dry-run.js';
+import { dbDestination, PROD_DATABASE, type DbDestination } from './db-destination.js';
 import { hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
 const CATEGORY = 'cloud_destructive';
 const PROD = /(?:^|[-_./:\s])(?:prod|production|prd|live|main)(?:$|[-_./:\s\d])/i;
 const KUBECTL_VALUE_OPTIONS = new Set(['-n', '--namespace', '-l', '--selector', '--context', '-f', '--filename']);
+const AWS_VALUE_OPTIONS = new Set(['--profile', '--region', '--endpoint-url', '--output', '--exclude', '--include', '--acl', '--storage-class', '--cache-control', '--content-type', '--content-encoding', '--content-disposition', '--content-language', '--sse', '--sse-kms-key-id', '--sse-c', '--metadata', '--metadata-directive', '--expires', '--grants', '--website-redirect', '--page-size', '--source-region', '--request-payer', '--ca-bundle', '--cli-read-timeout', '--cli-connect-timeout']);
+const HELM_VALUE_OPTIONS = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--timeout', '--description', '--cascade']);
+// Names of environments made to be thrown away: previews, review apps, pull-request and test deployments.
+const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?|ephemeral|tmp|temp|scratch|sandbox|test|tests|testing|e2e|ci)(?:$|[-_.\d])/i;
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
 const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
 const DB_CLIENTS = /^(?:mysql|mariadb|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
@@ -39,13 +45,28 @@ export function sqlRisk(sql: string): { severity: Severity; rule: string; what: 
   }
   if (/\.dropDatabase\s*\(|\.drop\s*\(\s*\)/.test(text)) take('high', 'drop_database', 'dropDatabase()');
   if (/\.deleteMany\s*\(\s*\{\s*\}\s*\)/.test(text)) take('high', 'delete_rows', 'deleteMany({})');
-  if (/(?:^|\s)(?:flushall|flushdb)\b/i.test(text)) take('high', 'flush_all', 'FLUSHALL');
+  const flush = /(?:^|\s)(flushall|flushdb)\b/i.exec(text);
+  if (flush) take('high', 'flush_all', flush[1].toUpperCase());
   return best;
 }
 
-export function emitSql(ctx: RuleContext, sql: string, via: string): void {
+/**
+ * A destructive statement sent by `via`. With a destination that is local (loopback, a unix socket,
+ * a sqlite file, no host given) it is routine development work: logged at low severity, or a
+ * warning when the database is named like production (a local port is often a tunnel to it).
+ */
+export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDestination): void {
   const r = sqlRisk(sql);
-  if (r) emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what}); the data cannot be recovered without a backup.`);
+  if (!r) return;
+  if (dest?.local) return emitLocal(ctx, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})`, dest, r.what);
+  emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
+}
+
+function emitLocal(ctx: RuleContext, rule: string, what: string, dest: DbDestination, statement = ''): void {
+  const prod = [dest.database ?? '', ...statement.split(/[\s;,()`"]+/)].find((w) => PROD_DATABASE.test(w));
+  emit(ctx, prod ? 'medium' : 'low', rule, prod
+    ? `${what} on ${dest.where}, but ${prod} is named like production (a local port may be a tunnel to it).`
+    : `${what} on ${dest.where}: a local development database.`);
 }
 
 /** One step up when the tool's own confirmation is skipped, one more for production-looking names. */
@@ -70,10 +91,17 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
     const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
     if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
     if (name === 'redis-cli') inline.push(positionals(args, REDIS_VALUE_OPTIONS).join(' '));
-    for (const sql of inline) if (sql) emitSql(ctx, sql, name);
+    const dest = dbDestination(cmd);
+    for (const sql of inline) if (sql) emitSql(ctx, sql, name, dest);
     return;
   }
-  if (name === 'dropdb') return emit(ctx, bump(args, 'high'), 'drop_database', `dropdb deletes the database ${positionals(args).pop() ?? ''}.`);
+  // A dry run of a sync, delete or uninstall only reports what it would do (dry-run.ts).
+  if (isDryRun(cmd)) return;
+  if (name === 'dropdb') {
+    const dest = dbDestination(cmd);
+    if (dest.local) return emitLocal(ctx, 'drop_database', `dropdb deletes the database ${dest.database ?? ''}`, dest);
+    return emit(ctx, bump(args, 'high'), 'drop_database', `dropdb deletes the database ${dest.database ?? positionals(args).pop() ?? ''}${/no host on the line/.test(dest.where) ? '' : ` on ${dest.where}`}.`);
+  }
   switch (name) {
     case 'terraform':
     case 'tofu':
@@ -90,10 +118,18 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
       if (args[0] === 'destroy' || args[0] === 'remove') emit(ctx, bump(args, 'medium'), 'stack_destroy', `${name} ${args[0]} tears down a whole stack.`);
       return;
     case 'aws': {
-      const [svc, op] = positionals(args);
-      if (svc === 's3' && op === 'rm' && hasLong(args, '--recursive')) return emit(ctx, shiftSeverity('high', prodish(args) ? 1 : 0), 's3_recursive_delete', `Recursively deletes every object under ${positionals(args)[2] ?? 'the bucket'}.`);
+      const [svc, op] = positionals(args, AWS_VALUE_OPTIONS);
+      if (svc === 's3' && op === 'rm' && hasLong(args, '--recursive')) return emit(ctx, shiftSeverity('high', prodish(args) ? 1 : 0), 's3_recursive_delete', `Recursively deletes every object under ${positionals(args, AWS_VALUE_OPTIONS)[2] ?? 'the bucket'}.`);
       if (svc === 's3' && op === 'rb' && hasLong(args, '--force')) return emit(ctx, 'high', 's3_bucket_delete', 'Deletes a bucket and all its objects.');
-      if (svc === 's3' && op === 'sync' && hasLong(args, '--delete')) return emit(ctx, 'medium', 's3_sync_delete', 'aws s3 sync --delete removes remote objects missing locally.');
+      if (svc === 's3' && op === 'sync' && hasLong(args, '--delete')) {
+        // Only objects under the destination that the source lacks are deleted: into a prefix
+        // (`s3://site/pr-482`) that is a deploy replacing its own files; at a bucket root it can
+        // empty the whole bucket.
+        const dest = positionals(args, AWS_VALUE_OPTIONS).slice(2)[1] ?? '';
+        const prefix = /^s3:\/\/[^/]+\/(.*)$/.exec(dest)?.[1]?.replace(/\/+$/, '');
+        if (prefix) return emit(ctx, 'low', 's3_sync_delete', `aws s3 sync --delete replaces the objects under ${dest}, deleting only those the source lacks, within that prefix.`);
+        return emit(ctx, 'medium', 's3_sync_delete', `aws s3 sync --delete removes every object ${dest.startsWith('s3://') ? `in the bucket ${dest}` : `under ${dest || 'the destination'}`} that the source lacks.`);
+      }
       if (svc === 's3api' && /^delete-bucket/.test(op ?? '')) return emit(ctx, 'high', 's3_bucket_delete', `aws s3api ${op} deletes bucket data.`);
       if (!op || !/^(?:delete|terminate|remove|deregister|purge|destroy)-/.test(op)) return;
       const data = /^(?:rds|dynamodb|redshift|docdb|neptune|elasticache|efs|backup|s3api|kms|secretsmanager|ecr)$/.test(svc ?? '') || /db|table|cluster|snapshot|backup|volume|key|secret|bucket/.test(op);
@@ -133,9 +169,16 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
       if (pos[0] === 'drain') return emit(ctx, 'medium', 'k8s_drain', `Drains node ${pos[1] ?? ''}, evicting its workloads.`);
       return;
     }
-    case 'helm':
-      if (args[0] === 'uninstall' || args[0] === 'delete' || args[0] === 'del' || args[0] === 'un') emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'helm_uninstall', `helm ${args[0]} removes the release ${args[1] ?? ''}.`);
+    case 'helm': {
+      if (args[0] !== 'uninstall' && args[0] !== 'delete' && args[0] !== 'del' && args[0] !== 'un') return;
+      const release = positionals(args.slice(1), HELM_VALUE_OPTIONS)[0] ?? '';
+      const ns = optionValue(args, ['-n', '--namespace']) ?? '';
+      // A preview, review or test release (or namespace) is made to be thrown away; a shared
+      // environment (staging, unnamed) is a warning and a production-looking one a denial.
+      if (!prodish(args) && ns !== 'kube-system' && (EPHEMERAL.test(release) || EPHEMERAL.test(ns))) return emit(ctx, 'low', 'helm_uninstall', `helm ${args[0]} removes the throwaway release ${release}${ns ? ` in ${ns}` : ''}.`);
+      emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'helm_uninstall', `helm ${args[0]} removes the release ${release}${ns ? ` in ${ns}` : ''}.`);
       return;
+    }
     case 'docker':
       if ((args[0] === 'volume' && /^(?:rm|prune)$/.test(args[1] ?? '')) || (args[0] === 'system' && args[1] === 'prune' && args.includes('--volumes'))) emit(ctx, 'medium', 'docker_volume_delete', 'Deletes Docker volumes and the data in them.');
       return;

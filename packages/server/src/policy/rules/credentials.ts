@@ -40,8 +40,9 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 /** The most severe credential file a command reads, if any (also used by exfiltration). */
 // Commands whose arguments name files without reading them into the output (or are data):
 // `echo .env`, `ls ~/.ssh`, `chmod 600 .env`, `touch .env`. Any other program that is handed a
-// credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip, cp…
-const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'scp', 'rsync', 'sftp']);
+// credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
+// (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
+const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
 // Searchers: the first operand is the pattern (unless -e/-f/--regexp give it), the rest are files.
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'git-grep']);
 const SEARCH_VALUE_OPTS = new Set(['-e', '-f', '--regexp', '--file', '-m', '--max-count', '-A', '-B', '-C', '--context', '--after-context', '--before-context', '-g', '--glob', '-t', '--type', '-T', '--type-not', '--include', '--exclude', '--exclude-dir', '--color', '--colour', '-d', '-D', '--label', '-M', '--max-columns', '-j', '--threads']);
@@ -72,6 +73,39 @@ function searchFiles(args: readonly string[]): string[] {
 }
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
+
+// Copy tools read their sources and write their destination: `cp .env.example .env` reads a
+// template, `cp .env /tmp/x` reads the secrets. Options that take a value, per tool, so a value
+// is not taken for a source (`install -m 600`, `scp -i KEY` uses the key without printing it).
+const COPY_VALUE_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(Object.entries({
+  cp: new Set(['-t', '--target-directory', '-S', '--suffix']),
+  install: new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix', '--strip-program']),
+  ditto: new Set(['--arch', '--bom']),
+  rsync: new Set(['-e', '--rsh', '--exclude', '--include', '--filter', '-f', '--files-from', '--exclude-from', '--include-from', '--log-file', '--backup-dir', '--partial-dir', '--temp-dir', '-T', '--compare-dest', '--copy-dest', '--link-dest', '--chmod', '--chown', '--usermap', '--groupmap', '--timeout', '--port', '--password-file', '--bwlimit', '--max-size', '--min-size', '--suffix']),
+  scp: new Set(['-i', '-P', '-o', '-F', '-c', '-l', '-S', '-J', '-D', '-X']),
+}));
+
+/** A copy tool's operands, option values left out (`rsync --exclude .env ./ host:` copies ./). */
+export function copyOperands(cmd: SimpleCommand): string[] | undefined {
+  const values = COPY_VALUE_OPTIONS.get(cmd.name);
+  return values ? positionals(cmd.args, values) : undefined;
+}
+
+/** For a copy tool, the files it reads (every operand but the destination); undefined for other programs. */
+export function copySources(cmd: SimpleCommand): string[] | undefined {
+  const pos = copyOperands(cmd);
+  if (!pos) return undefined;
+  // `-t DIR` / `--target-directory=DIR` names the destination up front: every operand is a source.
+  const targetFirst = cmd.args.some((a, i) => ((a === '-t' || a === '--target-directory') && i + 1 < cmd.args.length) || a.startsWith('--target-directory=')) && (cmd.name === 'cp' || cmd.name === 'install');
+  // `install -d DIR…` only creates directories.
+  if (cmd.name === 'install' && cmd.args.some((a) => a === '-d' || a === '--directory')) return [];
+  return targetFirst ? pos : pos.slice(0, -1);
+}
+
+/** `tee FILE…` writes its operands and reads only its input. */
+function teeTargets(cmd: SimpleCommand): string[] | undefined {
+  return cmd.name === 'tee' ? positionals(cmd.args) : undefined;
+}
 
 /** A relative path that starts by climbing out of the working directory (`../x`, `./../x`). */
 const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
@@ -110,10 +144,12 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
   // git subcommands that print (or store) a file's content: `git diff --no-index /dev/null ~/.git-credentials`,
   // `git hash-object -w ~/.ssh/id_rsa` (then `git cat-file -p`), `git log -p -- .env`.
   const git = cmd.name === 'git' && (/^(?:show|cat-file|archive|diff|blame|grep|hash-object)$/.test(cmd.args[0] ?? '') || (cmd.args[0] === 'log' && cmd.args.some((a) => a === '-p' || a === '--patch')));
-  const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : cmd.args;
+  // Copy tools read only their sources; tee reads only its input.
+  const copied = copySources(cmd);
+  const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : copied ?? (teeTargets(cmd) ? [] : cmd.args);
   // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
   const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
-  if ((!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
+  if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
     for (let i = 0; i < args.length; i++) {
       // A file being written, not read (args[-1] is a slow named-property read; every output option starts with `-`).
       if (i > 0 && args[i - 1].charCodeAt(0) === 45 && OUTPUT_OPTIONS.has(args[i - 1])) continue;
@@ -182,6 +218,14 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file')) {
       const append = r.op === '>>' || r.op === '&>>' || r.op === '<>';
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `${append ? 'Appends to' : 'Overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [r.target.text] });
+    }
+  }
+  // `tee` writes its operands as `>` does (`-a` appends as `>>`).
+  const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
+  for (const t of teeTargets(cmd) ?? []) {
+    const risk = credentialRisk(t);
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file')) {
+      ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `tee ${append ? 'appends to' : 'overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [t] });
     }
   }
   const args = cmd.args;

@@ -2,6 +2,7 @@
 // rd /s), disk wipes (dd to a device, mkfs, wipefs, diskutil erase), truncating system
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
+import { isDryRun } from './dry-run.js';
 import { deletionRisk, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
 import type { SimpleCommand } from '../shell/types.js';
@@ -283,6 +284,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       if (args.includes('--remove-files')) judgeMoveAway(cmd, positionals(args, new Set(['-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from'])).filter((a, k) => k > 0 || a !== args[0] || !/^[a-zA-Z]*[cxtru][a-zA-Z]*$/.test(a)), ctx, 'tar --remove-files'); // (`tar czf …`: old-style letters first)
       return;
     case 'rsync': {
+      // A dry run deletes and moves nothing (dry-run.ts).
+      if (isDryRun(cmd)) return;
       const pos0 = positionals(args, RSYNC_VALUES);
       // --remove-source-files deletes the sources once copied: they are moved away.
       if (args.includes('--remove-source-files') && pos0.length >= 2 && !/^[^/]*:/.test(pos0[0])) judgeMoveAway(cmd, pos0.slice(0, -1), ctx, 'rsync --remove-source-files');
@@ -297,6 +300,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     }
     case 'rclone': {
+      if (isDryRun(cmd)) return;
       const sub = args.find((a) => !a.startsWith('-'));
       if (sub === 'purge' || sub === 'delete' || sub === 'rmdirs' || sub === 'sync' || sub === 'deletefile') {
         const pos = positionals(args).slice(1);

@@ -6,7 +6,7 @@ import type { Script, SimpleCommand, Word } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
-import { credentialReadBy } from './credentials.js';
+import { copyOperands, credentialReadBy } from './credentials.js';
 import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
@@ -191,7 +191,8 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     return;
   }
   if (name === 'scp' || name === 'rsync' || name === 'sftp' || name === 'rclone') {
-    const pos = positionals(args);
+    // Option values (`--exclude .env`, `-i KEY`) are not operands.
+    const pos = copyOperands(cmd) ?? positionals(args);
     const dest = pos[pos.length - 1] ?? '';
     const host = remoteSpecHost(dest) ?? (/^rsync:\/\//.test(dest) ? urlHosts(dest)[0] : undefined);
     if (!host || isLocalHost(host)) return;

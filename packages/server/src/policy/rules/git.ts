@@ -6,6 +6,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { hasLong, hasShort, positionals } from './facts.js';
+import { configKeyKind, configParameters, envKind, judgeConfiguredCommand, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
 
 const CATEGORY = 'git_danger';
 const PUSH_VALUE_OPTS = new Set(['--repo', '--receive-pack', '--exec', '-o', '--push-option', '--signed']);
@@ -38,7 +39,8 @@ function expandAlias(cmd: SimpleCommand, args: string[]): string[] {
 
 /**
  * Every `key=value` of configuration the line hands git: `-c` options and the environment's
- * `GIT_CONFIG_COUNT` / `GIT_CONFIG_KEY_n` / `GIT_CONFIG_VALUE_n` pairs, which git reads the same way.
+ * `GIT_CONFIG_PARAMETERS` entries and `GIT_CONFIG_COUNT` / `GIT_CONFIG_KEY_n` / `GIT_CONFIG_VALUE_n`
+ * pairs, which git reads the same way.
  */
 function configPairs(cmd: SimpleCommand): string[] {
   const out: string[] = [];
@@ -49,6 +51,8 @@ function configPairs(cmd: SimpleCommand): string[] {
   }
   if (cmd.assignments.length === 0) return out;
   const env = new Map(cmd.assignments.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  const params = env.get('GIT_CONFIG_PARAMETERS');
+  if (params !== undefined) for (const [k, v] of configParameters(params) ?? []) out.push(`${k}=${v}`);
   const n = Math.min(Number(env.get('GIT_CONFIG_COUNT') ?? 0) || 0, 64);
   for (let k = 0; k < n; k++) {
     const key = env.get(`GIT_CONFIG_KEY_${k}`);
@@ -122,6 +126,7 @@ function flagsOf(args: readonly string[], valueShort: string, valueLong: Readonl
   return { flags, positionals: pos };
 }
 
+const CONFIG_VALUE_OPTS: ReadonlySet<string> = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value', '--worktree-file']);
 const HELP = /^(?:-h|--help|--version)$/;
 // Long options of checkout/restore that take the next word as their value (`--source --help`).
 const VALUE_LONG: ReadonlySet<string> = new Set(['--source', '--conflict', '--unified', '--inter-hunk-context', '--orphan', '--pathspec-from-file']);
@@ -134,15 +139,22 @@ function splitDashDash(args: string[]): { before: string[]; after: string[] | nu
   return at < 0 ? { before: args, after: null } : { before: args.slice(0, at), after: args.slice(at + 1) };
 }
 
-// Configuration keys and environment variables through which git runs a command of the caller's
-// choosing: setting them is command execution (and hooksPath swaps the repository's hooks).
-const EXEC_CONFIG = /^(?:core\.(?:sshcommand|fsmonitor|pager|editor|askpass|hookspath|gitproxy)|alias\.[^=]+=\s*!|alias\.|diff\.[^.]+\.(?:textconv|command)|filter\.[^.]+\.(?:clean|smudge|process)|merge\.[^.]+\.driver|credential\.helper|sequence\.editor|uploadpack\.packobjectshook|protocol\.ext\.allow|url\..*\.insteadof)/i;
-const EXEC_ENV = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR)=/;
+// Environment variables that hand git configuration or programs from elsewhere: a config file or
+// exec path the hook cannot read. The ones carrying a command line are judged in git-config.ts.
+const OPAQUE_ENV = /^(?:GIT_SSH_VARIANT|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR)$/;
+const GIT_ENV = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|GIT_EXTERNAL_DIFF|GIT_ASKPASS|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|GIT_TEMPLATE_DIR)=/;
 
-/** `key=value` (or a key with its value in `value`) that makes git run a command; `--config-env` values are unseen. */
-function configExecutes(key: string, value?: string, unseen = false): boolean {
-  if (/^alias\./i.test(key)) return unseen || (value ?? key.slice(key.indexOf('=') + 1)).trimStart().startsWith('!');
-  return EXEC_CONFIG.test(key);
+/**
+ * One configuration setting handed to git (`-c`, GIT_CONFIG_*, `git config`): a command it makes
+ * git run is judged as that command; hook paths and opaque keys stay denied. `via` names the
+ * channel for the reason (`git -c`, `git config`, `GIT_CONFIG_KEY_0`).
+ */
+function judgeSetting(ctx: RuleContext, key: string, value: string | undefined, via: string): void {
+  const kind = configKeyKind(key, value);
+  if (kind === 'none') return;
+  if (kind === 'command') return judgeConfiguredCommand(ctx, key, value);
+  const hooks = /^core\.hookspath$/i.test(key);
+  emit(ctx, 'high', hooks ? 'hooks_path' : 'config_command_execution', hooks ? `${via} ${key} points git at other hooks, replacing the repository's hooks with code of the caller's choosing.` : `${via} ${key} makes git run a command of the caller's choosing.`);
 }
 
 /** `-f`/`--force` given and not cancelled by a later `--no-force` (git's last option wins). */
@@ -157,6 +169,8 @@ function forcedLast(args: readonly string[]): boolean {
 }
 
 function inspectPush(args: string[], ctx: RuleContext): void {
+  // `--dry-run`/`-n` only reports what would be pushed (the last of --dry-run/--no-dry-run wins).
+  if (lastWins(splitDashDash(args).before, (a) => a === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a), (a) => a === '--no-dry-run')) return;
   const lease = hasLong(args, '--force-with-lease') || hasLong(args, '--force-if-includes');
   const pos = positionals(args, PUSH_VALUE_OPTS);
   const refspecs = pos.slice(1);
@@ -204,27 +218,31 @@ function configSetOnLine(cmd: SimpleCommand, re: RegExp): boolean {
   return params !== undefined && params.slice(22).split(/\s+/).some((p) => re.test(p.replace(/^'|'$/g, '')));
 }
 
-/** Git's global options that run commands through configuration (`-c`, `--config-env`). */
+/** Git's own options that run commands through configuration (`-c`, `--config-env`) and the environment's. */
 function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ctx: RuleContext): void {
   const a = cmd.args;
   const gargs = gitArgs(cmd);
   const remote = sub !== undefined && (REMOTE_SUBCOMMANDS.has(sub) || (sub === 'archive' && gargs.some((x) => x.startsWith('--remote'))) || (sub === 'remote' && /^(?:update|prune|show|set-head)$/.test(gargs.slice(1).find((x) => !x.startsWith('-')) ?? '')));
+  // An ssh or proxy command only runs when git talks to a remote.
+  const applies = (key: string): boolean => remote || !REMOTE_ONLY_KEY.test(key);
   for (let i = 0; i < a.length && a[i].startsWith('-'); i++) {
-    let value: string | undefined;
+    let setting: string | undefined;
     const unseen = a[i].startsWith('--config-env');
-    if (a[i] === '-c' || a[i] === '--config-env') value = a[++i];
-    else if (a[i].startsWith('--config-env=')) value = a[i].slice(13);
-    else if (a[i].startsWith('-c') && a[i].length > 2) value = a[i].slice(2);
+    if (a[i] === '-c' || a[i] === '--config-env') setting = a[++i];
+    else if (a[i].startsWith('--config-env=')) setting = a[i].slice(13);
+    else if (a[i].startsWith('-c') && a[i].length > 2) setting = a[i].slice(2);
     else if (GIT_VALUE_OPTS.has(a[i])) i++;
-    if (value !== undefined && configExecutes(value, undefined, unseen) && (remote || !/^core\.(?:sshcommand|gitproxy)/i.test(value))) {
-      const hooks = /^core\.hookspath/i.test(value);
-      emit(ctx, 'high', hooks ? 'hooks_path' : 'config_command_execution', hooks ? `git -c ${value.split('=')[0]} points git at other hooks, replacing the repository's hooks with code of the caller's choosing.` : `git -c ${value.split('=')[0]} makes git run a command of the caller's choosing.`);
-    }
+    if (setting === undefined) continue;
+    const eq = setting.indexOf('=');
+    const key = eq < 0 ? setting : setting.slice(0, eq);
+    // `-c key` alone means key=true; `--config-env=key=VAR` takes the value from a variable.
+    const value = unseen ? undefined : eq < 0 ? 'true' : setting.slice(eq + 1);
+    if (applies(key)) judgeSetting(ctx, key, value, unseen ? 'git --config-env' : 'git -c');
   }
   const env = new Map(cmd.assignments.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
   for (const [name, value] of env) {
-    if (!EXEC_ENV.test(name + '=')) continue;
-    if (/^GIT_SSH|^GIT_PROXY/.test(name) && !remote) continue;
+    if (!GIT_ENV.test(name + '=')) continue;
+    if (REMOTE_ONLY_ENV.test(name) && !remote) continue;
     if (/^GIT_CONFIG_(?:KEY|VALUE)_/.test(name)) continue;
     if (name === 'GIT_CONFIG_COUNT') {
       // The pairs it announces are judged like `-c key=value`; a count without readable pairs is not.
@@ -235,21 +253,37 @@ function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ct
       }
       for (let k = 0; k < n; k++) {
         const key = env.get(`GIT_CONFIG_KEY_${k}`);
-        const val = env.get(`GIT_CONFIG_VALUE_${k}`) ?? '';
-        if (key === undefined || (configExecutes(key, val) && (remote || !/^core\.(?:sshcommand|gitproxy)/i.test(key)))) {
-          emit(ctx, 'high', 'config_command_execution', `GIT_CONFIG_KEY_${k}=${key ?? '(unset)'} makes git run a command of the caller's choosing.`);
+        if (key === undefined) {
+          emit(ctx, 'high', 'config_command_execution', `GIT_CONFIG_COUNT=${value} announces GIT_CONFIG_KEY_${k}, which is not set on the line, so the configuration git reads cannot be checked.`);
           break;
         }
+        if (applies(key)) judgeSetting(ctx, key, env.get(`GIT_CONFIG_VALUE_${k}`) ?? '', `GIT_CONFIG_KEY_${k}=`);
       }
       continue;
     }
-    emit(ctx, 'high', 'config_command_execution', `${name} makes git run a command of the caller's choosing.`);
+    if (name === 'GIT_CONFIG_PARAMETERS') judgeParameters(ctx, value, applies);
+    else if (envKind(name) === 'command') judgeConfiguredCommand(ctx, name, value);
+    else if (OPAQUE_ENV.test(name)) emit(ctx, 'high', 'config_command_execution', `${name} makes git run a command of the caller's choosing.`);
   }
+}
+
+/** GIT_CONFIG_PARAMETERS: each `'key=value'` entry judged like `-c key=value`. */
+function judgeParameters(ctx: RuleContext, raw: string, applies: (key: string) => boolean): void {
+  const pairs = configParameters(raw);
+  if (pairs === undefined) return emit(ctx, 'medium', 'config_command_unseen', 'GIT_CONFIG_PARAMETERS holds git configuration that cannot be read, so the commands it may set cannot be checked.');
+  for (const [key, v] of pairs) if (applies(key)) judgeSetting(ctx, key, v, 'GIT_CONFIG_PARAMETERS');
 }
 
 /** Commands that set git's command-running environment for what follows (`export GIT_SSH_COMMAND=…`). */
 function inspectExport(cmd: SimpleCommand, ctx: RuleContext): void {
-  for (const a of cmd.args) if (EXEC_ENV.test(a)) emit(ctx, 'high', 'config_command_execution', `${a.split('=')[0]} makes git run a command of the caller's choosing.`);
+  for (const a of cmd.args) {
+    if (!GIT_ENV.test(a)) continue;
+    const name = a.slice(0, a.indexOf('='));
+    const value = a.slice(a.indexOf('=') + 1);
+    if (envKind(name) === 'command') judgeConfiguredCommand(ctx, name, value);
+    else if (name === 'GIT_CONFIG_PARAMETERS') judgeParameters(ctx, value, () => true);
+    else if (!/^GIT_CONFIG_(?:KEY|VALUE)_|^GIT_CONFIG_COUNT$/.test(name)) emit(ctx, 'high', 'config_command_execution', `${name} makes git run a command of the caller's choosing.`);
+  }
 }
 
 const LOSS = 'discards uncommitted work irrecoverably';
@@ -431,11 +465,11 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       if (rest.includes('--abort')) emit(ctx, 'medium', 'abort', `git ${sub} --abort resets the working tree, which can discard uncommitted changes.`);
       return;
     case 'config': {
-      const key = rest.find((a) => !a.startsWith('-'));
-      if (key && configExecutes(key, rest[rest.indexOf(key) + 1] ?? '') && rest.length >= 2 && !rest.some((a) => a === '--get' || a === '--unset' || a === '-l' || a === '--list' || a === '--get-all')) {
-        const hooks = /^core\.hookspath/i.test(key);
-        emit(ctx, 'high', hooks ? 'hooks_path' : 'config_command_execution', hooks ? `git config ${key} points git at other hooks, replacing the repository's hooks.` : `git config ${key} makes git run a command of the caller's choosing.`);
-      }
+      // `git config [set] [--global|--local|--file F] KEY VALUE`; reads (--get, --list, …) set nothing.
+      if (rest.some((a) => /^(?:--get(?:-all|-regexp|-urlmatch|-color|colorbool)?|--unset(?:-all)?|-l|--list|--remove-section|--rename-section|-e|--edit)$/.test(a))) return;
+      const pos = positionals(rest, CONFIG_VALUE_OPTS);
+      const words = pos[0] === 'set' ? pos.slice(1) : /^(?:get|list|unset|remove-section|rename-section|edit)$/.test(pos[0] ?? '') ? [] : pos;
+      if (words.length >= 2) judgeSetting(ctx, words[0], words[1], 'git config');
       return;
     }
   }

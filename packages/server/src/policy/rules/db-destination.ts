@@ -1,0 +1,138 @@
+// Where a database client's statements land. Dropping a scratch table or flushing a test Redis
+// on the developer's own machine is routine (`dropdb -h localhost checkout_test`,
+// `redis-cli -h 127.0.0.1 -n 15 FLUSHDB`); the same statement against another host destroys
+// shared data. The destination is read from the line only: host options, connection URLs and
+// conninfo strings, and the client's host variables set on the line. With no host on the line a
+// client that reads its host from the environment (psql's PGHOST, mysql's MYSQL_HOST) is not
+// known to be local; redis-cli and mongosh read no such variable and are.
+import type { SimpleCommand } from '../shell/types.js';
+import { positionals } from './facts.js';
+
+export interface DbDestination {
+  /** Loopback, a unix socket, a local file (sqlite) or no host given. */
+  local: boolean;
+  /** How the destination was named (`localhost`, `db.prod.internal`, `the local socket`). */
+  where: string;
+  /** The database the statement targets, when named. */
+  database?: string;
+}
+
+// Clients whose first plain argument is the database name.
+const NAMES_DATABASE = /^(?:psql|mysql|mariadb|mongo|mongosh)$/;
+// Clients that only ever reach a hosted service.
+const ALWAYS_REMOTE = /^(?:snowsql|bq|trino|presto)$/;
+// Clients working on a local file.
+const FILE_CLIENTS = /^(?:sqlite3?|duckdb)$/;
+
+/** Host options and the variables each client reads its host from. */
+const HOST_OPTIONS: ReadonlyMap<string, { short: string; long: string[]; env: string[]; socket?: string[] }> = new Map(Object.entries({
+  psql: { short: 'h', long: ['--host'], env: ['PGHOST', 'PGHOSTADDR', 'PGSERVICE'] },
+  dropdb: { short: 'h', long: ['--host'], env: ['PGHOST', 'PGHOSTADDR', 'PGSERVICE'] },
+  mysql: { short: 'h', long: ['--host'], env: ['MYSQL_HOST'], socket: ['-S', '--socket'] },
+  mariadb: { short: 'h', long: ['--host'], env: ['MYSQL_HOST'], socket: ['-S', '--socket'] },
+  'redis-cli': { short: 'h', long: [], env: [] },
+  mongo: { short: '', long: ['--host'], env: [] },
+  mongosh: { short: '', long: ['--host'], env: [] },
+  'clickhouse-client': { short: 'h', long: ['--host'], env: ['CLICKHOUSE_HOST'] },
+  clickhouse: { short: 'h', long: ['--host'], env: ['CLICKHOUSE_HOST'] },
+  cockroach: { short: '', long: ['--host', '--url'], env: ['COCKROACH_HOST', 'COCKROACH_URL'] },
+  sqlcmd: { short: 'S', long: ['--server'], env: ['SQLCMDSERVER'] },
+  cqlsh: { short: '', long: [], env: ['CQLSH_HOST'] },
+}));
+
+const URL_SCHEME = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|clickhouse|cockroachdb|sqlserver|jdbc:[a-z]+):\/\//i;
+
+/** Loopback names and addresses, unix sockets, and sqlcmd's spellings of the local server. */
+export function isLocalHost(host: string): boolean {
+  // Strip a port (`host:5432`, sqlcmd's `host,1433`, `[::1]:5432`) but not an IPv6 address's last group.
+  let h = host.trim().replace(/^tcp:/i, '').replace(/,\d+$/, '').toLowerCase();
+  h = h.startsWith('[') ? h.slice(1, h.indexOf(']') < 0 ? undefined : h.indexOf(']')) : h.split(':').length === 2 ? h.replace(/:\d+$/, '') : h;
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(h) || h === '::1' || h === '0:0:0:0:0:0:0:1' || h.startsWith('/') || h === '.' || h === '(local)' || h === '(localdb)' || h.startsWith('(localdb)\\') || h.startsWith('.\\');
+}
+
+/** The host named by a connection URL (`postgres://u@host:5432/db`, `mongodb+srv://…` is always remote). */
+function urlHost(url: string): { host: string; database?: string } {
+  if (/^mongodb\+srv:/i.test(url)) return { host: url.replace(/^[^:]+:\/\/(?:[^@/]*@)?([^/?]*).*$/, '$1') || 'an SRV record' };
+  const m = /^[^:]+(?::[a-z]+)?:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^/?:,]*)(?::\d+)?(?:,[^/?]*)?(?:\/([^?]*))?(?:\?(.*))?$/i.exec(url);
+  if (!m) return { host: url };
+  // `postgres:///db?host=/var/run/postgresql` puts the socket in the query.
+  const qhost = /(?:^|&)host=([^&]*)/.exec(m[3] ?? '')?.[1];
+  return { host: m[1] || (qhost ? decodeURIComponent(qhost) : ''), database: m[2] || undefined };
+}
+
+/** A libpq conninfo string (`host=db dbname=app`): its host and database. */
+function conninfo(text: string): { host?: string; database?: string; service?: string } | undefined {
+  if (!/(?:^|\s)(?:host|hostaddr|dbname|service)\s*=/.test(text)) return undefined;
+  const get = (k: string): string | undefined => new RegExp(`(?:^|\\s)${k}\\s*=\\s*'?([^'\\s]*)`).exec(text)?.[1];
+  return { host: get('hostaddr') ?? get('host'), database: get('dbname'), service: get('service') };
+}
+
+function optionValues(args: readonly string[], short: string, long: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') break;
+    const eq = a.indexOf('=');
+    if (a.startsWith('--') && long.includes(eq < 0 ? a : a.slice(0, eq))) out.push(eq < 0 ? args[++i] ?? '' : a.slice(eq + 1));
+    else if (short && a === `-${short}`) out.push(args[++i] ?? '');
+    else if (short && a.startsWith(`-${short}`) && a.length > 2 && !a.startsWith('--')) out.push(a.slice(2));
+  }
+  return out;
+}
+
+/** The destination of a database client's statements, as far as the line shows it. */
+export function dbDestination(cmd: SimpleCommand): DbDestination {
+  const name = cmd.name;
+  const args = cmd.args;
+  if (FILE_CLIENTS.test(name)) return { local: true, where: 'a local database file', database: positionals(args)[0] };
+  if (ALWAYS_REMOTE.test(name)) return { local: false, where: `the ${name} service` };
+  const spec = HOST_OPTIONS.get(name);
+  if (!spec) return { local: false, where: 'an unknown host' };
+  const hosts: string[] = [];
+  let database: string | undefined;
+  const env = new Map(cmd.assignments.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  for (const v of spec.env) {
+    const value = env.get(v);
+    if (value === undefined) continue;
+    // PGSERVICE names an entry in a service file the hook cannot read.
+    hosts.push(v === 'PGSERVICE' ? `service ${value}` : URL_SCHEME.test(value) ? urlHost(value).host : value);
+  }
+  hosts.push(...optionValues(args, spec.short, spec.long).map((h) => (URL_SCHEME.test(h) ? urlHost(h).host : h)));
+  if (name === 'redis-cli') hosts.push(...optionValues(args, 'u', []).map((u) => urlHost(u).host));
+  if (name === 'cqlsh') hosts.push(...positionals(args).slice(0, 1));
+  // URLs and conninfo strings wherever a database name may go (`psql postgres://…`, `-d "host=…"`).
+  const dbArgs = [...optionValues(args, name === 'psql' ? 'd' : name === 'mysql' || name === 'mariadb' ? 'D' : '', ['--dbname', '--database', '--uri']), ...positionals(args, VALUE_OPTIONS)];
+  for (const a of dbArgs) {
+    if (URL_SCHEME.test(a)) {
+      const u = urlHost(a);
+      hosts.push(u.host);
+      database ??= u.database;
+      continue;
+    }
+    const ci = conninfo(a);
+    if (ci) {
+      if (ci.host !== undefined) hosts.push(ci.host);
+      if (ci.service !== undefined) hosts.push(`service ${ci.service}`);
+      database ??= ci.database;
+      continue;
+    }
+    if (NAMES_DATABASE.test(name)) database ??= a;
+  }
+  if (name === 'dropdb') database = positionals(args, VALUE_OPTIONS).pop();
+  // A value the hook cannot read (`-h "$DB_HOST"`) may name any host.
+  const remote = hosts.find((h) => /[$`]/.test(h) || !isLocalHost(h === '' ? 'localhost' : h));
+  if (remote !== undefined) return { local: false, where: remote.startsWith('service ') ? `the connection ${remote}` : remote || 'an unknown host', database };
+  const socket = spec.socket !== undefined && optionValues(args, spec.socket[0].slice(1), spec.socket.slice(1)).length > 0;
+  if (hosts.length > 0 || socket) return { local: true, where: hosts[0] ?? 'the local socket', database };
+  // No host on the line: a client that takes its host from the environment (PGHOST, MYSQL_HOST…)
+  // goes wherever the agent's environment points, which the hook cannot see; redis-cli and mongosh
+  // read no such variable and connect to the local server.
+  if (spec.env.length > 0) return { local: false, where: `the server ${spec.env[0]} names (no host on the line)`, database };
+  return { local: true, where: 'the local server (no host given)', database };
+}
+
+// Options of the clients that take a value, so their values are not read as a database name.
+const VALUE_OPTIONS: ReadonlySet<string> = new Set(['-h', '--host', '-p', '--port', '-U', '--username', '-u', '--user', '-d', '--dbname', '-D', '--database', '-c', '--command', '-e', '--execute', '-f', '--file', '-n', '-a', '-S', '--socket', '--eval', '-Q', '-q', '--query', '-P', '--password', '-W', '-v', '--set', '--variable', '-o', '--output', '-T', '-F', '-R', '--url', '--uri', '--authenticationDatabase', '--maintenance-db', '-t', '--table']);
+
+/** A database name that suggests production data (a local name may be a tunnel to production). */
+export const PROD_DATABASE = /(?:^|[-_.])(?:prod|production|prd|live)(?:$|[-_.\d])/i;
