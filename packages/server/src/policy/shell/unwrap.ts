@@ -2,6 +2,7 @@
 // off so rules see the program that really runs. Commands that carry a whole script in an
 // argument (`bash -c`, `eval`, `su -c`, `powershell -Command`, `ssh host cmd`, `find -exec`)
 // are reported as nested sources for the parser to recurse into.
+import { shellInvocation } from './shell-args.js';
 import { resolveSubstitutions } from './static-text.js';
 import type { Word } from './types.js';
 
@@ -485,7 +486,7 @@ function shellQuote(s: string): string {
  * they are put in place of the positional parameters before the script is judged
  * (`sh -c '"$@"' _ rm -rf /` runs `rm -rf /`). Quoted references stay single words.
  */
-function withPositional(src: string, params: string[]): string {
+export function withPositional(src: string, params: string[]): string {
   // An IFS assignment changes how the values split: leave the script as written.
   if (params.length < 2 || !/\$(?:\{[@*1-9]\}|[@*1-9])/.test(src) || /\bIFS=/.test(src)) return src;
   const rest = params.slice(1);
@@ -501,22 +502,10 @@ function withPositional(src: string, params: string[]): string {
 }
 
 function shellCommandString(argv: Word[]): string | undefined {
+  const inv = shellInvocation(argv.slice(1).map((w) => w.text));
   // `bash -n` only checks syntax: nothing runs.
-  if (argv.some((w, k) => k > 0 && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w.text) && !w.text.startsWith('--'))) return undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const t = argv[i].text;
-    if (t === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(t) || t === '--command') {
-      const at = argv[i + 1]?.text === '--' ? i + 2 : i + 1;
-      const src = argv[at]?.text;
-      return src === undefined ? undefined : withPositional(src, argv.slice(at + 1).map((w) => w.text));
-    }
-    if (t === '-o' || t === '+o' || t === '-O' || t === '+O') {
-      i++;
-      continue;
-    }
-    if (!t.startsWith('-') && !t.startsWith('+')) return undefined; // a script file, not -c
-  }
-  return undefined;
+  if (inv.noexec || inv.command === undefined) return undefined;
+  return withPositional(argv[inv.command + 1].text, argv.slice(inv.command + 2).map((w) => w.text));
 }
 
 function decodePowerShellBase64(b64: string): string {
@@ -527,19 +516,10 @@ function decodePowerShellBase64(b64: string): string {
   }
 }
 
-/** True when a shell's arguments are only options (its script then comes from stdin). */
+/** True when a shell reads its script from stdin and runs it (`bash`, `sh -s x`, `bash --`, not `bash -n`). */
 function readsScriptFromStdin(argv: Word[]): boolean {
-  for (let i = 1; i < argv.length; i++) {
-    const t = argv[i].text;
-    if (t === '-' || t === '--') return true;
-    if (t === '-o' || t === '+o' || t === '-O' || t === '+O') {
-      i++;
-      continue;
-    }
-    if (!t.startsWith('-') && !t.startsWith('+')) return false;
-    if (/^-[a-zA-Z]*n/.test(t) && !t.startsWith('--')) return false;
-  }
-  return true;
+  const inv = shellInvocation(argv.slice(1).map((w) => w.text));
+  return inv.stdin && !inv.noexec;
 }
 
 /**

@@ -1,0 +1,74 @@
+// How a shell (sh, bash, zsh, dash, ksh, …) reads its own arguments: where its code comes from
+// (a -c string, a script operand, or stdin), whether it runs at all (-n / -o noexec) and whether
+// it is interactive. One reading shared by the unwrapper and the rules, so `zsh -ocorrect -c …`
+// or `bash -O extglob -c …` cannot be read as a -c string by one and as a script by another.
+
+export interface ShellInvocation {
+  /** Index in `args` of the -c command string, when there is one. */
+  command?: number;
+  /** Index in `args` of the script operand (a file), when there is one. */
+  script?: number;
+  /** The shell reads its script from stdin (no operand, `-s`, or a lone `-`/`--` at the end). */
+  stdin: boolean;
+  /** `-n`, `-o noexec`, `-onoexec`, `--noexec`: the shell only checks syntax; nothing runs. */
+  noexec: boolean;
+  /** `-i`: startup files are read and `set -n` is ignored. */
+  interactive: boolean;
+  /** Index of the first argument after the code: `$0` for -c, `$1` for a script or stdin. */
+  params: number;
+}
+
+// Long options that take the next word as their value.
+const LONG_VALUE = new Set(['--rcfile', '--init-file']);
+
+/** Reads the arguments of a shell invocation (`args` excludes the program name). */
+export function shellInvocation(args: readonly string[]): ShellInvocation {
+  let commandMode = false;
+  let stdinMode = false;
+  let noexec = false;
+  let interactive = false;
+  let i = 0;
+  while (i < args.length) {
+    const a = args[i];
+    // `--` and a lone `-` end the options; the next word is the code or the script.
+    if (a === '--' || a === '-') {
+      i++;
+      break;
+    }
+    if (a.startsWith('--')) {
+      const name = a.split('=')[0];
+      if (name === '--command') commandMode = true; // fish
+      else if (name === '--noexec' || name === '--no-exec') noexec = true;
+      else if (name === '--interactive') interactive = true;
+      i += LONG_VALUE.has(a) ? 2 : 1;
+      continue;
+    }
+    if (!/^[-+][A-Za-z]+$/.test(a)) {
+      if (a.startsWith('-') || a.startsWith('+')) {
+        i++; // an option we do not know (`-2`): skipped, as the shell would reject or ignore it
+        continue;
+      }
+      break; // the first operand
+    }
+    const on = a[0] === '-';
+    i++;
+    for (let k = 1; k < a.length; k++) {
+      const f = a[k];
+      // `-o NAME` / `-O NAME` take a value: the rest of the cluster (`-ocorrect`) or the next word.
+      if (f === 'o' || f === 'O') {
+        let value = a.slice(k + 1);
+        if (value === '') value = args[i++] ?? '';
+        if (on && f === 'o' && value.toLowerCase().replace(/_/g, '') === 'noexec') noexec = true;
+        break;
+      }
+      if (!on) continue;
+      if (f === 'c') commandMode = true;
+      else if (f === 's') stdinMode = true;
+      else if (f === 'n') noexec = true;
+      else if (f === 'i') interactive = true;
+    }
+  }
+  if (commandMode) return { command: i < args.length ? i : undefined, stdin: false, noexec, interactive, params: i + 1 };
+  if (stdinMode || i >= args.length) return { stdin: true, noexec, interactive, params: i };
+  return { script: i, stdin: false, noexec, interactive, params: i + 1 };
+}
