@@ -37,8 +37,9 @@ function chdirOption(name: string, opts: Word[]): string | undefined {
 }
 
 export type Nested =
-  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote' | 'heredoc'; elevated: boolean; via?: string }
+  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote' | 'heredoc'; elevated: boolean; via?: string; noexecStops?: boolean }
   | { kind: 'argv'; argv: Word[]; origin: 'find-exec' };
+type NestedSource = Extract<Nested, { kind: 'source' }>;
 
 const SHELL_VARIABLE = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
 
@@ -527,7 +528,7 @@ function readsScriptFromStdin(argv: Word[]): boolean {
  * whose output is known put in place: `eval "$(printf '\x72\x6d …')"` runs `rm …`. The wrapper
  * path then names what produced the text ("an eval of text printed by printf | rev").
  */
-function runText(src: string, origin: 'shell-c' | 'eval', how: string, elevated: boolean): Nested {
+function runText(src: string, origin: 'shell-c' | 'eval', how: string, elevated: boolean): NestedSource {
   const r = resolveSubstitutions(src);
   if (r.resolved.length === 0) return { kind: 'source', src, origin, elevated };
   return { kind: 'source', src: r.text, origin, elevated, via: `${how} of text ${r.decoded ? 'decoded' : 'printed'} by ${r.resolved.join(', ')}` };
@@ -542,13 +543,16 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (r.resolved.length) return [{ kind: 'source', src: [r.text, ...argv.slice(1).map((w) => shellQuote(w.text))].join(' '), origin: 'eval', elevated, via: `a command line ${r.decoded ? 'decoded' : 'printed'} by ${r.resolved.join(', ')}` }];
   }
   if (SHELLS.has(name)) {
+    // A non-interactive shell stops running its script at `set -n` (parser.ts).
+    // (fish's `set -n` lists variable names instead.)
+    const noexecStops = name !== 'fish' && !shellInvocation(args).interactive;
     const src = shellCommandString(argv);
     // Only a substitution the outer shell expands (`sh -c "$(…)"`) makes the -c string; one
     // inside single quotes is expanded by the inner shell, where it is a word unless the inner
     // script evals or runs it (judged when the inner script is parsed).
-    if (src !== undefined) return [argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }];
+    if (src !== undefined) return [{ ...(argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }), noexecStops }];
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
-    if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}` }];
+    if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}`, noexecStops }];
     return NO_NESTED;
   }
   if ((name === 'at' || name === 'batch') && !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a))) {
