@@ -14,7 +14,7 @@ import type { RuleContext } from './context.js';
 const PLACEHOLDER = /\{\d*\}|(?<!")\$[@*1-9]|(?<!")\$\{[1-9@*]\}/;
 // A program that starts with (or is only) a variable reference: `$X`, `"${CMD}" args`.
 // (`$SHELL`/`$BASH` name a shell, judged as one; `$HOME/bin/x` is a path, not code.)
-const VARIABLE_PROGRAM = /^\s*["']?\$\{?(?!(?:SHELL|BASH|ZSH_NAME)\b)[A-Za-z_][A-Za-z0-9_]*\}?["']?(?:\s|$)/;
+export const VARIABLE_PROGRAM = /^\s*["']?\$\{?(?!(?:SHELL|BASH|ZSH_NAME)\b)[A-Za-z_][A-Za-z0-9_]*\}?["']?(?:\s|$)/;
 
 function emit(ctx: RuleContext, reason: string): void {
   ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason });

@@ -137,7 +137,7 @@ export interface Download {
   outFile?: string;
 }
 
-const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'lwp-download', 'http', 'https', 'xh', 'lwp-request', 'get', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer']);
+const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'lwp-download', 'http', 'https', 'xh', 'xhs', 'lwp-request', 'get', 'iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer']);
 const PS_DOWNLOADERS = new Set(['iwr', 'invoke-webrequest', 'irm', 'invoke-restmethod', 'start-bitstransfer', 'wget', 'curl']);
 
 /** An argument naming a download API (`DownloadString`, `Net.WebClient`); a loop, not a closure per command. */
@@ -167,12 +167,18 @@ export function download(cmd: SimpleCommand): Download | null {
       const file = out ?? args.find(isUrl)?.split(/[?#]/)[0].split('/').pop();
       return { hosts, urls, toStdout: out === '-', outFile: out === '-' ? undefined : file };
     }
-    case 'fetch':
-    case 'aria2c':
-    case 'lwp-download':
     case 'http':
     case 'https':
     case 'xh':
+    case 'xhs': {
+      // HTTPie and xh take the URL without a scheme: `https example.com/setup.sh`, `http :8080/x`.
+      const bare = hosts.length ? undefined : httpieHost(args);
+      if (!hosts.length && !bare) return null;
+      return { hosts: bare ? [bare] : hosts, urls, toStdout: !args.some((a) => a === '-d' || a === '--download' || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a) && !a.startsWith('--')), outFile: optionValue(args, ['-o', '--output']) };
+    }
+    case 'fetch':
+    case 'aria2c':
+    case 'lwp-download':
     case 'lwp-request':
     case 'get':
       return hosts.length > 0 ? { hosts, urls, toStdout: cmd.name !== 'aria2c' && cmd.name !== 'lwp-download', outFile: optionValue(args, ['-o', '--output']) } : null;
@@ -183,6 +189,18 @@ export function download(cmd: SimpleCommand): Download | null {
       }
       return null;
   }
+}
+
+// HTTPie's and xh's request line: [METHOD] URL, the URL possibly without its scheme.
+const HTTP_METHOD = /^[A-Z]+$/;
+const BARE_URL = /^(?:((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?|:\d*)(?:[/?#]|$)/;
+
+/** The host of an HTTPie/xh request written without a scheme (`example.com/x`, `:3000/x` is localhost). */
+function httpieHost(args: readonly string[]): string | undefined {
+  const pos = positionals(args, new Set(['-a', '--auth', '-A', '--auth-type', '-o', '--output', '--session', '--session-read-only', '--verify', '--cert', '--cert-key', '--proxy', '--timeout', '--max-redirects', '-p', '--print', '--pretty', '-s', '--style', '--format-options', '--response-charset', '--response-mime', '--default-scheme']));
+  const url = pos[0] !== undefined && HTTP_METHOD.test(pos[0]) ? pos[1] : pos[0];
+  const m = url === undefined ? null : BARE_URL.exec(url);
+  return m ? (m[1] ?? 'localhost').toLowerCase() : undefined;
 }
 
 const DECODERS = /^(?:base64|base32|basenc|xxd|uudecode|openssl|certutil|rev|gunzip|zcat|gzip|bzip2|xz|unxz)$/;

@@ -3,7 +3,8 @@
 // argument (`bash -c`, `eval`, `su -c`, `powershell -Command`, `ssh host cmd`, `find -exec`)
 // are reported as nested sources for the parser to recurse into.
 import { shellInvocation } from './shell-args.js';
-import { resolveSubstitutions } from './static-text.js';
+import { matchParen } from './lexer.js';
+import { resolveSubstitutions, substitutionOutput } from './static-text.js';
 import type { Word } from './types.js';
 
 export interface Unwrapped {
@@ -534,6 +535,29 @@ function runText(src: string, origin: 'shell-c' | 'eval', how: string, elevated:
   return { kind: 'source', src: r.text, origin, elevated, via: `${how} of text ${r.decoded ? 'decoded' : 'printed'} by ${r.resolved.join(', ')}` };
 }
 
+/**
+ * `<(printf 'cmd')` read as a script: the text is known, so it is parsed as the script it is.
+ * (Any other process substitution is code produced at run time: rules/runtime-code.ts.)
+ */
+function printedFile(word: Word, how: string, elevated: boolean): NestedSource | undefined {
+  const t = word.text;
+  if (word.subs.length !== 1 || !t.startsWith('<(') || !t.endsWith(')') || matchParen(t, 2) !== t.length - 1) return undefined;
+  const r = substitutionOutput(t.slice(2, -1));
+  if (r.output === undefined) return undefined;
+  return { kind: 'source', src: r.output, origin: 'eval', elevated, via: `${how} of text ${r.decoder ? 'decoded' : 'printed'} by ${r.pipeline}` };
+}
+
+/** `trap [-lp] [--] ACTION SIGNAL…`: the action word, unless it resets (`-`) or ignores (`''`) the signals. */
+export function trapAction(argv: readonly Word[]): Word | undefined {
+  let i = 1;
+  while (i < argv.length && /^-[lp]+$/.test(argv[i].text)) i++;
+  if (argv[i]?.text === '--') i++;
+  // With one operand it is a signal to reset (`trap EXIT`): the action needs a signal after it.
+  if (argv.length - i < 2) return undefined;
+  const action = argv[i];
+  return action.text === '-' || action.text.trim() === '' ? undefined : action;
+}
+
 /** Scripts and commands carried inside `cmd`'s arguments (and, for shells, in a here-document or here-string). */
 export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = [], args: readonly string[] = argv.slice(1).map((w) => w.text)): Nested[] {
   // `$(printf 'rm -rf ~')` as the program: the substitution's output is the command line.
@@ -553,7 +577,11 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (src !== undefined) return [{ ...(argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }), noexecStops }];
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
     if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}`, noexecStops }];
-    return NO_NESTED;
+    // `bash <(printf 'cmd')`, `bash < <(echo cmd)`: a script whose text is known.
+    const inv = shellInvocation(args);
+    const file = inv.noexec ? undefined : inv.script !== undefined ? argv[inv.script + 1] : inv.stdin ? redirects.find((r) => r.op === '<')?.target : undefined;
+    const printed = file && printedFile(file, `a script file run by ${name}`, elevated);
+    return printed ? [{ ...printed, noexecStops }] : NO_NESTED;
   }
   if ((name === 'at' || name === 'batch') && !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a))) {
     // at/batch read the commands they schedule from stdin.
@@ -561,9 +589,20 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (here) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: `commands scheduled with ${name}` }];
   }
   if (name === 'eval' || name === 'source' || name === '.') {
-    if (name !== 'eval') return NO_NESTED;
+    if (name !== 'eval') {
+      // `source <(printf 'cmd')`: the file's text is known.
+      const file = argv[args[0] === '--' ? 2 : 1];
+      const printed = file && printedFile(file, `a file read by ${name}`, elevated);
+      return printed ? [printed] : NO_NESTED;
+    }
     // As for `sh -c`: only substitutions the eval's own words expand produce its code.
     return [argv.some((w) => w.subs.length > 0) ? runText(args.join(' '), 'eval', 'an eval', elevated) : { kind: 'source', src: args.join(' '), origin: 'eval', elevated }];
+  }
+  if (name === 'trap') {
+    // `trap 'cmd' EXIT`: the handler is code that runs later, when the signal arrives.
+    const action = trapAction(argv);
+    if (action === undefined) return NO_NESTED;
+    return [action.subs.length > 0 ? runText(action.text, 'eval', 'a trap handler', elevated) : { kind: 'source', src: action.text, origin: 'eval', elevated, via: 'a trap handler' }];
   }
   if (name === 'parallel') {
     // `parallel [options] ::: 'cmd one' 'cmd two'`: each input is run as a command line.
