@@ -169,7 +169,7 @@ test('a generator written other than plainly is code produced at run time: warne
 });
 
 test('shell options never hide a -c string and its arguments; -n and -o noexec run nothing', () => {
-  const option = fc.constantFrom('-o pipefail', '-opipefail', '-o errexit', '-ocorrect', '-onotify', '-O extglob', '-Oextglob', '+O nullglob', '-e', '-x', '-u', '--norc', '--noprofile', '-l');
+  const option = fc.constantFrom('-o pipefail', '-opipefail', '-o errexit', '-ocorrect', '-onotify', '-O extglob', '-Oextglob', '+O nullglob', '-e', '-x', '-u', '--norc', '--noprofile', '-l', '-eo pipefail', '-xO extglob');
   const payload = fc.constantFrom(["'$1' _", ''], ["'${1}' _", ''], ['\'eval "$1"\' _', ''], ['-- \'$1\' _', '']);
   const danger = fc.constantFrom('git reset --hard', 'rm -rf /', 'rm -rf ~');
   fc.assert(
@@ -178,6 +178,15 @@ test('shell options never hide a -c string and its arguments; -n and -o noexec r
       assert.equal(rank(cmd), RANK.deny, explain(cmd));
     }),
     { numRuns: 250, seed: 1608 },
+  );
+  // The -c string inside a cluster after a value option: `-oc pipefail CMD` (bash/dash) reads as `-o pipefail -c CMD`.
+  fc.assert(
+    fc.property(shellName, fc.constantFrom('o pipefail', 'O extglob', 'o errexit'), fc.constantFrom('', 'e', 'x', 'ex'), danger, (sh, opt, flags, d) => {
+      const [letter, value] = opt.split(' ');
+      const cmd = `${sh} -${flags}${letter}c ${value} '${d}'`;
+      assert.equal(rank(cmd), RANK.deny, explain(cmd));
+    }),
+    { numRuns: 100, seed: 1610 },
   );
   const noexec = fc.constantFrom('-n', '-xn', '-nx', '-o noexec', '-onoexec', '-en');
   const fed: ((sh: string, n: string, d: string) => string)[] = [

@@ -140,6 +140,14 @@ test('shell options before -c do not hide the -c string or its positional argume
     [shell("bash -O extglob -c 'rm -rf ~'"), 'deny', 'destructive_fs.recursive_delete'],
     [shell("bash +O extglob -lc -- 'rm -rf ~'"), 'deny', 'destructive_fs.recursive_delete'],
     [shell("bash -c -e 'git reset --hard'"), 'deny', 'git_danger.reset_hard'],
+    // bash and dash take -o's value from the next word and read the rest of the cluster as flags
+    [shell("bash -oc pipefail 'rm -rf /'"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("bash -Oc extglob 'git reset --hard'"), 'deny', 'git_danger.reset_hard'],
+    [shell("dash -eoc pipefail 'git reset --hard'"), 'deny', 'git_danger.reset_hard'],
+    // `sh` may be zsh, which takes an attached value: the reading that finds a -c string is judged
+    [shell("sh -ocorrect -c '$1' _ 'git reset --hard'"), 'deny', 'git_danger.reset_hard'],
+    [shell("bash -opipefail -c 'rm -rf /'"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("bash -O extglob -c 'ls -la'"), 'allow'],
   ];
   await runTable(t, rows);
 });
@@ -182,4 +190,10 @@ test('shellInvocation reads a shell\'s arguments as the shell does', () => {
   assert.deepEqual(shellInvocation(['-s', 'a', 'b']), { stdin: true, noexec: false, interactive: false, params: 1 });
   assert.equal(shellInvocation(['--rcfile', 'rc', '-i']).interactive, true);
   assert.equal(shellInvocation(['--rcfile', 'rc', 'x.sh']).script, 2);
+  // zsh reads an attached -o value, bash the next word with the rest of the cluster as flags
+  assert.equal(shellInvocation(['-oc', 'pipefail', 'cmd'], 'bash').command, 2);
+  assert.equal(shellInvocation(['-ocorrect', '-c', 'cmd'], 'zsh').command, 2);
+  assert.equal(shellInvocation(['-ocorrect', '-c', 'cmd'], 'bash').command, 2); // bash rejects it; judged as zsh would run it
+  assert.equal(shellInvocation(['-onoexec', '-c', 'cmd'], 'zsh').noexec, true);
+  assert.equal(shellInvocation(['-on', 'x', '-c', 'cmd'], 'sh').noexec, false); // only one reading says noexec
 });

@@ -21,13 +21,13 @@ function emit(ctx: RuleContext, reason: string): void {
 }
 
 function shellProgram(cmd: SimpleCommand): string | undefined {
-  const at = shellInvocation(cmd.args).command;
+  const at = shellInvocation(cmd.args, cmd.name).command;
   return at === undefined ? undefined : cmd.args[at];
 }
 
 /** The -c string with the visible arguments after it put in place of `$1…`, `"$@"` (unwrap.ts). */
 function shellProgramWithArguments(cmd: SimpleCommand): string | undefined {
-  const at = shellInvocation(cmd.args).command;
+  const at = shellInvocation(cmd.args, cmd.name).command;
   return at === undefined ? undefined : withPositional(cmd.args[at], cmd.args.slice(at + 1));
 }
 
@@ -143,7 +143,7 @@ const ONLY_VARIABLE = /^\$\{?(?!(?:HOME|PWD|OLDPWD)\b)[A-Za-z_][A-Za-z0-9_]*\}?$
  * --init-file/--rcfile, or a script (or sourced file) whose name is held in an unknown variable.
  */
 function hiddenScript(cmd: SimpleCommand): string | undefined {
-  const inv = SHELLS.has(cmd.name) ? shellInvocation(cmd.args) : undefined;
+  const inv = SHELLS.has(cmd.name) ? shellInvocation(cmd.args, cmd.name) : undefined;
   if (inv) {
     // bash reads BASH_ENV only when not interactive; sh/ksh/dash read ENV, and bash reads
     // --init-file/--rcfile, only when interactive (-i).
@@ -225,7 +225,7 @@ export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const isShell = SHELLS.has(cmd.name);
   if (!isShell && cmd.name !== 'eval') return;
   // `sh -n` only checks syntax: nothing runs.
-  if (isShell && shellInvocation(cmd.args).noexec) return;
+  if (isShell && shellInvocation(cmd.args, cmd.name).noexec) return;
   const code = isShell ? shellProgram(cmd) : cmd.args.join(' ');
   const fedByInput = feeder(cmd) !== undefined;
   const rs = replaceString(cmd);

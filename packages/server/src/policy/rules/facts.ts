@@ -222,7 +222,7 @@ export function executesStdin(cmd: SimpleCommand): boolean {
   if (POWERSHELL.has(cmd.name)) return args.length === 0 || args.includes('-') || hasArgCI(args, '-command', '-c') && args[args.length - 1] === '-';
   if (SHELLS.has(cmd.name) && cmd.name !== 'busybox') {
     // `bash -n` only checks the syntax of what it reads; `bash -- script.sh` runs the script.
-    const inv = shellInvocation(args);
+    const inv = shellInvocation(args, cmd.name);
     return inv.stdin && !inv.noexec;
   }
   if (SHELLS.has(cmd.name) || INTERPRETERS.test(cmd.name)) {

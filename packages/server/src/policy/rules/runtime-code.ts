@@ -127,7 +127,7 @@ function carriersOf(cmd: SimpleCommand): Carrier[] {
     return action ? [{ label: carrierLabel(cmd, 'a trap handler'), words: [action], process: false, plain: false, downloadsJudged: false, decodingJudged: false, variableIsCode: true }] : [];
   }
   if (!SHELLS.has(name) || name === 'busybox') return [];
-  const inv = shellInvocation(cmd.args);
+  const inv = shellInvocation(cmd.args, name);
   if (inv.noexec) return [];
   if (inv.command !== undefined) {
     return [{ label: carrierLabel(cmd, `a ${name} -c string`), words: [cmd.argv[inv.command + 1]], process: false, plain: false, downloadsJudged: true, decodingJudged: true }];
@@ -189,7 +189,7 @@ function passesThrough(c: SimpleCommand): boolean {
 /** A shell, `source /dev/stdin` or at/batch: the pipe's text is the script. */
 function runsStdinAsShell(c: SimpleCommand): boolean {
   if (SHELLS.has(c.name) && c.name !== 'busybox') {
-    const inv = shellInvocation(c.args);
+    const inv = shellInvocation(c.args, c.name);
     return inv.stdin && !inv.noexec && !c.redirects.some((r) => r.op === '<' || r.op === '<<' || r.op === '<<-' || r.op === '<<<');
   }
   if (c.name === 'source' || c.name === '.') return c.args[0] === '/dev/stdin' || c.args[0] === '-';

@@ -21,8 +21,13 @@ export interface ShellInvocation {
 // Long options that take the next word as their value.
 const LONG_VALUE = new Set(['--rcfile', '--init-file']);
 
-/** Reads the arguments of a shell invocation (`args` excludes the program name). */
-export function shellInvocation(args: readonly string[]): ShellInvocation {
+/**
+ * One reading of the arguments. `attached`: `-o`/`-O` take the rest of their cluster as the
+ * value when there is one (zsh: `-ocorrect`); otherwise the next word, the rest of the cluster
+ * being more flags (bash and dash: `-oc pipefail CMD` is `-o pipefail -c CMD`).
+ */
+function read(args: readonly string[], attached: boolean): ShellInvocation & { invalid: boolean } {
+  let invalid = false;
   let commandMode = false;
   let stdinMode = false;
   let noexec = false;
@@ -54,12 +59,14 @@ export function shellInvocation(args: readonly string[]): ShellInvocation {
     i++;
     for (let k = 1; k < a.length; k++) {
       const f = a[k];
-      // `-o NAME` / `-O NAME` take a value: the rest of the cluster (`-ocorrect`) or the next word.
       if (f === 'o' || f === 'O') {
-        let value = a.slice(k + 1);
-        if (value === '') value = args[i++] ?? '';
+        const rest = attached ? a.slice(k + 1) : '';
+        const value = rest !== '' ? rest : (args[i++] ?? '');
+        // No option name starts with `-`: the shell stops with "invalid option name".
+        if (value === '' || value.startsWith('-') || value.startsWith('+')) invalid = true;
         if (on && f === 'o' && value.toLowerCase().replace(/_/g, '') === 'noexec') noexec = true;
-        break;
+        if (rest !== '') break;
+        continue;
       }
       if (!on) continue;
       if (f === 'c') commandMode = true;
@@ -68,7 +75,30 @@ export function shellInvocation(args: readonly string[]): ShellInvocation {
       else if (f === 'i') interactive = true;
     }
   }
-  if (commandMode) return { command: i < args.length ? i : undefined, stdin: false, noexec, interactive, params: i + 1 };
-  if (stdinMode || i >= args.length) return { stdin: true, noexec, interactive, params: i };
-  return { script: i, stdin: false, noexec, interactive, params: i + 1 };
+  if (commandMode) return { command: i < args.length ? i : undefined, stdin: false, noexec, interactive, params: i + 1, invalid };
+  if (stdinMode || i >= args.length) return { stdin: true, noexec, interactive, params: i, invalid };
+  return { script: i, stdin: false, noexec, interactive, params: i + 1, invalid };
+}
+
+/**
+ * Reads the arguments of a shell invocation (`args` excludes the program name). zsh takes an
+ * attached `-o` value, bash and dash the next word; `sh` may be any of them (`$SHELL -c …`), and
+ * a form one shell rejects may run under another. So both readings are made: the shell's own,
+ * unless it is one the shell would reject, and the other when only it finds a -c string (the code
+ * is then judged: fail closed). Nothing is a syntax check unless each reading is one or is rejected.
+ */
+export function shellInvocation(args: readonly string[], shell = 'sh'): ShellInvocation {
+  if (!args.some((a) => /^[-+][A-Za-z]*[oO][A-Za-z]/.test(a))) return strip(read(args, false)); // no attached value: one reading
+  const own = read(args, shell === 'zsh');
+  const other = read(args, shell !== 'zsh');
+  const pick = (own.invalid && !other.invalid) || (own.command === undefined && other.command !== undefined) ? other : own;
+  // A reading the shell rejects runs nothing either: `bash -opipefail -n` stops on `-n` as an
+  // option name, zsh reads it as `-o pipefail -n`.
+  const quiet = (r: typeof own) => r.noexec || r.invalid;
+  return { ...strip(pick), noexec: (own.noexec || other.noexec) && quiet(own) && quiet(other) };
+}
+
+function strip(r: ShellInvocation & { invalid: boolean }): ShellInvocation {
+  const { invalid: _invalid, ...inv } = r;
+  return inv;
 }

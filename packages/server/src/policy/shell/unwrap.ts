@@ -503,8 +503,8 @@ export function withPositional(src: string, params: string[]): string {
   return out.length > 4 * (src.length + params.join(' ').length) + 256 ? src : out;
 }
 
-function shellCommandString(argv: Word[]): string | undefined {
-  const inv = shellInvocation(argv.slice(1).map((w) => w.text));
+function shellCommandString(name: string, argv: Word[]): string | undefined {
+  const inv = shellInvocation(argv.slice(1).map((w) => w.text), name);
   // `bash -n` only checks syntax: nothing runs.
   if (inv.noexec || inv.command === undefined) return undefined;
   return withPositional(argv[inv.command + 1].text, argv.slice(inv.command + 2).map((w) => w.text));
@@ -519,8 +519,8 @@ function decodePowerShellBase64(b64: string): string {
 }
 
 /** True when a shell reads its script from stdin and runs it (`bash`, `sh -s x`, `bash --`, not `bash -n`). */
-function readsScriptFromStdin(argv: Word[]): boolean {
-  const inv = shellInvocation(argv.slice(1).map((w) => w.text));
+function readsScriptFromStdin(name: string, argv: Word[]): boolean {
+  const inv = shellInvocation(argv.slice(1).map((w) => w.text), name);
   return inv.stdin && !inv.noexec;
 }
 
@@ -569,16 +569,16 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
   if (SHELLS.has(name)) {
     // A non-interactive shell stops running its script at `set -n` (parser.ts).
     // (fish's `set -n` lists variable names instead.)
-    const noexecStops = name !== 'fish' && !shellInvocation(args).interactive;
-    const src = shellCommandString(argv);
+    const noexecStops = name !== 'fish' && !shellInvocation(args, name).interactive;
+    const src = shellCommandString(name, argv);
     // Only a substitution the outer shell expands (`sh -c "$(…)"`) makes the -c string; one
     // inside single quotes is expanded by the inner shell, where it is a word unless the inner
     // script evals or runs it (judged when the inner script is parsed).
     if (src !== undefined) return [{ ...(argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }), noexecStops }];
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
-    if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}`, noexecStops }];
+    if (here && readsScriptFromStdin(name, argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}`, noexecStops }];
     // `bash <(printf 'cmd')`, `bash < <(echo cmd)`: a script whose text is known.
-    const inv = shellInvocation(args);
+    const inv = shellInvocation(args, name);
     const file = inv.noexec ? undefined : inv.script !== undefined ? argv[inv.script + 1] : inv.stdin ? redirects.find((r) => r.op === '<')?.target : undefined;
     const printed = file && printedFile(file, `a script file run by ${name}`, elevated);
     return printed ? [{ ...printed, noexecStops }] : NO_NESTED;
