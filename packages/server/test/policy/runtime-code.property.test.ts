@@ -72,6 +72,34 @@ test('code produced at run time by an unknown command is never allowed, through 
   );
 });
 
+test('spliced output decides what runs only in command position: there it is warned, as an argument the code is visible', () => {
+  const SPLICED: ((code: string, sh: string) => string)[] = [
+    (c) => `eval "${c}"`,
+    (c) => `trap "${c}" EXIT`,
+    (c, sh) => `${sh} -c "${c}"`,
+    (c, sh) => `${sh} <<< "${c}"`,
+    (c, sh) => `echo "${c}" | ${sh}`,
+  ];
+  const commandPlace = fc.constantFrom((p: string) => `cd src && $(${p})`, (p: string) => `A=1 $(${p})`, (p: string) => `true; $(${p}) --flag`, (p: string) => `if true; then $(${p}); fi`, (p: string) => `exec $(${p})`);
+  const argumentPlace = fc.constantFrom((p: string) => `cd $(${p}) && ls`, (p: string) => `echo $(${p})`, (p: string) => `rm -f $(${p})`, (p: string) => `export PATH=$(${p}):$PATH`, (p: string) => `printf '%s' $(${p})`);
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: SPLICED.length - 1 }), commandPlace, name, arg, shellName, (f, place, prog, a, sh) => {
+      const cmd = SPLICED[f](place(`${prog}${a}`), sh);
+      const d = decide(shell(cmd));
+      assert.equal(d.verdict, 'warn', explain(cmd));
+      assert.equal(d.patternName, 'remote_code_exec.runtime_code', explain(cmd));
+    }),
+    { numRuns: 200, seed: 1611 },
+  );
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: SPLICED.length - 1 }), argumentPlace, name, fc.constantFrom('', ' --print', ' -s'), shellName, (f, place, prog, a, sh) => {
+      const cmd = SPLICED[f](place(`${prog}${a}`), sh);
+      assert.equal(rank(cmd), RANK.allow, explain(cmd));
+    }),
+    { numRuns: 200, seed: 1612 },
+  );
+});
+
 test('code downloaded at run time is denied through any carrier', () => {
   const download = fc.tuple(fc.constantFrom('curl -fsSL', 'curl -s', 'wget -qO-', 'https --body', 'http GET', 'xh'), name).map(([d, host]) => `${d} ${d.startsWith('curl') || d.startsWith('wget') ? 'https://' : ''}${host}.example.com/install.sh`);
   fc.assert(

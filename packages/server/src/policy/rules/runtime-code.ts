@@ -32,6 +32,8 @@ interface Span {
   process: boolean;
   /** The span is the whole word (`"$(gen)"`, `<(gen)`). */
   whole: boolean;
+  /** Where it starts in the text. */
+  start: number;
 }
 
 /** The top-level substitutions written in a word's text, in order. */
@@ -42,16 +44,31 @@ function spansOf(text: string): Span[] {
     if ((c === '$' || c === '<' || c === '>') && text[i + 1] === '(' && text[i + 2] !== '(') {
       const end = matchParen(text, i + 2);
       if (end < 0) break;
-      out.push({ src: text.slice(i + 2, end), process: c !== '$', whole: i === 0 && end === text.length - 1 });
+      out.push({ src: text.slice(i + 2, end), process: c !== '$', whole: i === 0 && end === text.length - 1, start: i });
       i = end;
     } else if (c === '`') {
       const end = text.indexOf('`', i + 1);
       if (end < 0) break;
-      out.push({ src: text.slice(i + 1, end), process: false, whole: i === 0 && end === text.length - 1 });
+      out.push({ src: text.slice(i + 1, end), process: false, whole: i === 0 && end === text.length - 1, start: i });
       i = end;
     } else if (c === '\\') i++;
   }
   return out;
+}
+
+// Text before a command: a separator, a group or a keyword, or a prefix that runs the command after it.
+const COMMAND_START = /(?:^|[;&|(\n`!{]|\$\(|(?:^|\s)(?:then|do|else|elif|if|while|until|eval|exec|command|builtin|env|sudo|doas|nohup|time|xargs))\s*["']?$/;
+const TRAILING_ASSIGNMENT = /(?:^|\s)[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*\s*$/;
+
+/**
+ * True when a substitution spliced into code after `prefix` supplies a command (`$(gen)`,
+ * `cd x && $(gen)`, `A=1 $(gen)`), not an argument (`cd $(pwd)`, `echo $(date)`): the output
+ * then decides what runs; as an argument the code's shape is visible.
+ */
+function atCommandPosition(prefix: string): boolean {
+  let p = prefix;
+  for (let guard = 0; guard < 8 && TRAILING_ASSIGNMENT.test(p); guard++) p = p.replace(TRAILING_ASSIGNMENT, '');
+  return COMMAND_START.test(p);
 }
 
 function commandText(c: SimpleCommand): string {
@@ -114,7 +131,7 @@ function carrierLabel(cmd: SimpleCommand, label: string): string {
 function carriersOf(cmd: SimpleCommand): Carrier[] {
   const name = cmd.name;
   if (name === 'eval') {
-    return [{ label: carrierLabel(cmd, 'eval'), words: cmd.argv.slice(1), process: false, plain: plainForm(cmd, false), downloadsJudged: true, decodingJudged: true }];
+    return [{ label: carrierLabel(cmd, 'eval'), words: cmd.argv.slice(cmd.args[0] === '--' ? 2 : 1), process: false, plain: plainForm(cmd, false), downloadsJudged: true, decodingJudged: true }];
   }
   if (name === 'source' || name === '.') {
     // The first operand is the file; `$(…)` there only names it (`source "$(dirname "$0")/env"`).
@@ -147,7 +164,11 @@ function carriersOf(cmd: SimpleCommand): Carrier[] {
 export function inspectRuntimeCode(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name !== 'eval' && cmd.name !== 'source' && cmd.name !== '.' && cmd.name !== 'trap' && !SHELLS.has(cmd.name)) return;
   for (const carrier of carriersOf(cmd)) {
+    // The code text before each word, for the command-position test of spliced output.
+    let before = '';
     for (const w of carrier.words) {
+      const prefix = before;
+      before += `${w.text} `;
       // A here-string or trap handler that is only a variable: its value is the code.
       if (carrier.variableIsCode && VARIABLE_PROGRAM.test(w.text) && !/^\s*["']?\$\(/.test(w.text)) {
         emit(ctx, 'dynamic_code', 'high', `Runs code held in a variable (${w.text.trim().slice(0, 40)}) whose value cannot be checked (${carrier.label}).`);
@@ -160,6 +181,8 @@ export function inspectRuntimeCode(cmd: SimpleCommand, ctx: RuleContext): void {
       for (let k = 0; k < w.subs.length; k++) {
         const span = paired ? spans[k] : undefined;
         if (span && span.process !== carrier.process) continue;
+        // Spliced output in an argument's place leaves the code's shape visible (`sh -c "cd $(pwd) && make"`).
+        if (span && !span.process && !atCommandPosition(prefix + w.text.slice(0, span.start))) continue;
         const sub = w.subs[k];
         const dl = fetched(sub);
         if (dl) {
@@ -217,7 +240,11 @@ export function inspectRuntimeCodePipelines(script: Script, ctx: RuleContext): v
       while (k >= 0 && p.stages[k].length > 0 && p.stages[k].every(passesThrough)) k--;
       if (k < 0) continue; // nothing but `cat` upstream: the pipe's own stdin, judged where it is fed
       const producers = p.stages[k];
-      const visible = producers.length > 0 && producers.every((c) => literalOutput(c) !== undefined && !c.argv.some((w) => w.subs.length > 0));
+      // Literal text, or text whose substitutions only fill in arguments (`echo "cd $(pwd) && make"`).
+      const visible = producers.length > 0 && producers.every((c) => {
+        const text = literalOutput(c);
+        return text !== undefined && (!c.argv.some((w) => w.subs.length > 0) || !spansOf(text).some((sp) => atCommandPosition(text.slice(0, sp.start))));
+      });
       const where = `piped into ${[...runner.assignments.length ? ['an assignment'] : [], ...runner.wrappers, runner.name].join(' ')}`;
       if (visible) {
         for (const c of producers) {

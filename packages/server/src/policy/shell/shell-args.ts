@@ -18,6 +18,7 @@ export interface ShellInvocation {
   params: number;
 }
 
+const STDIN_FILES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 // Long options that take the next word as their value.
 const LONG_VALUE = new Set(['--rcfile', '--init-file']);
 
@@ -77,6 +78,8 @@ function read(args: readonly string[], attached: boolean): ShellInvocation & { i
   }
   if (commandMode) return { command: i < args.length ? i : undefined, stdin: false, noexec, interactive, params: i + 1, invalid };
   if (stdinMode || i >= args.length) return { stdin: true, noexec, interactive, params: i, invalid };
+  // A script named by the stdin device is stdin: `curl … | bash /dev/stdin`.
+  if (STDIN_FILES.has(args[i])) return { stdin: true, noexec, interactive, params: i + 1, invalid };
   return { script: i, stdin: false, noexec, interactive, params: i + 1, invalid };
 }
 
