@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shellInvocation } from '../../src/policy/shell/shell-args.js';
-import { decide, runTable, shell, type Row } from './helpers.js';
+import { decide, policyWith, runTable, shell, type Row } from './helpers.js';
 
 test('code produced at run time by a command is warned, through every carrier', async (t) => {
   const rows: Row[] = [
@@ -76,6 +76,14 @@ test('the shell-init generators are allowed in their plain form only', async (t)
     [shell('source <(kubectl completion bash); git reset --hard'), 'deny', 'git_danger.reset_hard'],
   ];
   await runTable(t, rows);
+  // Code nobody has seen all the same: under strict the plain form is warned, the rest denied.
+  const strict = policyWith({ security_level: 'strict' });
+  await runTable(t, [
+    [shell('eval "$(ssh-agent -s)"'), 'warn', 'remote_code_exec.runtime_code'],
+    [shell('source <(kubectl completion bash)'), 'warn', 'remote_code_exec.runtime_code'],
+    [shell('eval "$(ssh-agent -s | cat)"'), 'deny', 'remote_code_exec.runtime_code'],
+  ], strict);
+  assert.equal(decide(shell('eval "$(brew shellenv)"')).severity, 'low');
 });
 
 test('downloads, undecodable text and unknown variables as code stay denied', async (t) => {

@@ -184,6 +184,7 @@ export function inspectRuntimeCode(cmd: SimpleCommand, ctx: RuleContext): void {
         // Spliced output in an argument's place leaves the code's shape visible (`sh -c "cd $(pwd) && make"`).
         if (span && !span.process && !atCommandPosition(prefix + w.text.slice(0, span.start))) continue;
         const sub = w.subs[k];
+        if (sub.commands.length === 0 && !sub.truncated) continue; // `$( )` prints nothing
         const dl = fetched(sub);
         if (dl) {
           // Hosts go on the finding, so trusted_sources downgrades it as it does pipe_to_shell.
@@ -196,7 +197,11 @@ export function inspectRuntimeCode(cmd: SimpleCommand, ctx: RuleContext): void {
           if (!carrier.decodingJudged) emit(ctx, 'dynamic_code', 'high', `Runs text decoded at run time by \`${describe(sub)}\` (${carrier.label}) that cannot be decoded here, so the code cannot be checked.`);
           continue;
         }
-        if (carrier.plain && isShellInitGenerator(sub)) continue;
+        if (carrier.plain && isShellInitGenerator(sub)) {
+          // Still code nobody has seen: logged at balanced, warned under strict (verdict.ts).
+          emit(ctx, 'runtime_code', 'low', `Runs the shell setup that \`${describe(sub)}\` prints at run time (${carrier.label}); ${sub.commands[0].name} is a known shell-init generator.`);
+          continue;
+        }
         emit(ctx, 'runtime_code', 'medium', `Runs code produced at run time by \`${describe(sub)}\` (${carrier.label}); it cannot be checked before it runs.`);
       }
     }
