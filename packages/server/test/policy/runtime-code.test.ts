@@ -126,6 +126,10 @@ test('code whose text is visible is judged as the code it is', async (t) => {
     [shell('trap "rm -f $(mktemp)" EXIT'), 'allow'],
     [shell('echo "cd $(pwd) && make" | sh'), 'allow'],
     [shell('bash <<< "echo $(date)"'), 'allow'],
+    // a program located by name runs that program
+    [shell('sh -c "exec $(which python3) app.py"'), 'allow'],
+    [shell('bash -c "$(command -v node) server.js"'), 'allow'],
+    [shell('sh -c "$(which python3 | head -1) app.py"'), 'warn', 'remote_code_exec.runtime_code'],
     // file names from a command are paths, not code
     [shell('source "$(dirname "$0")/env.sh"'), 'allow'],
     [shell('bash "$(git rev-parse --show-toplevel)/scripts/build.sh"'), 'allow'],

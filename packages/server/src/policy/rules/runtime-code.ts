@@ -87,6 +87,21 @@ function describe(sub: Script): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
+/**
+ * `$(which python)`, `$(command -v node)`: the output is the path of a program named in the call,
+ * so in command position it runs that program, judged as such, not unseen code.
+ */
+function locatesProgram(sub: Script): boolean {
+  if (sub.commands.length !== 1) return false;
+  const c = sub.commands[0];
+  const literal = c.argv.every((w) => w.subs.length === 0 && !w.text.includes('$'));
+  if (!literal || c.args.length === 0) return false;
+  if (c.name === 'which') return c.args.every((a) => a === '-a' || !a.startsWith('-'));
+  // `command -v` survives unwrapping as the command itself (only -v/-V look a program up).
+  if (c.name === 'command') return c.args[0] === '-v' && c.args.length === 2;
+  return c.name === 'type' && /^-[pP]$/.test(c.args[0] ?? '') && c.args.length === 2;
+}
+
 function fetched(sub: Script): { hosts: string[]; urls: string[] } | undefined {
   for (const c of sub.commands) {
     const d = download(c);
@@ -185,6 +200,7 @@ export function inspectRuntimeCode(cmd: SimpleCommand, ctx: RuleContext): void {
         if (span && !span.process && !atCommandPosition(prefix + w.text.slice(0, span.start))) continue;
         const sub = w.subs[k];
         if (sub.commands.length === 0 && !sub.truncated) continue; // `$( )` prints nothing
+        if (locatesProgram(sub)) continue;
         const dl = fetched(sub);
         if (dl) {
           // Hosts go on the finding, so trusted_sources downgrades it as it does pipe_to_shell.
