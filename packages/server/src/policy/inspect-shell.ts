@@ -9,6 +9,7 @@ import { ContextView, type RuleContext } from './rules/context.js';
 import { inspectCloudCommand } from './rules/cloud.js';
 import { inspectCredentialCommand } from './rules/credentials.js';
 import { inspectDynamicCode } from './rules/dynamic-code.js';
+import { inspectRuntimeCode, inspectRuntimeCodePipelines } from './rules/runtime-code.js';
 import { inspectPlatformCommand } from './rules/platform.js';
 import { inspectDestructiveCommand, inspectDestructiveRedirects, inspectDestructiveText } from './rules/destructive.js';
 import { inspectExfiltrationCommand, inspectWiredShells } from './rules/exfiltration.js';
@@ -88,6 +89,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectCloudCommand(cmd, ctx);
     inspectInlineCode(cmd, ctx);
     inspectDynamicCode(cmd, ctx);
+    inspectRuntimeCode(cmd, ctx);
     inspectPlatformCommand(cmd, ctx);
     inspectCommandPolicy(policy, cmd, ctx);
     if (sink) {
@@ -100,6 +102,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     }
   }
   inspectRemoteCodePipelines(script, ctx);
+  inspectRuntimeCodePipelines(script, ctx);
   if (downloads) inspectDownloadThenExecute(script, ctx);
   inspectElevation(script, ctx);
   inspectWiredShells(script, ctx);

@@ -4,7 +4,9 @@
 // value is unknown. The code that will run cannot be checked, so it is treated like unchecked
 // remote code (issue #16, class 1).
 import { INTERPRETERS, positionals, SHELLS } from './facts.js';
+import { shellInvocation } from '../shell/shell-args.js';
 import { resolveSubstitutions } from '../shell/static-text.js';
+import { withPositional } from '../shell/unwrap.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 
@@ -12,20 +14,21 @@ import type { RuleContext } from './context.js';
 const PLACEHOLDER = /\{\d*\}|(?<!")\$[@*1-9]|(?<!")\$\{[1-9@*]\}/;
 // A program that starts with (or is only) a variable reference: `$X`, `"${CMD}" args`.
 // (`$SHELL`/`$BASH` name a shell, judged as one; `$HOME/bin/x` is a path, not code.)
-const VARIABLE_PROGRAM = /^\s*["']?\$\{?(?!(?:SHELL|BASH|ZSH_NAME)\b)[A-Za-z_][A-Za-z0-9_]*\}?["']?(?:\s|$)/;
+export const VARIABLE_PROGRAM = /^\s*["']?\$\{?(?!(?:SHELL|BASH|ZSH_NAME)\b)[A-Za-z_][A-Za-z0-9_]*\}?["']?(?:\s|$)/;
 
 function emit(ctx: RuleContext, reason: string): void {
   ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason });
 }
 
 function shellProgram(cmd: SimpleCommand): string | undefined {
-  const args = cmd.args;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a) || a === '--command') return args[i + 1] === '--' ? args[i + 2] : args[i + 1];
-    if (!a.startsWith('-') && !a.startsWith('+')) return undefined;
-  }
-  return undefined;
+  const at = shellInvocation(cmd.args, cmd.name).command;
+  return at === undefined ? undefined : cmd.args[at];
+}
+
+/** The -c string with the visible arguments after it put in place of `$1…`, `"$@"` (unwrap.ts). */
+function shellProgramWithArguments(cmd: SimpleCommand): string | undefined {
+  const at = shellInvocation(cmd.args, cmd.name).command;
+  return at === undefined ? undefined : withPositional(cmd.args[at], cmd.args.slice(at + 1));
 }
 
 // Prefixes that run the command named after their options; fed by xargs with nothing after them,
@@ -140,23 +143,33 @@ const ONLY_VARIABLE = /^\$\{?(?!(?:HOME|PWD|OLDPWD)\b)[A-Za-z_][A-Za-z0-9_]*\}?$
  * --init-file/--rcfile, or a script (or sourced file) whose name is held in an unknown variable.
  */
 function hiddenScript(cmd: SimpleCommand): string | undefined {
-  if (SHELLS.has(cmd.name)) {
+  const inv = SHELLS.has(cmd.name) ? shellInvocation(cmd.args, cmd.name) : undefined;
+  if (inv) {
     // bash reads BASH_ENV only when not interactive; sh/ksh/dash read ENV, and bash reads
     // --init-file/--rcfile, only when interactive (-i).
-    const interactive = cmd.args.some((a) => /^-[a-zA-Z]*i[a-zA-Z]*$/.test(a));
+    const interactive = inv.interactive;
     const bash = cmd.name === 'bash' || cmd.name === 'rbash';
     const startup = cmd.assignments.find((a) => (bash && !interactive && /^BASH_ENV=./.test(a)) || (!bash && cmd.name !== 'zsh' && cmd.name !== 'fish' && interactive && /^ENV=./.test(a)));
     if (startup) return `${cmd.name} is told to run a startup file first (${startup.slice(0, 60)}) whose content cannot be checked.`;
     const rc = cmd.args.findIndex((a) => a === '--init-file' || a === '--rcfile');
     if (rc >= 0 && bash && interactive) return `${cmd.name} ${cmd.args[rc]} runs a startup file (${(cmd.args[rc + 1] ?? '').slice(0, 60)}) whose content cannot be checked.`;
   }
-  let i = 0;
-  const args = cmd.args;
-  while (i < args.length && args[i].startsWith('-') && args[i] !== '-') {
-    if (args[i] === '-c' || /^-[a-zA-Z]*[cns][a-zA-Z]*$/.test(args[i]) || args[i] === '--command') return undefined; // inline code, stdin or a syntax check
-    i += args[i] === '-o' || args[i] === '-O' || args[i] === '+O' || (args[i] === '-p' && cmd.name !== 'sh' && !SHELLS.has(cmd.name)) ? 2 : 1;
+  let script: string | undefined;
+  if (inv) {
+    if (inv.script === undefined || inv.noexec) return undefined; // inline code, stdin or a syntax check
+    script = cmd.args[inv.script];
+  } else {
+    // source/.: options first (bash 5.3's `source -p PATH FILE` takes a value), then the file.
+    let i = 0;
+    while (i < cmd.args.length && cmd.args[i].startsWith('-') && cmd.args[i] !== '-') {
+      if (cmd.args[i] === '--') {
+        i++;
+        break;
+      }
+      i += cmd.args[i] === '-p' ? 2 : 1;
+    }
+    script = cmd.args[i];
   }
-  const script = args[i];
   if (script !== undefined && ONLY_VARIABLE.test(script)) {
     return `${cmd.name} runs a script named by a variable (${script.slice(0, 40)}) whose value, and so the code, cannot be checked.`;
   }
@@ -212,7 +225,7 @@ export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const isShell = SHELLS.has(cmd.name);
   if (!isShell && cmd.name !== 'eval') return;
   // `sh -n` only checks syntax: nothing runs.
-  if (isShell && cmd.args.some((a) => /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a))) return;
+  if (isShell && shellInvocation(cmd.args, cmd.name).noexec) return;
   const code = isShell ? shellProgram(cmd) : cmd.args.join(' ');
   const fedByInput = feeder(cmd) !== undefined;
   const rs = replaceString(cmd);
@@ -229,7 +242,9 @@ export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
   if (isShell && code !== undefined && EVAL_POSITIONAL.test(code) && cmd.args.indexOf(code) < cmd.args.length - 1) {
     return emit(ctx, `${cmd.name} -c runs its own arguments as commands or code, which is not checked as such.`);
   }
-  if (code !== undefined && VARIABLE_PROGRAM.test(code) && !/^\s*["']?\$\(/.test(code)) {
-    emit(ctx, `${cmd.name === 'eval' ? 'eval' : `${cmd.name} -c`} runs code held in a variable (${code.trim().slice(0, 40)}) whose value cannot be checked.`);
+  // `sh -c '$1' _ "$CMD"`: the argument put in place of `$1` is the code.
+  const run = isShell ? shellProgramWithArguments(cmd) : code;
+  if (run !== undefined && VARIABLE_PROGRAM.test(run) && !/^\s*["']?\$\(/.test(run)) {
+    emit(ctx, `${cmd.name === 'eval' ? 'eval' : `${cmd.name} -c`} runs code held in a variable (${run.trim().slice(0, 40)}) whose value cannot be checked.`);
   }
 }

@@ -1,5 +1,6 @@
 // Small facts about parsed commands that several rule families share: flags, URLs and
 // hosts, downloaders, interpreters, pipeline neighbours.
+import { shellInvocation } from '../shell/shell-args.js';
 import { printf } from '../shell/static-text.js';
 import type { SimpleCommand, Word } from '../shell/types.js';
 
@@ -281,6 +282,11 @@ export function executesStdin(cmd: SimpleCommand): boolean {
   const args = cmd.args;
   if (cmd.name === 'iex' || cmd.name === 'invoke-expression') return true;
   if (POWERSHELL.has(cmd.name)) return args.length === 0 || args.includes('-') || hasArgCI(args, '-command', '-c') && args[args.length - 1] === '-';
+  if (SHELLS.has(cmd.name) && cmd.name !== 'busybox') {
+    // `bash -n` only checks the syntax of what it reads; `bash -- script.sh` runs the script.
+    const inv = shellInvocation(args, cmd.name);
+    return inv.stdin && !inv.noexec;
+  }
   if (SHELLS.has(cmd.name) || INTERPRETERS.test(cmd.name)) {
     if (args.includes('-') || hasShort(args, 's') && SHELLS.has(cmd.name)) return true;
     if (args.some((a) => /^-[a-zA-Z]*[ce]$/.test(a) || a === '--eval' || a === '-m')) return false;

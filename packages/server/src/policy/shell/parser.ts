@@ -6,6 +6,7 @@ import { lex, substitutionsIn, type Token } from './lexer.js';
 import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
 import { expandParameters, ifsSplitter } from './expand.js';
 import { resolveSubstitutions } from './static-text.js';
+import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
@@ -115,6 +116,8 @@ const NO_STAGES: SimpleCommand[][] = [];
 // Words that open or close compound commands; the commands inside are what matter.
 const SKIP_KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', 'esac', '}']);
 const HEADER_KEYWORDS = new Set(['for', 'select', 'function']);
+// Words that open or belong to a compound command: a `set -n` after one may not run (setsNoexec).
+const COMPOUND_WORDS = new Set([...SKIP_KEYWORDS, ...HEADER_KEYWORDS, 'case', 'in', '{', '[[', ']]']);
 
 function isProjectSubdir(path: string | undefined): boolean {
   return !!path && !/^[/~$-]/.test(path) && path !== '.' && !path.startsWith('..') && !/^[A-Za-z]:/.test(path);
@@ -135,7 +138,10 @@ class Parser {
     private readonly via: string[] = [],
     private readonly positional?: Word[],
     private readonly inherit?: ListState,
+    /** A non-interactive shell's script: `set -n` at its top level stops the rest from running. */
+    private readonly noexecStops = false,
   ) {}
+
 
   /** Counts one more level of nesting; false (and the rest of the input abandoned) past the bound. */
   private enter(): boolean {
@@ -178,12 +184,41 @@ class Parser {
       const before = this.pos;
       this.parseAndOr(state);
       if (this.pos === before) this.pos++; // never loop on an unexpected token
+      if (this.noexecStops && closing === undefined && this.setsNoexec(before)) {
+        // `set -n` (or `set -o noexec`): the shell only reads the rest of the script.
+        this.pos = this.tokens.length;
+        return;
+      }
       if (this.ctx.commandsLeft <= 0 || this.ctx.unanalysable) {
         if (this.pos < this.tokens.length && !this.ctx.unanalysable) giveUp(this.ctx, `more than ${SHELL_LIMITS.maxCommands} commands in one call cannot be analysed`);
         this.pos = this.tokens.length;
         return;
       }
     }
+  }
+
+  /**
+   * The statement just read (from token `start`) is `set -n` / `set -o noexec`, and it surely
+   * runs in this shell: every statement before it ran unconditionally (no `if`, loop, `case`,
+   * group, `&&`/`||` or background job, which could skip it or run it in a subshell). Otherwise
+   * the rest of the script is judged as if it ran: a `set -n` we cannot place stops nothing.
+   */
+  private setsNoexec(start: number): boolean {
+    const words: string[] = [];
+    for (let k = start; k < this.pos; k++) {
+      const t = this.tokens[k];
+      if (t.t !== 'word' || t.subs.length) return false;
+      words.push(t.text);
+    }
+    if (words[0] !== 'set' || !shellInvocation(words.slice(1)).noexec) return false;
+    const next = this.tokens[this.pos];
+    if (next?.t === 'op' && next.op === '&') return false;
+    for (let k = 0; k < start; k++) {
+      const t = this.tokens[k];
+      if (t.t === 'op' && t.op !== ';' && t.op !== '\n' && t.op !== '|') return false;
+      if (t.t === 'word' && !t.quoted && COMPOUND_WORDS.has(t.text)) return false;
+    }
+    return true;
   }
 
   private parseAndOr(state: ListState): void {
@@ -426,7 +461,7 @@ class Parser {
     return EMPTY_SCRIPT;
   }
 
-  private recurse(src: string, origin: CommandOrigin, elevated: boolean, via?: string, positional?: Word[], tokens?: Token[], inherit?: ListState): Script {
+  private recurse(src: string, origin: CommandOrigin, elevated: boolean, via?: string, positional?: Word[], tokens?: Token[], inherit?: ListState, noexecStops = false): Script {
     if (this.depth + 1 > this.ctx.maxDepth || this.ctx.commandsLeft <= 0 || this.ctx.unanalysable) {
       if (this.depth + 1 > this.ctx.maxDepth && src.trim()) giveUp(this.ctx, `commands nested more than ${this.ctx.maxDepth} levels deep (substitutions, \`sh -c\` strings, \`find -exec\`) cannot be analysed`);
       this.out.truncated = true;
@@ -439,7 +474,7 @@ class Parser {
     }
     if (!this.enter()) return { commands: [], pipelines: [], truncated: true, unanalysable: undefined };
     const label = via ?? VIA[origin];
-    const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx, label ? this.viaWith(label) : this.via, positional, tokens, inherit);
+    const sub = parseWith(src, this.depth + 1, origin, elevated, this.ctx, label ? this.viaWith(label) : this.via, positional, tokens, inherit, noexecStops);
     this.ctx.nesting--;
     this.out.commands.push(...sub.commands);
     this.out.pipelines.push(...sub.pipelines);
@@ -543,7 +578,7 @@ class Parser {
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') {
-        const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined));
+        const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined), undefined, undefined, undefined, n.noexecStops);
         if (cmd.replaceString !== undefined && cmd.dynamicArgs) for (const c of sub.commands) c.fedBy ??= cmd;
       }
       else if (this.enter()) {
@@ -609,7 +644,7 @@ const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basena
 const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 
-function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState): Script {
+function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState, noexecStops = false): Script {
   let text = input;
   if (input.length > ctx.maxLength) {
     giveUp(ctx, `a command longer than ${ctx.maxLength.toLocaleString('en-US')} characters cannot be analysed`);
@@ -617,7 +652,7 @@ function parseWith(input: string, depth: number, origin: CommandOrigin, elevated
   }
   const { tokens, truncated } = preLexed ? { tokens: preLexed, truncated: false } : lex(text);
   const out: Script = { commands: [], pipelines: [], truncated: truncated || text.length < input.length, unanalysable: undefined };
-  new Parser(tokens, depth, origin, elevated, ctx, out, via, positional, inherit).parseList();
+  new Parser(tokens, depth, origin, elevated, ctx, out, via, positional, inherit, noexecStops).parseList();
   if (ctx.unanalysable) {
     out.truncated = true;
     out.unanalysable = ctx.unanalysable;

@@ -2,9 +2,10 @@
 // off so rules see the program that really runs. Commands that carry a whole script in an
 // argument (`bash -c`, `eval`, `su -c`, `powershell -Command`, `ssh host cmd`, `find -exec`)
 // are reported as nested sources for the parser to recurse into.
-import { lex } from './lexer.js';
+import { lex, matchParen } from './lexer.js';
 import { makefileFromStdin, makefileRecipes } from './makefile.js';
-import { resolveSubstitutions } from './static-text.js';
+import { shellInvocation } from './shell-args.js';
+import { resolveSubstitutions, substitutionOutput } from './static-text.js';
 import type { Word } from './types.js';
 
 export interface Unwrapped {
@@ -38,8 +39,9 @@ function chdirOption(name: string, opts: Word[]): string | undefined {
 }
 
 export type Nested =
-  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote' | 'heredoc'; elevated: boolean; via?: string }
+  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote' | 'heredoc'; elevated: boolean; via?: string; noexecStops?: boolean }
   | { kind: 'argv'; argv: Word[]; origin: 'find-exec' };
+type NestedSource = Extract<Nested, { kind: 'source' }>;
 
 const SHELL_VARIABLE = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
 
@@ -488,7 +490,7 @@ function shellQuote(s: string): string {
  * they are put in place of the positional parameters before the script is judged
  * (`sh -c '"$@"' _ rm -rf /` runs `rm -rf /`). Quoted references stay single words.
  */
-function withPositional(src: string, params: string[]): string {
+export function withPositional(src: string, params: string[]): string {
   // An IFS assignment changes how the values split: leave the script as written.
   if (params.length < 2 || !/\$(?:\{[@*1-9]\}|[@*1-9])/.test(src) || /\bIFS=/.test(src)) return src;
   const rest = params.slice(1);
@@ -503,23 +505,11 @@ function withPositional(src: string, params: string[]): string {
   return out.length > 4 * (src.length + params.join(' ').length) + 256 ? src : out;
 }
 
-function shellCommandString(argv: Word[]): string | undefined {
+function shellCommandString(name: string, argv: Word[]): string | undefined {
+  const inv = shellInvocation(argv.slice(1).map((w) => w.text), name);
   // `bash -n` only checks syntax: nothing runs.
-  if (argv.some((w, k) => k > 0 && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(w.text) && !w.text.startsWith('--'))) return undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const t = argv[i].text;
-    if (t === '-c' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(t) || t === '--command') {
-      const at = argv[i + 1]?.text === '--' ? i + 2 : i + 1;
-      const src = argv[at]?.text;
-      return src === undefined ? undefined : withPositional(src, argv.slice(at + 1).map((w) => w.text));
-    }
-    if (t === '-o' || t === '+o' || t === '-O' || t === '+O') {
-      i++;
-      continue;
-    }
-    if (!t.startsWith('-') && !t.startsWith('+')) return undefined; // a script file, not -c
-  }
-  return undefined;
+  if (inv.noexec || inv.command === undefined) return undefined;
+  return withPositional(argv[inv.command + 1].text, argv.slice(inv.command + 2).map((w) => w.text));
 }
 
 function decodePowerShellBase64(b64: string): string {
@@ -530,19 +520,10 @@ function decodePowerShellBase64(b64: string): string {
   }
 }
 
-/** True when a shell's arguments are only options (its script then comes from stdin). */
-function readsScriptFromStdin(argv: Word[]): boolean {
-  for (let i = 1; i < argv.length; i++) {
-    const t = argv[i].text;
-    if (t === '-' || t === '--') return true;
-    if (t === '-o' || t === '+o' || t === '-O' || t === '+O') {
-      i++;
-      continue;
-    }
-    if (!t.startsWith('-') && !t.startsWith('+')) return false;
-    if (/^-[a-zA-Z]*n/.test(t) && !t.startsWith('--')) return false;
-  }
-  return true;
+/** True when a shell reads its script from stdin and runs it (`bash`, `sh -s x`, `bash --`, not `bash -n`). */
+function readsScriptFromStdin(name: string, argv: Word[]): boolean {
+  const inv = shellInvocation(argv.slice(1).map((w) => w.text), name);
+  return inv.stdin && !inv.noexec;
 }
 
 /**
@@ -550,10 +531,33 @@ function readsScriptFromStdin(argv: Word[]): boolean {
  * whose output is known put in place: `eval "$(printf '\x72\x6d …')"` runs `rm …`. The wrapper
  * path then names what produced the text ("an eval of text printed by printf | rev").
  */
-function runText(src: string, origin: 'shell-c' | 'eval', how: string, elevated: boolean): Nested {
+function runText(src: string, origin: 'shell-c' | 'eval', how: string, elevated: boolean): NestedSource {
   const r = resolveSubstitutions(src);
   if (r.resolved.length === 0) return { kind: 'source', src, origin, elevated };
   return { kind: 'source', src: r.text, origin, elevated, via: `${how} of text ${r.decoded ? 'decoded' : 'printed'} by ${r.resolved.join(', ')}` };
+}
+
+/**
+ * `<(printf 'cmd')` read as a script: the text is known, so it is parsed as the script it is.
+ * (Any other process substitution is code produced at run time: rules/runtime-code.ts.)
+ */
+function printedFile(word: Word, how: string, elevated: boolean): NestedSource | undefined {
+  const t = word.text;
+  if (word.subs.length !== 1 || !t.startsWith('<(') || !t.endsWith(')') || matchParen(t, 2) !== t.length - 1) return undefined;
+  const r = substitutionOutput(t.slice(2, -1));
+  if (r.output === undefined) return undefined;
+  return { kind: 'source', src: r.output, origin: 'eval', elevated, via: `${how} of text ${r.decoder ? 'decoded' : 'printed'} by ${r.pipeline}` };
+}
+
+/** `trap [-lp] [--] ACTION SIGNAL…`: the action word, unless it resets (`-`) or ignores (`''`) the signals. */
+export function trapAction(argv: readonly Word[]): Word | undefined {
+  let i = 1;
+  while (i < argv.length && /^-[lp]+$/.test(argv[i].text)) i++;
+  if (argv[i]?.text === '--') i++;
+  // With one operand it is a signal to reset (`trap EXIT`): the action needs a signal after it.
+  if (argv.length - i < 2) return undefined;
+  const action = argv[i];
+  return action.text === '-' || action.text.trim() === '' ? undefined : action;
 }
 
 /** Scripts and commands carried inside `cmd`'s arguments (and, for shells, in a here-document or here-string). */
@@ -565,14 +569,21 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (r.resolved.length) return [{ kind: 'source', src: [r.text, ...argv.slice(1).map((w) => shellQuote(w.text))].join(' '), origin: 'eval', elevated, via: `a command line ${r.decoded ? 'decoded' : 'printed'} by ${r.resolved.join(', ')}` }];
   }
   if (SHELLS.has(name)) {
-    const src = shellCommandString(argv);
+    // A non-interactive shell stops running its script at `set -n` (parser.ts).
+    // (fish's `set -n` lists variable names instead.)
+    const noexecStops = name !== 'fish' && !shellInvocation(args, name).interactive;
+    const src = shellCommandString(name, argv);
     // Only a substitution the outer shell expands (`sh -c "$(…)"`) makes the -c string; one
     // inside single quotes is expanded by the inner shell, where it is a word unless the inner
     // script evals or runs it (judged when the inner script is parsed).
-    if (src !== undefined) return [argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }];
+    if (src !== undefined) return [{ ...(argv.some((w) => w.subs.length > 0) ? runText(src, 'shell-c', `a ${name} -c string`, elevated) : { kind: 'source', src, origin: 'shell-c', elevated }), noexecStops }];
     const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
-    if (here && readsScriptFromStdin(argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}` }];
-    return NO_NESTED;
+    if (here && readsScriptFromStdin(name, argv)) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string run by ${name}` : `a here-document run by ${name}`, noexecStops }];
+    // `bash <(printf 'cmd')`, `bash < <(echo cmd)`: a script whose text is known.
+    const inv = shellInvocation(args, name);
+    const file = inv.noexec ? undefined : inv.script !== undefined ? argv[inv.script + 1] : inv.stdin ? redirects.find((r) => r.op === '<')?.target : undefined;
+    const printed = file && printedFile(file, `a script file run by ${name}`, elevated);
+    return printed ? [{ ...printed, noexecStops }] : NO_NESTED;
   }
   if ((name === 'at' || name === 'batch') && !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a))) {
     // at/batch read the commands they schedule from stdin.
@@ -584,9 +595,20 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     if (here) return [{ kind: 'source', src: makefileRecipes(here.target.text), origin: 'heredoc', elevated, via: `a Makefile read by ${name} from ${here.op === '<<<' ? 'a here-string' : 'a here-document'}` }];
   }
   if (name === 'eval' || name === 'source' || name === '.') {
-    if (name !== 'eval') return NO_NESTED;
+    if (name !== 'eval') {
+      // `source <(printf 'cmd')`: the file's text is known.
+      const file = argv[args[0] === '--' ? 2 : 1];
+      const printed = file && printedFile(file, `a file read by ${name}`, elevated);
+      return printed ? [printed] : NO_NESTED;
+    }
     // As for `sh -c`: only substitutions the eval's own words expand produce its code.
     return [argv.some((w) => w.subs.length > 0) ? runText(args.join(' '), 'eval', 'an eval', elevated) : { kind: 'source', src: args.join(' '), origin: 'eval', elevated }];
+  }
+  if (name === 'trap') {
+    // `trap 'cmd' EXIT`: the handler is code that runs later, when the signal arrives.
+    const action = trapAction(argv);
+    if (action === undefined) return NO_NESTED;
+    return [action.subs.length > 0 ? runText(action.text, 'eval', 'a trap handler', elevated) : { kind: 'source', src: action.text, origin: 'eval', elevated, via: 'a trap handler' }];
   }
   if (name === 'parallel') {
     // `parallel [options] ::: 'cmd one' 'cmd two'`: each input is run as a command line.
