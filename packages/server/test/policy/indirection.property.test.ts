@@ -321,7 +321,9 @@ test('a shell fed by (or answering through a fifo to) a network client in the sa
     }),
     { numRuns: 150, seed: 2216 },
   );
-  for (const cmd of ['echo ls | sh', 'printf "make test\\n" | bash', 'cat build.sh | sh -s -- --fast']) assert.equal(verdict(cmd), 'allow', show(cmd));
+  for (const cmd of ['echo ls | sh', 'printf "make test\\n" | bash']) assert.equal(verdict(cmd), 'allow', show(cmd));
+  // A script file piped into a shell is warned as unseen code (runtime-code), never a reverse shell.
+  assert.equal(verdict('cat build.sh | sh -s -- --fast'), 'warn');
 });
 
 test('git subcommands that print or store a file print or store a secret handed to them; listing history does not', () => {
