@@ -150,3 +150,57 @@ test('a here-document fed to an unknown program is judged as the script it may r
     { numRuns: 200, seed: 1611 },
   );
 });
+
+test('text piped from echo, printf or a cat here-document into an unknown program is judged like a here-document', () => {
+  // `line` reaches `consumer` on stdin.
+  const feeds: ((line: string, consumer: string) => string)[] = [
+    (l, c) => `echo ${quote(l)} | ${c}`,
+    (l, c) => `printf '%s\\n' ${quote(l)} | ${c}`,
+    (l, c) => `cat <<'EOF' | ${c}\n${l}\nEOF`,
+  ];
+  const feed = fc.integer({ min: 0, max: feeds.length - 1 });
+  fc.assert(
+    fc.property(feed, unknownProgram, prefix, fc.constantFrom(...DANGEROUS), (k, u, pre, p) => {
+      const cmd = feeds[k](p, [u, pre].filter(Boolean).join(' '));
+      assert.equal(rank(cmd), RANK.warn, explain(cmd));
+    }),
+    { numRuns: 200, seed: 1612 },
+  );
+  fc.assert(
+    fc.property(feed, unknownProgram, fc.constantFrom(...BENIGN), (k, u, b) => {
+      const cmd = feeds[k](b, u);
+      assert.equal(rank(cmd), RANK.allow, explain(cmd));
+    }),
+    { numRuns: 150, seed: 1613 },
+  );
+});
+
+// Ways to run a file written earlier on the line.
+const RUNS = ['bash F', 'sh F', 'zsh F', 'source F', '. F', 'chmod +x F && ./F', 'bash ./F'];
+
+test('a file written from a here-document by cat or tee and run on the same line is as dangerous as its content', () => {
+  const writers: ((file: string, body: string) => string)[] = [
+    (f, b) => `cat > ${f} <<'EOF'\n${b}\nEOF`,
+    (f, b) => `cat <<EOF > ${f}\n${b}\nEOF`,
+    (f, b) => `tee ${f} <<'EOF'\n${b}\nEOF`,
+    (f, b) => `cat > ${f} <<< ${quote(b)}`,
+  ];
+  const writer = fc.integer({ min: 0, max: writers.length - 1 });
+  const file = fc.stringMatching(/^[a-z]{1,8}\.sh$/);
+  fc.assert(
+    fc.property(writer, file, fc.constantFrom(...RUNS), fc.constantFrom(...DANGEROUS.filter((p) => !p.includes('"'))), fc.constantFrom('\n', ' && ', '; '), (w, f, run, p, sep) => {
+      // A here-document's body starts on the next line, so the run follows its delimiter line.
+      const written = writers[w](f, p);
+      const cmd = `${written}${written.endsWith('EOF') ? '\n' : sep}${run.replace(/F/g, f)}`;
+      assert.ok(rank(cmd) >= rank(p), explain(cmd));
+    }),
+    { numRuns: 300, seed: 1614 },
+  );
+  fc.assert(
+    fc.property(writer, file, fc.constantFrom(...RUNS), fc.constantFrom(...BENIGN.filter((b) => !b.includes('"'))), (w, f, run, b) => {
+      const cmd = `${writers[w](f, b)}\n${run.replace(/F/g, f)}`;
+      assert.equal(rank(cmd), RANK.allow, explain(cmd));
+    }),
+    { numRuns: 200, seed: 1615 },
+  );
+});

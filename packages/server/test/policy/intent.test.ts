@@ -83,6 +83,12 @@ test('a here-document or here-string fed to an unknown program may be its script
     [shell("custom-tool <<'EOF'\ngit reset --hard\nEOF"), 'warn', 'git_danger.reset_hard'],
     [shell('custom-tool run <<EOF\nmake\nrm -rf ~\nEOF'), 'warn', 'destructive_fs.recursive_delete'],
     [shell("remote-exec host1 <<< 'git push --force origin main'"), 'warn', 'git_danger.force_push'],
+    // echo/printf output or a cat here-document piped straight into it
+    [shell("cat <<'EOF' | custom-tool\nrm -rf ~\nEOF"), 'warn', 'destructive_fs.recursive_delete'],
+    [shell("echo 'git reset --hard' | mytool run"), 'warn', 'git_danger.reset_hard'],
+    [shell('echo hello | mytool'), 'allow'],
+    // a filter in between changes the text: not judged
+    [shell("echo 'git reset --hard' | grep reset | mytool"), 'allow'],
     // the body is harmless, or prose: nothing is guessed on top of a guess
     [shell("custom-tool <<'EOF'\ngit status\nEOF"), 'allow'],
     [shell('notes <<EOF\nplease never run rm -rf / here\nEOF'), 'allow'],
@@ -91,6 +97,25 @@ test('a here-document or here-string fed to an unknown program may be its script
     [shell("tee notes.txt <<'EOF'\nrm -rf ~\nEOF"), 'allow'],
     [shell("grep -c reset <<'EOF'\ngit reset --hard\nEOF"), 'allow'],
     [shell("git commit -F - <<'EOF'\nrevert: git reset --hard in the deploy script\nEOF"), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('a file written from a here-document by cat or tee and then run on the same line is executed: judged in full', async (t) => {
+  const rows: Row[] = [
+    [shell("cat > s.sh <<'EOF'\nrm -rf ~\nEOF\nbash s.sh"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("cat <<'EOF' > s.sh\ngit reset --hard\nEOF\nsh s.sh"), 'deny', 'git_danger.reset_hard'],
+    [shell("cat > s.sh <<'EOF'\nrm -rf ~\nEOF\nchmod +x s.sh && ./s.sh"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("cat >> s.sh <<< 'rm -rf /etc'\nsource ./s.sh"), 'deny', 'destructive_fs'],
+    [shell("tee -a s.sh <<'EOF'\nrm -rf ~\nEOF\n. s.sh"), 'deny', 'destructive_fs.recursive_delete'],
+    // `./f` and `f` are one file, for echo too
+    [shell("echo 'rm -rf ~' > s.sh && chmod +x s.sh && ./s.sh"), 'deny', 'destructive_fs.recursive_delete'],
+    // written but never run, or harmless when run
+    [shell("cat > s.sh <<'EOF'\nrm -rf ~\nEOF"), 'allow'],
+    [shell("cat > s.sh <<'EOF'\nrm -rf ~\nEOF\nbash other.sh"), 'allow'],
+    [shell("cat > s.sh <<'EOF'\nmake test\nEOF\nbash s.sh"), 'allow'],
+    // cat also copies a file whose content is unknown: not recorded as the here-document
+    [shell("cat header.sh > s.sh <<'EOF'\nrm -rf ~\nEOF\nbash s.sh"), 'allow'],
   ];
   await runTable(t, rows);
 });

@@ -5,7 +5,8 @@
 //   2. an unknown program followed by a command (`tool git reset --hard`): many programs run the
 //      command after them, as nice or chrt do, and a program missing from the engine's tables
 //      (rules/known-programs.ts) may be one of them.
-//   3. a here-document or here-string fed to an unknown program, which may be a shell.
+//   3. a here-document, a here-string or echo/printf output fed to an unknown program, which may
+//      be a shell.
 // Each is judged for what the words spell and warned at most (severity medium), like a shell
 // line given to an interpreter as its code (rules/inline-code.ts): nothing may run, but the call
 // shows what the agent is trying to do, and the next attempt may be spelled right.
@@ -13,6 +14,7 @@ import { severityRank, type Finding } from '../findings.js';
 import { programName } from '../shell/unwrap.js';
 import type { Script, SimpleCommand, Word } from '../shell/types.js';
 import type { RuleContext } from './context.js';
+import { literalOutput } from './facts.js';
 import { isKnownProgram } from './known-programs.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -90,6 +92,16 @@ function wrappedStart(argv: readonly Word[]): number {
   return -1;
 }
 
+/** The text an unknown program reads on stdin when the line shows it: a here-document, a here-string, or an echo/printf/cat here-document piped in. */
+function stdinText(cmd: SimpleCommand): { text: string; how: string } | undefined {
+  const here = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+  if (here) return { text: here.target.text, how: here.op === '<<<' ? 'a here-string fed to' : 'a here-document fed to' };
+  const before = cmd.stage > 0 ? cmd.pipeline.stages[cmd.stage - 1] : undefined;
+  if (before?.length !== 1) return undefined;
+  const text = literalOutput(before[0]);
+  return text === undefined ? undefined : { text, how: `text piped from ${before[0].name} to` };
+}
+
 /** True when `name` is a function defined earlier on the line (its calls are judged through the body). */
 function isFunction(script: Script, name: string): boolean {
   const label = `the function ${name}`;
@@ -111,16 +123,16 @@ export function inspectIntent(cmd: SimpleCommand, script: Script, ctx: RuleConte
   }
   if (cmd.name === '' || isKnownProgram(cmd.name)) return;
   const start = wrappedStart(cmd.argv);
-  const here = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
-  if ((start < 0 && !here) || isFunction(script, head.text)) return;
+  const stdin = stdinText(cmd);
+  if ((start < 0 && !stdin) || isFunction(script, head.text)) return;
   const program = shown(head.text);
   if (start > 0) {
     const words = cmd.argv.slice(start);
     const f = worstOf(ctx.inspectSpeculative(words.map(requote).join(' ')));
     if (f) emitCapped(ctx, f, `inside \`${shown(words.map(requote).join(' '))}\`, which the unknown program ${program} may run as a command, as nice or chrt do`);
   }
-  if (here) {
-    const f = worstOf(ctx.inspectSpeculative(here.target.text));
-    if (f) emitCapped(ctx, f, `inside a ${here.op === '<<<' ? 'here-string' : 'here-document'} fed to the unknown program ${program}, which may run it as a shell script`);
+  if (stdin) {
+    const f = worstOf(ctx.inspectSpeculative(stdin.text));
+    if (f) emitCapped(ctx, f, `inside ${stdin.how} the unknown program ${program}, which may run it as a shell script`);
   }
 }
