@@ -50,6 +50,10 @@ test('an unknown program followed by a command may run it: warned, with the word
     [shell('./scripts/with-env.sh staging git push --force origin main'), 'warn', 'git_danger.force_push'],
     [shell('$RUNNER git clean -fdx'), 'warn', 'git_danger'],
     [shell('sudo mywrap rm -rf /etc'), 'warn', 'destructive_fs'],
+    // runners the engine does not unwrap are unknown on purpose
+    [shell("ssh-agent sh -c 'git reset --hard'"), 'warn', 'git_danger.reset_hard'],
+    [shell('mosh dev-box -- rm -rf ~'), 'warn', 'destructive_fs.recursive_delete'],
+    [shell('eval "$(ssh-agent -s)" && ssh-add'), 'allow'],
     // the first known program decides: a data program's words are data
     [shell('tool echo git reset --hard'), 'allow'],
     [shell("tool printf '%s\\n' rm -rf ~"), 'allow'],

@@ -24,7 +24,11 @@ const DATA = [
   'fzf', 'peco', 'sk', 'look', 'agrep', 'ugrep',
 ];
 
-/** Programs whose arguments are their own operands, options and subcommands. */
+/**
+ * Programs whose arguments are their own operands, options and subcommands. (Programs that run
+ * the command after them and are not unwrapped, such as `ssh-agent CMD`, `mosh HOST -- CMD` or
+ * Windows `start CMD`, are left out on purpose: as unknown programs their command is still warned.)
+ */
 const TOOLS = [
   // files, text and archives
   'ls', 'dir', 'cat', 'tac', 'head', 'tail', 'less', 'more', 'most', 'bat', 'batcat', 'wc', 'sort', 'uniq', 'cut', 'paste', 'join', 'tr',
@@ -36,7 +40,7 @@ const TOOLS = [
   'zstd', 'unzstd', 'lz4', '7z', '7za', 'rar', 'unrar', 'cpio', 'ar', 'find', 'gfind', 'fd', 'fdfind', 'locate', 'mlocate', 'tree', 'exa',
   'eza', 'lsd', 'realpath', 'readlink', 'basename', 'dirname', 'mktemp', 'mkfifo', 'mknod', 'sync', 'rsync', 'rclone', 'scp', 'sftp',
   'ftp', 'lftp', 'vim', 'vi', 'nvim', 'view', 'gvim', 'ex', 'nano', 'pico', 'emacs', 'micro', 'helix', 'hx', 'kak', 'ed', 'code',
-  'code-insiders', 'cursor', 'subl', 'idea', 'open', 'xdg-open', 'start', 'explorer', 'sqlite3', 'sqlite', 'duckdb', 'pandoc', 'convert',
+  'code-insiders', 'cursor', 'subl', 'idea', 'open', 'xdg-open', 'explorer', 'sqlite3', 'sqlite', 'duckdb', 'pandoc', 'convert',
   'magick', 'ffmpeg', 'ffprobe', 'identify', 'exiftool', 'pdftotext', 'seq', 'shuf', 'factor', 'bc', 'dc', 'numfmt', 'tput', 'clear',
   'reset', 'stty', 'tty', 'date', 'cal', 'sleep', 'usleep', 'env', 'uname', 'hostname', 'hostnamectl', 'whoami', 'id', 'groups', 'users',
   'who', 'w', 'last', 'uptime', 'free', 'vmstat', 'iostat', 'lsof', 'fuser', 'ps', 'pgrep', 'top', 'htop', 'btop', 'kill', 'pkill',
@@ -47,8 +51,8 @@ const TOOLS = [
   'pfctl', 'csrutil', 'spctl', 'diskutil', 'defaults', 'plutil', 'tmutil', 'softwareupdate', 'sw_vers', 'system_profiler', 'pmset',
   'osascript', 'security', 'codesign', 'xcrun', 'xcodebuild', 'xcode-select', 'pbpaste', 'auditctl', 'setfattr', 'getfattr',
   // network
-  'curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'httpie', 'lwp-request', 'lwp-download', 'get', 'ssh', 'ssh-add', 'ssh-agent',
-  'ssh-keygen', 'ssh-copy-id', 'ssh-keyscan', 'mosh', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'dig', 'nslookup', 'host', 'drill',
+  'curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'httpie', 'lwp-request', 'lwp-download', 'get', 'ssh', 'ssh-add',
+  'ssh-keygen', 'ssh-copy-id', 'ssh-keyscan', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'dig', 'nslookup', 'host', 'drill',
   'whois', 'ping', 'ping6', 'traceroute', 'tracepath', 'mtr', 'resolvectl', 'ip', 'ifconfig', 'route', 'netstat', 'ss', 'arp', 'nmap',
   'tcpdump', 'openssl', 'gpg', 'gpg2', 'age', 'certutil', 'keytool', 'htpasswd',
   // version control, platforms, secrets
@@ -79,7 +83,7 @@ const TOOLS = [
   // Windows and PowerShell
   'cmd', 'powershell', 'pwsh', 'reg', 'sc', 'schtasks', 'taskkill', 'tasklist', 'netsh', 'wmic', 'bitsadmin', 'mshta', 'regsvr32',
   'rundll32', 'icacls', 'takeown', 'robocopy', 'xcopy', 'del', 'erase', 'rd', 'ri', 'remove-item', 'iwr', 'irm', 'invoke-webrequest',
-  'invoke-restmethod', 'invoke-expression', 'iex', 'start-process', 'stop-process', 'stop-service', 'set-service', 'set-itemproperty',
+  'invoke-restmethod', 'invoke-expression', 'iex', 'stop-process', 'stop-service', 'set-service', 'set-itemproperty',
   'new-itemproperty', 'register-scheduledtask', 'new-scheduledtask', 'set-mppreference', 'add-mppreference', 'set-netfirewallprofile',
   'start-bitstransfer', 'get-content', 'set-content', 'out-file', 'write-output', 'write-host',
   // programs the rules name that are neither wrappers nor covered above
