@@ -64,8 +64,13 @@ function notFound(cmd: SimpleCommand): { why: string; lines: string[] } | undefi
   const head = cmd.argv[0];
   if (!head) return undefined;
   const t = head.text;
+  // (Most program words are plain names: the cheap tests come first and the rest is only
+  // written back for the few words that qualify.)
+  const line = LINE_CHARS.test(t);
+  const assignment = !line && t.includes('=') && !ASSIGNMENT.test(t) && !t.includes('/');
+  if (!line && !assignment && t !== '') return undefined;
   const rest = cmd.argv.slice(1).map(requote).join(' ');
-  if (LINE_CHARS.test(t)) {
+  if (line) {
     // Whether a line break was meant as a separator or as a space cannot be told: both are read.
     const lines = [`${t} ${rest}`];
     const joined = t.replace(LINE_BREAKS, ' ');
@@ -74,12 +79,9 @@ function notFound(cmd: SimpleCommand): { why: string; lines: string[] } | undefi
   }
   if (rest === '') return undefined;
   if (t === '') return { why: '; but bash finds no program with an empty name, so nothing runs: the intent is warned', lines: [rest] };
-  if (t.includes('=') && !ASSIGNMENT.test(t) && !t.includes('/')) {
-    const name = t.slice(0, t.indexOf('='));
-    const what = name === '' ? 'no variable name before "="' : `"${shown(name)}" is not a variable name`;
-    return { why: `; but "${shown(t)}" is not an assignment (${what}), so bash looks for a program by that name, finds none and runs nothing: the intent is warned`, lines: [rest] };
-  }
-  return undefined;
+  const name = t.slice(0, t.indexOf('='));
+  const what = name === '' ? 'no variable name before "="' : `"${shown(name)}" is not a variable name`;
+  return { why: `; but "${shown(t)}" is not an assignment (${what}), so bash looks for a program by that name, finds none and runs nothing: the intent is warned`, lines: [rest] };
 }
 
 /** Where the command an unknown program may run starts: the first word after its options that names a known program. */
