@@ -112,7 +112,9 @@ function isFunction(script: Script, name: string): boolean {
 
 export function inspectIntent(cmd: SimpleCommand, script: Script, ctx: RuleContext): void {
   const head = cmd.argv[0];
-  if (!head || ctx.speculative) return;
+  // A line past the parser's bounds is denied as unanalysable already (warned under permissive,
+  // where these medium findings would be allowed): no second reading of its commands.
+  if (!head || ctx.speculative || script.unanalysable) return;
   const missing = notFound(cmd);
   if (missing) {
     let worst: Finding | undefined;
