@@ -41,6 +41,7 @@ class DecisionContext implements RuleContext {
     readonly findings: Finding[],
     private readonly depth = 0,
     private readonly prefix = '',
+    readonly speculative = false,
   ) {}
 
   get entropyThreshold(): number {
@@ -57,13 +58,21 @@ class DecisionContext implements RuleContext {
 
   /** Same findings list, reasons prefixed (MCP calls name the server and tool). */
   prefixed(prefix: string): DecisionContext {
-    return new DecisionContext(this.policy, this.cwd, this.findings, this.depth, prefix);
+    return new DecisionContext(this.policy, this.cwd, this.findings, this.depth, prefix, this.speculative);
   }
 
   inspectNested(src: string): Finding[] {
+    return this.nested(src, this.speculative);
+  }
+
+  inspectSpeculative(src: string): Finding[] {
+    return this.nested(src, true);
+  }
+
+  private nested(src: string, speculative: boolean): Finding[] {
     if (this.depth >= NESTED_DEPTH || src.length === 0) return [];
     const found: Finding[] = [];
-    inspectShell(src, new DecisionContext(this.policy, this.cwd, found, this.depth + 1), this.policy);
+    inspectShell(src, new DecisionContext(this.policy, this.cwd, found, this.depth + 1, '', speculative), this.policy);
     return found;
   }
 }

@@ -16,6 +16,7 @@ import { inspectExfiltrationCommand, inspectWiredShells } from './rules/exfiltra
 import { inspectGitCommand } from './rules/git.js';
 import { inspectGuardRailCommand } from './rules/guard-rails-shell.js';
 import { inspectInlineCode } from './rules/inline-code.js';
+import { inspectIntent } from './rules/intent.js';
 import { inspectPersistenceCommand } from './rules/persistence.js';
 import { inspectElevation, inspectPrivilegeCommand, inspectPrivilegedRedirects } from './rules/privilege.js';
 import { inspectDownloadThenExecute, inspectRemoteCodeCommand, inspectRemoteCodePipelines } from './rules/remote-code.js';
@@ -88,6 +89,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectGuardRailCommand(cmd, script, ctx);
     inspectCloudCommand(cmd, ctx);
     inspectInlineCode(cmd, ctx);
+    inspectIntent(cmd, script, ctx);
     inspectDynamicCode(cmd, ctx);
     inspectRuntimeCode(cmd, ctx);
     inspectPlatformCommand(cmd, ctx);

@@ -101,9 +101,11 @@ test('sh -c arguments are put in place of the positional parameters before judgi
     [shell("sh -c '$*' x rm -rf ~"), 'deny', 'destructive_fs.recursive_delete'],
     [shell("zsh -c 'exec \"$1\" \"$2\" \"$3\"' x rm -rf /usr"), 'deny', 'destructive_fs.recursive_delete'],
     [shell("find . -exec sh -c '${1}' _ 'rm -rf /var' \\;"), 'deny', 'destructive_fs.recursive_delete'],
-    // values kept as data, a quoted value used as one program name, IFS games: allowed
+    // a quoted value used as one program name: bash finds no program "rm -rf /", runs nothing,
+    // and the intent is warned (rules/intent.ts)
+    [shell("bash -c 'command \"$1\"' _ 'rm -rf /'"), 'warn', 'destructive_fs.recursive_delete'],
+    // values kept as data, IFS games: allowed
     [shell("sh -c 'echo \"$1\"' _ 'rm -rf /'"), 'allow'],
-    [shell("bash -c 'command \"$1\"' _ 'rm -rf /'"), 'allow'],
     [shell("bash -c 'IFS=:; $*' _ 'rm -rf /'"), 'allow'],
     [shell("bash -c 'for f in \"$@\"; do wc -l \"$f\"; done' _ a.txt b.txt"), 'allow'],
   ];

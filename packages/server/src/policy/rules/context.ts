@@ -14,6 +14,14 @@ export interface RuleContext {
    * findings instead of emitting them. Depth-bounded.
    */
   inspectNested(src: string): Finding[];
+  /**
+   * As inspectNested, for text that only spells a command which may never run (the words after
+   * an unknown program, a quoted command line bash finds no program for): inside it, the rules
+   * that guess at such intent stay quiet (`speculative`), so one guess is never stacked on another.
+   */
+  inspectSpeculative(src: string): Finding[];
+  /** True inside inspectSpeculative. */
+  readonly speculative: boolean;
 }
 
 /** A RuleContext that passes everything to `inner`; a subclass changes what `emit` does. */
@@ -30,6 +38,12 @@ export abstract class ContextView implements RuleContext {
   }
   inspectNested(src: string): Finding[] {
     return this.inner.inspectNested(src);
+  }
+  inspectSpeculative(src: string): Finding[] {
+    return this.inner.inspectSpeculative(src);
+  }
+  get speculative(): boolean {
+    return this.inner.speculative;
   }
   abstract emit(finding: Finding): void;
 }

@@ -589,7 +589,7 @@ class Parser {
     return made;
   }
 
-  /** Records variable assignments and files written by echo/printf for later commands. */
+  /** Records variable assignments and files written by echo/printf, or from a here-document by cat/tee, for later commands. */
   private remember(cmd: SimpleCommand): void {
     if (cmd.name === '' || cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'local' || cmd.name === 'readonly' || cmd.name === 'typeset') {
       const list = cmd.name === '' ? cmd.assignments : cmd.args.filter((a) => ASSIGNMENT_WORD.test(a));
@@ -604,21 +604,38 @@ class Parser {
       if (r) {
         let text = cmd.args.filter((a, k) => !(k === 0 && cmd.name === 'echo' && /^-[neE]+$/.test(a))).join(' ');
         if (cmd.name === 'printf') text = text.replace(/\\n/g, '\n');
-        const files = (this.ctx.files ??= new Map());
-        files.set(r.target.text, (r.op === '>>' ? (files.get(r.target.text) ?? '') + '\n' : '') + text);
+        this.written(r.target.text, text, r.op === '>>');
+      }
+    } else if ((cmd.name === 'cat' || cmd.name === 'tee') && cmd.redirects.length) {
+      // `cat > f <<EOF … EOF`, `tee f <<EOF`: the here-document is the file's content.
+      const here = cmd.redirects.find((x) => x.op === '<<' || x.op === '<<-' || x.op === '<<<');
+      if (!here) return;
+      if (cmd.name === 'cat') {
+        const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
+        if (r && cmd.args.every((a) => a === '-')) this.written(r.target.text, here.target.text, r.op === '>>');
+      } else {
+        const append = cmd.args.some((a) => a === '--append' || /^-[a-zA-Z]*a/.test(a));
+        for (const f of cmd.args) if (!f.startsWith('-')) this.written(f, here.target.text, append);
       }
     }
+  }
+
+  /** Records `text` as the content of `file`, written earlier in the line (appended with `>>`). */
+  private written(file: string, text: string, append: boolean): void {
+    const files = (this.ctx.files ??= new Map());
+    const key = fileKey(file);
+    files.set(key, (append ? (files.get(key) ?? '') + '\n' : '') + text);
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
   private writtenScript(name: string, argv: Word[]): string | undefined {
     const files = this.ctx.files;
     if (!files) return undefined;
-    const head = argv[0]?.text ?? '';
+    const head = fileKey(argv[0]?.text ?? '');
     if (files.has(head)) return files.get(head);
     if (SCRIPT_RUNNERS.has(name)) {
       const file = argv.slice(1).find((w) => !w.text.startsWith('-'));
-      if (file && files.has(file.text)) return files.get(file.text);
+      if (file && files.has(fileKey(file.text))) return files.get(fileKey(file.text));
     }
     return undefined;
   }
@@ -642,6 +659,12 @@ const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
 const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
 const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
+
+/** A written file's key: `./f` and `f` are the same file. */
+function fileKey(path: string): string {
+  return path.startsWith('./') ? path.slice(2) : path;
+}
+
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState, noexecStops = false): Script {

@@ -323,7 +323,7 @@ const NO_NESTED: Nested[] = [];
 // a command string): a name not in it skips the loop, so a new branch must add its name here.
 /** Programs the loop below handles in a branch of their own (not through the runner table). */
 const OWN_BRANCH = ['env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel'];
-const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, ...RUNNERS.keys(), ...SCRIPT_OPTIONS.keys(), ...TERMINALS, ...OWN_BRANCH]);
+export const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, ...RUNNERS.keys(), ...SCRIPT_OPTIONS.keys(), ...TERMINALS, ...OWN_BRANCH]);
 
 // Programs that run a command only after one subcommand (`npm exec`, `poetry run`) and are no
 // other kind of wrapper: with another word after them (`npm run build`, `npm test`) the loop below
