@@ -5,6 +5,7 @@
 // here-documents are judged as a command it may run, capped at a warning (rules/intent.ts).
 // So this table decides which programs are *not* read that way: adding a program here is
 // saying "its words are never a command line it runs".
+import { GENERATOR_PROGRAMS } from './shell-init-generators.js';
 import { WRAPPER_NAMES } from '../shell/unwrap.js';
 import { INTERPRETERS, POWERSHELL, SHELLS } from './facts.js';
 
@@ -91,7 +92,7 @@ const TOOLS = [
   'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'dotenv', 'direnv',
 ];
 
-const KNOWN = new Set<string>([...DATA, ...TOOLS, ...WRAPPER_NAMES, ...SHELLS, ...POWERSHELL]);
+const KNOWN = new Set<string>([...DATA, ...TOOLS, ...WRAPPER_NAMES, ...SHELLS, ...POWERSHELL, ...GENERATOR_PROGRAMS]);
 // `python3.12`, `pip3`, `node20`, `gcc-13`: a version suffix does not make a program unknown.
 const VERSION_SUFFIX = /[-.]?[0-9][0-9.]*$/;
 

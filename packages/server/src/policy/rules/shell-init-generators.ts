@@ -96,3 +96,6 @@ export function isShellInitGenerator(sub: Script): boolean {
   if (sub.truncated || sub.commands.length !== 1 || sub.pipelines.length !== 1 || sub.pipelines[0].stages.length !== 1) return false;
   return isGeneratorCommand(sub.commands[0]);
 }
+
+/** The programs of the generator table: they print shell setup, so the words after them are their own operands. */
+export const GENERATOR_PROGRAMS: readonly string[] = [...GENERATORS.keys()].filter((p) => p !== 'ssh-agent'); // ssh-agent CMD runs CMD
