@@ -9,6 +9,7 @@ import { ContextView, type RuleContext } from './rules/context.js';
 import { inspectCloudCommand } from './rules/cloud.js';
 import { inspectCredentialCommand } from './rules/credentials.js';
 import { inspectDynamicCode } from './rules/dynamic-code.js';
+import { inspectRunnerInput } from './rules/runner-input.js';
 import { inspectPlatformCommand } from './rules/platform.js';
 import { inspectDestructiveCommand, inspectDestructiveRedirects, inspectDestructiveText } from './rules/destructive.js';
 import { inspectExfiltrationCommand } from './rules/exfiltration.js';
@@ -83,6 +84,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectCloudCommand(cmd, ctx);
     inspectInlineCode(cmd, ctx);
     inspectDynamicCode(cmd, ctx);
+    inspectRunnerInput(cmd, ctx);
     inspectPlatformCommand(cmd, ctx);
     inspectCommandPolicy(policy, cmd, ctx);
     if (sink) {

@@ -7,6 +7,8 @@ import { INTERPRETERS, positionals, SHELLS } from './facts.js';
 import { resolveSubstitutions } from '../shell/static-text.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
+import { parallelOptions } from '../shell/parallel-options.js';
+import { inspectParallelEnv } from './runner-input.js';
 
 // The input spliced into the program: {} anywhere, or an unquoted $1/$@ (a quoted "$1" is data).
 const PLACEHOLDER = /\{\d*\}|(?<!")\$[@*1-9]|(?<!")\$\{[1-9@*]\}/;
@@ -50,6 +52,23 @@ const POSITIONAL_AS_CODE = /(?:^|[;&|({`]\s*|\$\(\s*|\b(?:eval|exec|command|env|
 
 // A positional parameter handed to eval, source or another shell's -c: its text becomes code.
 const EVAL_POSITIONAL = /(?:^|[\s;&|(])(?:eval|source|\.|(?:ba|z|da|k)?sh\s+-c)\s+(?:--\s+)?["']?\$\{?[@*1-9]/;
+
+/**
+ * `xargs -I{} env CMD={} sh -c 'eval "prefix$CMD"'`: a variable assigned the input holds the input
+ * as it is (parallel's quoting does not reach into an assignment's value), so in the script it is
+ * read as the positional parameter the input would otherwise be.
+ */
+function inputVariablesAsPositional(code: string, assignments: readonly string[], rs: string | undefined): string {
+  if (rs === undefined) return code;
+  let out = code;
+  for (const a of assignments) {
+    const eq = a.indexOf('=');
+    if (!a.slice(eq + 1).includes(rs)) continue;
+    const name = a.slice(0, eq);
+    out = out.replace(new RegExp(`\\$(?:\\{${name}\\}|${name}\\b)`, 'g'), () => '$1');
+  }
+  return out;
+}
 
 function feeder(cmd: SimpleCommand): string | undefined {
   // `xargs find … -exec sh -c …`: the command under -exec is fed by the outer xargs too.
@@ -196,8 +215,12 @@ function inspectDecodedCode(cmd: SimpleCommand, ctx: RuleContext): boolean {
 
 export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
   if (inspectDecodedCode(cmd, ctx)) return;
-  // parallel without a command runs each input line as a command.
-  if (cmd.name === 'parallel' && !cmd.args.some((a) => !a.startsWith('-')) && !cmd.args.some((a) => a === '--dry-run' || a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
+  if (cmd.name === 'parallel') {
+    const opts = parallelOptions(cmd.args, 0);
+    // parallel without a command runs each input line as a command.
+    if (opts.end >= cmd.args.length && !opts.dryRun && !cmd.args.some((a) => a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
+    inspectParallelEnv(cmd, opts.env, ctx);
+  } else if (cmd.callerEnv) inspectParallelEnv(cmd, cmd.callerEnv, ctx);
   const via = feeder(cmd);
   if (via) {
     const why = inputDecidesProgram(cmd);
@@ -222,7 +245,7 @@ export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
     // parallel quotes what it substitutes, which keeps the input one word: data inside code, but
     // the whole script when that word is the script itself (`parallel bash -c {}`).
     const wholeScript = code !== undefined && (/^\{\d*\}$/.test(code.trim()) || (rs !== undefined && code.trim() === rs));
-    if (code !== undefined && (((PLACEHOLDER.test(code) || (rs !== undefined && code.includes(rs))) && (feeder(cmd) !== 'parallel' || wholeScript)) || POSITIONAL_AS_CODE.test(code))) return emit(ctx, `${cmd.name} runs its input as shell code (through ${feeder(cmd)}); the code it builds cannot be checked before it runs.`);
+    if (code !== undefined && (((PLACEHOLDER.test(code) || (rs !== undefined && code.includes(rs))) && (feeder(cmd) !== 'parallel' || wholeScript)) || POSITIONAL_AS_CODE.test(inputVariablesAsPositional(code, cmd.assignments, rs)))) return emit(ctx, `${cmd.name} runs its input as shell code (through ${feeder(cmd)}); the code it builds cannot be checked before it runs.`);
   }
   // `sh -c 'eval "$1"' _ ARG`: the arguments after the script become code.
   // (A quoted "$1" in command position is one word, a program name, not code.)

@@ -450,6 +450,7 @@ class Parser {
       dynamicArgs: u.dynamicArgs || parent !== undefined,
       replaceString: u.replaceString,
       inputFromFile: u.inputFromFile ? true : undefined,
+      callerEnv: u.callerEnv,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,

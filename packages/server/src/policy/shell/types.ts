@@ -39,6 +39,8 @@ export interface SimpleCommand {
   replaceString?: string;
   /** Under xargs/parallel, the inputs are read from a file (`-a F`, `--arg-file F`), not from the pipe. */
   inputFromFile?: boolean;
+  /** Under `parallel --env NAME`, the names each job's shell takes from the caller's environment. */
+  callerEnv?: readonly string[];
   /** For `find … -exec cmd {} ;` the find command whose matches become the arguments. */
   parent?: SimpleCommand;
   /**
