@@ -8,6 +8,7 @@ import { resolveSubstitutions } from '../shell/static-text.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { parallelOptions } from '../shell/parallel-options.js';
+import { startupFile } from '../shell/written-files.js';
 import { inspectParallelEnv } from './runner-input.js';
 
 // The input spliced into the program: {} anywhere, or an unquoted $1/$@ (a quoted "$1" is data).
@@ -159,15 +160,12 @@ const ONLY_VARIABLE = /^\$\{?(?!(?:HOME|PWD|OLDPWD)\b)[A-Za-z_][A-Za-z0-9_]*\}?$
  * --init-file/--rcfile, or a script (or sourced file) whose name is held in an unknown variable.
  */
 function hiddenScript(cmd: SimpleCommand): string | undefined {
-  if (SHELLS.has(cmd.name)) {
-    // bash reads BASH_ENV only when not interactive; sh/ksh/dash read ENV, and bash reads
-    // --init-file/--rcfile, only when interactive (-i).
-    const interactive = cmd.args.some((a) => /^-[a-zA-Z]*i[a-zA-Z]*$/.test(a));
-    const bash = cmd.name === 'bash' || cmd.name === 'rbash';
-    const startup = cmd.assignments.find((a) => (bash && !interactive && /^BASH_ENV=./.test(a)) || (!bash && cmd.name !== 'zsh' && cmd.name !== 'fish' && interactive && /^ENV=./.test(a)));
-    if (startup) return `${cmd.name} is told to run a startup file first (${startup.slice(0, 60)}) whose content cannot be checked.`;
-    const rc = cmd.args.findIndex((a) => a === '--init-file' || a === '--rcfile');
-    if (rc >= 0 && bash && interactive) return `${cmd.name} ${cmd.args[rc]} runs a startup file (${(cmd.args[rc + 1] ?? '').slice(0, 60)}) whose content cannot be checked.`;
+  // A startup file the line wrote with visible content is judged as the script it is (parser.ts).
+  const startup = cmd.startupWritten ? undefined : startupFile(cmd);
+  if (startup) {
+    return startup.how.startsWith('--')
+      ? `${cmd.name} ${startup.how} runs a startup file (${startup.file.slice(0, 60)}) whose content cannot be checked.`
+      : `${cmd.name} is told to run a startup file first (${startup.how}=${startup.file.slice(0, 60 - startup.how.length - 1)}) whose content cannot be checked.`;
   }
   let i = 0;
   const args = cmd.args;

@@ -122,6 +122,19 @@ function flagsOf(args: readonly string[], valueShort: string, valueLong: Readonl
   return { flags, positionals: pos };
 }
 
+/**
+ * `git checkout --recurse-submodules checkout main`: git takes that option's value only as
+ * `=VALUE`, so it reads `checkout` as the tree-ish and `main` as a path. Unless a ref or tracked
+ * file has that name (the same word as one of the option's own values), git stops with "pathspec
+ * did not match" and changes nothing: the word was meant as the value, and is read as such here.
+ */
+const RECURSE_VALUES = new Set(['checkout', 'on-demand', 'yes', 'no', 'true', 'false', 'on', 'off']);
+function withoutSpacedValue(args: string[]): string[] {
+  const at = args.indexOf('--recurse-submodules');
+  if (at < 0 || !RECURSE_VALUES.has(args[at + 1] ?? '') || (args.indexOf('--') >= 0 && args.indexOf('--') < at)) return args;
+  return [...args.slice(0, at + 1), ...args.slice(at + 2)];
+}
+
 const HELP = /^(?:-h|--help|--version)$/;
 // Long options of checkout/restore that take the next word as their value (`--source --help`).
 const VALUE_LONG: ReadonlySet<string> = new Set(['--source', '--conflict', '--unified', '--inter-hunk-context', '--orphan', '--pathspec-from-file']);
@@ -326,7 +339,7 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       const { after } = splitDashDash(rest);
       // `--recurse-submodules` takes its value only as `=VALUE`, so in `--recurse-submodules main f`
       // main is the tree-ish and f is overwritten; `--track` with paths makes git refuse to run.
-      const f = flagsOf(rest, 'bBU', VALUE_LONG);
+      const f = flagsOf(withoutSpacedValue(rest), 'bBU', VALUE_LONG);
       if (f.flags.has('-f') || f.flags.has('--force')) return emit(ctx, 'high', 'checkout_force', `git checkout ${rest.join(' ')} ${LOSS} in the files it switches.`);
       if (f.flags.has('--pathspec-from-file')) return emit(ctx, 'high', 'discard_changes', `git checkout ${rest.join(' ')} overwrites the listed files, which ${LOSS}.`);
       if (f.flags.has('--track') || f.flags.has('-t')) return;

@@ -4,6 +4,7 @@
 // bound and their commands are flattened into the result, so one rule pass sees them all.
 import { lex, type Token } from './lexer.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
+import { fileKey, rememberWrites, startupFile, type WrittenFiles } from './written-files.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
 export interface ParseOptions {
@@ -47,8 +48,8 @@ interface Ctx {
   vars?: Map<string, string>;
   /** Functions defined so far: their body tokens, re-read with the arguments of each call. */
   functions?: Map<string, Token[]>;
-  /** Files an `echo`/`printf` wrote earlier in the line, by path, and what they hold. */
-  files?: Map<string, string>;
+  /** Files written earlier in the line with visible content (`echo … > f`, `cat > f <<EOF`). */
+  files?: WrittenFiles;
 }
 
 /** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
@@ -436,6 +437,9 @@ class Parser {
     const argc = u.argv.length;
     const args: string[] = []; // pushed, not pre-sized: a packed array like every other args list
     for (let k = 1; k < argc; k++) args.push(u.argv[k].text);
+    // A startup file this shell reads that the line wrote, all of it visible: judged in place.
+    const startup = this.ctx.files && u.assignments.length + argc > 1 ? startupFile({ name, args, assignments: u.assignments }) : undefined;
+    const startupText = startup ? this.ctx.files?.get(fileKey(startup.file, shift)) : undefined;
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
@@ -451,6 +455,7 @@ class Parser {
       replaceString: u.replaceString,
       inputFromFile: u.inputFromFile ? true : undefined,
       callerEnv: u.callerEnv,
+      startupWritten: startupText?.complete ? true : undefined,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
@@ -470,7 +475,8 @@ class Parser {
     this.remember(cmd);
     const fn = this.ctx.functions?.get(u.argv[0]?.text ?? '');
     if (fn && u.argv.length) this.recurse('', 'function', cmd.elevated, `the function ${u.argv[0].text}`, u.argv.slice(1), fn, state);
-    const script = this.writtenScript(name, u.argv);
+    if (startup && startupText) this.recurse(startupText.text, 'script-file', cmd.elevated, `a startup file (${startup.how} ${startup.file}) written earlier in the same command and read by ${name}`);
+    const script = this.writtenScript(name, u.argv, shift);
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') {
@@ -485,7 +491,7 @@ class Parser {
     return made;
   }
 
-  /** Records variable assignments and files written by echo/printf for later commands. */
+  /** Records variable assignments and files written with visible content for later commands. */
   private remember(cmd: SimpleCommand): void {
     if (cmd.name === '' || cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'local' || cmd.name === 'readonly' || cmd.name === 'typeset') {
       const list = cmd.name === '' ? cmd.assignments : cmd.args.filter((a) => ASSIGNMENT_WORD.test(a));
@@ -494,26 +500,20 @@ class Parser {
         (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
       }
     }
-    if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.redirects.length) {
-      const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
-      if (r) {
-        let text = cmd.args.filter((a, k) => !(k === 0 && cmd.name === 'echo' && /^-[neE]+$/.test(a))).join(' ');
-        if (cmd.name === 'printf') text = text.replace(/\\n/g, '\n');
-        const files = (this.ctx.files ??= new Map());
-        files.set(r.target.text, (r.op === '>>' ? (files.get(r.target.text) ?? '') + '\n' : '') + text);
-      }
-    }
+    if (cmd.redirects.length || this.ctx.files) rememberWrites(cmd, (this.ctx.files ??= new Map()));
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
-  private writtenScript(name: string, argv: Word[]): string | undefined {
+  private writtenScript(name: string, argv: Word[], shift: string | undefined): string | undefined {
     const files = this.ctx.files;
-    if (!files) return undefined;
+    if (!files || files.size === 0) return undefined;
     const head = argv[0]?.text ?? '';
-    if (files.has(head)) return files.get(head);
+    const own = files.get(fileKey(head, shift));
+    if (own) return own.text;
     if (SCRIPT_RUNNERS.has(name)) {
       const file = argv.slice(1).find((w) => !w.text.startsWith('-'));
-      if (file && files.has(file.text)) return files.get(file.text);
+      const written = file ? files.get(fileKey(file.text, shift)) : undefined;
+      if (written) return written.text;
     }
     return undefined;
   }
