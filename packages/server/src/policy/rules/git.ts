@@ -403,7 +403,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
         if (b) emit(ctx, 'high', 'branch_force_reset', `git branch ${rest.join(' ')} moves the existing branch ${b}, dropping the commits only it held, as a forced delete does.`);
         return;
       }
-      if (!force) return;
+      // Without a branch name (and no input to supply one) git stops: "branch name required".
+      if (!force || (positionals(rest).length === 0 && !cmd.dynamicArgs)) return;
       const b = positionals(rest).find((x) => ctx.branchClass(x) === 'protected');
       emit(ctx, 'high', b ? 'delete_protected_branch' : 'branch_force_delete', `Force-deletes the local branch ${b ?? positionals(rest).join(' ')}, losing commits not merged elsewhere.`);
       return;
@@ -421,14 +422,15 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       const force = lastWins(before, (a) => a === '--force' || /^-[a-zA-Z]*f/.test(a), (a) => a === '--no-force');
       const cached = lastWins(before, (a) => a === '--cached', (a) => a === '--no-cached');
       const dryRun = lastWins(before, (a) => a === '--dry-run' || /^-[a-zA-Z]*n/.test(a), (a) => a === '--no-dry-run');
-      if (force && !cached && !dryRun) emit(ctx, 'high', 'rm_force', `git rm ${rest.join(' ')} deletes files together with their uncommitted changes.`);
+      const named = positionals(before).length > 0 || splitDashDash(rest).after?.length || cmd.dynamicArgs || before.some((a) => a.startsWith('--pathspec-from-file'));
+      if (force && !cached && !dryRun && named) emit(ctx, 'high', 'rm_force', `git rm ${rest.join(' ')} deletes files together with their uncommitted changes.`);
       return;
     }
     case 'worktree':
-      if (rest[0] === 'remove' && (hasShort(rest, 'f') || rest.includes('--force'))) emit(ctx, 'high', 'worktree_remove_force', `git worktree remove ${rest.slice(1).join(' ')} deletes a worktree with its uncommitted changes.`);
+      if (rest[0] === 'remove' && (hasShort(rest, 'f') || rest.includes('--force')) && (positionals(rest.slice(1)).length > 0 || cmd.dynamicArgs)) emit(ctx, 'high', 'worktree_remove_force', `git worktree remove ${rest.slice(1).join(' ')} deletes a worktree with its uncommitted changes.`);
       return;
     case 'tag':
-      if (hasShort(rest, 'd') || rest.includes('--delete')) emit(ctx, 'medium', 'tag_delete', `git tag ${rest.join(' ')} deletes a tag.`);
+      if ((hasShort(rest, 'd') || rest.includes('--delete')) && (positionals(rest).length > 0 || cmd.dynamicArgs)) emit(ctx, 'medium', 'tag_delete', `git tag ${rest.join(' ')} deletes a tag.`);
       return;
     case 'rebase':
     case 'merge':
