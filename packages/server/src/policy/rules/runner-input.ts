@@ -70,7 +70,8 @@ function openCodeOption(cmd: SimpleCommand, table: OpenOptions): string | undefi
     if (byReplace && rs !== undefined && a.startsWith(rs)) return code ?? 'its options';
     if (a === '--') return undefined; // what follows is data
     if (!a.startsWith('-') || a === '-') return undefined; // the first operand ends the options
-    const name = a.startsWith('--') ? a.split('=')[0] : a;
+    // A cluster ends in the option it is read as when that takes a value (`perl -we CODE`, `node -pe CODE`).
+    const name = a.startsWith('--') ? a.split('=')[0] : /^-[A-Za-z]{2,}$/.test(a) && [...table.code, ...table.values].includes(`-${a[a.length - 1]}`) ? `-${a[a.length - 1]}` : a;
     const attached = a.includes('=') && a.startsWith('--');
     if (table.code.includes(name)) {
       code = name;
