@@ -217,7 +217,7 @@ export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
     const opts = parallelOptions(cmd.args, 0);
     // parallel without a command runs each input line as a command.
     if (opts.end >= cmd.args.length && !opts.dryRun && !cmd.args.some((a) => a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
-    inspectParallelEnv(cmd, opts.env, ctx);
+    if (!opts.dryRun) inspectParallelEnv(cmd, opts.env, ctx);
   } else if (cmd.callerEnv) inspectParallelEnv(cmd, cmd.callerEnv, ctx);
   const via = feeder(cmd);
   if (via) {

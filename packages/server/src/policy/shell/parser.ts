@@ -439,7 +439,7 @@ class Parser {
     for (let k = 1; k < argc; k++) args.push(u.argv[k].text);
     // A startup file this shell reads that the line wrote, all of it visible: judged in place.
     const startup = this.ctx.files && u.assignments.length + argc > 1 ? startupFile({ name, args, assignments: u.assignments }) : undefined;
-    const startupText = startup ? this.ctx.files?.get(fileKey(startup.file, shift)) : undefined;
+    const startupText = startup ? this.ctx.files?.get(fileKey(startup.file, shift, cwdIsSubdir)) : undefined;
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
@@ -476,7 +476,7 @@ class Parser {
     const fn = this.ctx.functions?.get(u.argv[0]?.text ?? '');
     if (fn && u.argv.length) this.recurse('', 'function', cmd.elevated, `the function ${u.argv[0].text}`, u.argv.slice(1), fn, state);
     if (startup && startupText) this.recurse(startupText.text, 'script-file', cmd.elevated, `a startup file (${startup.how} ${startup.file}) written earlier in the same command and read by ${name}`);
-    const script = this.writtenScript(name, u.argv, shift);
+    const script = this.writtenScript(name, u.argv, shift, cwdIsSubdir);
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') {
@@ -504,15 +504,15 @@ class Parser {
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
-  private writtenScript(name: string, argv: Word[], shift: string | undefined): string | undefined {
+  private writtenScript(name: string, argv: Word[], shift: string | undefined, subdir: boolean): string | undefined {
     const files = this.ctx.files;
     if (!files || files.size === 0) return undefined;
     const head = argv[0]?.text ?? '';
-    const own = files.get(fileKey(head, shift));
+    const own = files.get(fileKey(head, shift, subdir));
     if (own) return own.text;
     if (SCRIPT_RUNNERS.has(name)) {
       const file = argv.slice(1).find((w) => !w.text.startsWith('-'));
-      const written = file ? files.get(fileKey(file.text, shift)) : undefined;
+      const written = file ? files.get(fileKey(file.text, shift, subdir)) : undefined;
       if (written) return written.text;
     }
     return undefined;

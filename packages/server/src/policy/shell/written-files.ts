@@ -26,11 +26,12 @@ const COPIERS = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
 /**
  * The key of a path as a later command of the line would reach it: absolute paths and `~` as
  * written, relative ones under the working-directory shift in effect (`cd /tmp && … > s.sh` and a
- * later `bash s.sh` elsewhere name different files).
+ * later `bash s.sh` elsewhere name different files). After a `cd` into some project subdirectory
+ * (`subdir`) which one is not tracked, so those keys are marked and their content never complete.
  */
-export function fileKey(path: string, shift: string | undefined): string {
+export function fileKey(path: string, shift: string | undefined, subdir = false): string {
   const p = path.replace(/^(?:\.\/)+/, '');
-  return /^[/~$]/.test(p) ? p : `${shift ?? '.'}/${p}`;
+  return /^[/~$]/.test(p) ? p : `${shift ?? '.'}${subdir ? '/<subdir>' : ''}/${p}`;
 }
 
 /**
@@ -48,8 +49,10 @@ function hereText(cmd: SimpleCommand): { text: string; exact: boolean } | null {
 /** Records what `cmd` writes, and forgets files whose content it may change without showing it. */
 export function rememberWrites(cmd: SimpleCommand, files: WrittenFiles): void {
   const shift = cmd.cwdShift;
+  const sub = cmd.cwdIsSubdir;
   const set = (path: string, text: string, exact: boolean, append: boolean): void => {
-    const key = fileKey(path, shift);
+    const key = fileKey(path, shift, sub);
+    if (sub && key.includes('/<subdir>/')) exact = false;
     const before = files.get(key);
     // An append to a file this line has not written adds to content nobody has seen. An overwrite
     // keeps what was there too: a write the line skips (`false && cat > f …`) leaves the earlier
@@ -82,13 +85,13 @@ export function rememberWrites(cmd: SimpleCommand, files: WrittenFiles): void {
   }
   if (files.size === 0) return;
   // Anything else that writes a known file, or may change one it names, makes its content unknown.
-  for (const r of out) files.delete(fileKey(r.target.text, shift));
+  for (const r of out) files.delete(fileKey(r.target.text, shift, sub));
   if (READERS.has(cmd.name)) return;
   const operands = cmd.args.filter((a) => !a.startsWith('-'));
   for (const key of [...files.keys()]) {
-    const named = cmd.args.some((a) => a.length > 0 && (fileKey(a, shift) === key || fileKey(a.slice(a.indexOf('=') + 1), shift) === key));
+    const named = cmd.args.some((a) => a.length > 0 && (fileKey(a, shift, sub) === key || fileKey(a.slice(a.indexOf('=') + 1), shift, sub) === key));
     if (!named) continue;
-    if (COPIERS.has(cmd.name) && operands.length > 1 && fileKey(operands[operands.length - 1], shift) !== key) continue;
+    if (COPIERS.has(cmd.name) && operands.length > 1 && fileKey(operands[operands.length - 1], shift, sub) !== key) continue;
     files.delete(key);
   }
 }
