@@ -122,6 +122,7 @@ test('parallel --env has each job define code taken from the caller environment:
     [shell('parallel --env myfunc myfunc ::: a b'), 'warn', 'remote_code_exec.dynamic_code'],
     [shell("parallel --env _ ::: 'make a'"), 'warn', 'remote_code_exec.dynamic_code'],
     [shell('parallel echo ::: value'), 'allow'],
+    [shell('parallel --dry-run --env FOO echo ::: value'), 'allow'],
   ];
   await runTable(t, rows);
 });
@@ -144,6 +145,9 @@ test('a startup file or script the line wrote with visible content is judged by 
     [shell("cat > /tmp/i.sh <<EOF\n$SETUP\nEOF\nBASH_ENV=/tmp/i.sh bash x.sh"), 'deny', 'remote_code_exec.dynamic_code'],
     [shell("cat > /tmp/i.sh <<'EOF'\nprintf safe\nEOF\ncp other.sh /tmp/i.sh\nBASH_ENV=/tmp/i.sh bash x.sh"), 'deny', 'remote_code_exec.dynamic_code'],
     [shell("cd /tmp && cat > i.sh <<'EOF'\nprintf safe\nEOF\ncd - && BASH_ENV=i.sh bash x.sh"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("cat > i.sh <<'EOF'\nprintf safe\nEOF\ncd sub && BASH_ENV=i.sh bash x.sh"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("cd sub && cat > i.sh <<'EOF'\nprintf safe\nEOF\ncd ../other && cd sub && BASH_ENV=i.sh bash x.sh"), 'deny', 'remote_code_exec.dynamic_code'],
+    [shell("cat > i.sh <<'EOF'\nprintf safe\nEOF\nBASH_ENV=./i.sh bash x.sh"), 'allow'],
     [shell("echo x >> /tmp/i.sh; BASH_ENV=/tmp/i.sh bash x.sh"), 'deny', 'remote_code_exec.dynamic_code'],
     [shell('BASH_ENV=/tmp/i.sh bash x.sh'), 'deny', 'remote_code_exec.dynamic_code'],
   ];
