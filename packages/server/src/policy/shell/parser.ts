@@ -4,7 +4,7 @@
 // bound and their commands are flattened into the result, so one rule pass sees them all.
 import { lex, type Token } from './lexer.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
-import { fileKey, rememberWrites, startupFile, type WrittenFiles } from './written-files.js';
+import { rememberWrites, startupFile, writtenFile, WrittenFiles } from './written-files.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
 export interface ParseOptions {
@@ -438,8 +438,8 @@ class Parser {
     const args: string[] = []; // pushed, not pre-sized: a packed array like every other args list
     for (let k = 1; k < argc; k++) args.push(u.argv[k].text);
     // A startup file this shell reads that the line wrote, all of it visible: judged in place.
-    const startup = this.ctx.files && u.assignments.length + argc > 1 ? startupFile({ name, args, assignments: u.assignments }) : undefined;
-    const startupText = startup ? this.ctx.files?.get(fileKey(startup.file, shift, cwdIsSubdir)) : undefined;
+    const startup = this.ctx.files?.size && SHELL_NAMES.has(name) ? startupFile({ name, args, assignments: u.assignments }) : undefined;
+    const startupText = startup && this.ctx.files ? writtenFile(this.ctx.files, startup.file, shift, cwdIsSubdir) : undefined;
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
@@ -500,7 +500,7 @@ class Parser {
         (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
       }
     }
-    if (cmd.redirects.length || this.ctx.files) rememberWrites(cmd, (this.ctx.files ??= new Map()));
+    if (cmd.redirects.length || this.ctx.files) rememberWrites(cmd, (this.ctx.files ??= new WrittenFiles()));
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
@@ -508,11 +508,11 @@ class Parser {
     const files = this.ctx.files;
     if (!files || files.size === 0) return undefined;
     const head = argv[0]?.text ?? '';
-    const own = files.get(fileKey(head, shift, subdir));
+    const own = writtenFile(files, head, shift, subdir);
     if (own) return own.text;
     if (SCRIPT_RUNNERS.has(name)) {
       const file = argv.slice(1).find((w) => !w.text.startsWith('-'));
-      const written = file ? files.get(fileKey(file.text, shift, subdir)) : undefined;
+      const written = file ? writtenFile(files, file.text, shift, subdir) : undefined;
       if (written) return written.text;
     }
     return undefined;
@@ -521,6 +521,7 @@ class Parser {
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
+const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState): Script {
   let text = input;

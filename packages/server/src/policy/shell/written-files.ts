@@ -5,11 +5,44 @@
 // that may change it) is forgotten, and its use is judged as today: unknown code.
 import type { SimpleCommand } from './types.js';
 
-/**
- * Files written so far, by key (see `fileKey`): the text written to them, and whether that is all
- * they hold (`complete`: no earlier content of unknown text, no expansion while writing).
- */
-export type WrittenFiles = Map<string, { text: string; complete: boolean }>;
+/** A file written earlier in the line, by key (see `fileKey`). */
+export interface WrittenFile {
+  key: string;
+  /** The key's last segment: a cheap test that a word cannot name the file. */
+  base: string;
+  /** The text written to it. */
+  text: string;
+  /** Whether that is all it holds: no earlier content of unknown text, no expansion while writing. */
+  complete: boolean;
+}
+
+// A line rarely writes more than a few files; past this many, more are not tracked (their use is
+// judged as unknown, as before), which bounds the per-command scans below.
+const MAX_FILES = 64;
+
+/** The files written so far in one command line. */
+export class WrittenFiles {
+  private readonly byKey = new Map<string, WrittenFile>();
+  /** The same entries as a list: the per-command scans walk it without an iterator. */
+  readonly list: WrittenFile[] = [];
+  get size(): number {
+    return this.list.length;
+  }
+  get(key: string): WrittenFile | undefined {
+    return this.byKey.get(key);
+  }
+  add(entry: WrittenFile): void {
+    if (this.list.length >= MAX_FILES) return;
+    this.byKey.set(entry.key, entry);
+    this.list.push(entry);
+  }
+  delete(key: string): void {
+    const entry = this.byKey.get(key);
+    if (!entry) return;
+    this.byKey.delete(key);
+    this.list.splice(this.list.indexOf(entry), 1);
+  }
+}
 
 const WRITE_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 const HERE_OPS = new Set(['<<', '<<-', '<<<']);
@@ -30,8 +63,10 @@ const COPIERS = new Set(['cp', 'install', 'ln', 'rsync', 'scp']);
  * (`subdir`) which one is not tracked, so those keys are marked and their content never complete.
  */
 export function fileKey(path: string, shift: string | undefined, subdir = false): string {
-  const p = path.replace(/^(?:\.\/)+/, '');
-  return /^[/~$]/.test(p) ? p : `${shift ?? '.'}${subdir ? '/<subdir>' : ''}/${p}`;
+  const p = path.startsWith('./') ? path.replace(/^(?:\.\/)+/, '') : path;
+  const c = p.charCodeAt(0);
+  if (c === 47 /* / */ || c === 126 /* ~ */ || c === 36 /* $ */) return p;
+  return (shift ?? '.') + (subdir ? '/<subdir>/' : '/') + p;
 }
 
 /**
@@ -46,22 +81,33 @@ function hereText(cmd: SimpleCommand): { text: string; exact: boolean } | null {
   return { text: here.op === '<<<' ? `${text}\n` : text, exact: here.target.subs.length === 0 && !/[$`]/.test(text) };
 }
 
+/**
+ * Records `text` as written to `path`. An append to a file this line has not written adds to
+ * content nobody has seen. An overwrite keeps what was there too: a write the line skips
+ * (`false && cat > f …`) leaves the earlier content, so both are judged.
+ */
+function record(files: WrittenFiles, cmd: SimpleCommand, path: string, text: string, exact: boolean, append: boolean): void {
+  const key = fileKey(path, cmd.cwdShift, cmd.cwdIsSubdir);
+  const complete = exact && !(cmd.cwdIsSubdir && key.includes('/<subdir>/'));
+  const before = files.get(key);
+  if (before) {
+    before.text = `${before.text}\n${text}`;
+    before.complete &&= complete;
+  } else files.add({ key, base: key.slice(key.lastIndexOf('/') + 1), text, complete: complete && !append });
+}
+
+const NO_REDIRECTS: SimpleCommand['redirects'] = [];
+
+function appends(op: string): boolean {
+  return op === '>>' || op === '&>>';
+}
+
 /** Records what `cmd` writes, and forgets files whose content it may change without showing it. */
 export function rememberWrites(cmd: SimpleCommand, files: WrittenFiles): void {
+  if (cmd.redirects.length === 0 && (files.size === 0 || cmd.args.length === 0)) return;
   const shift = cmd.cwdShift;
   const sub = cmd.cwdIsSubdir;
-  const set = (path: string, text: string, exact: boolean, append: boolean): void => {
-    const key = fileKey(path, shift, sub);
-    if (sub && key.includes('/<subdir>/')) exact = false;
-    const before = files.get(key);
-    // An append to a file this line has not written adds to content nobody has seen. An overwrite
-    // keeps what was there too: a write the line skips (`false && cat > f …`) leaves the earlier
-    // content, so both are judged.
-    if (before) files.set(key, { text: `${before.text}\n${text}`, complete: before.complete && exact });
-    else files.set(key, { text, complete: exact && !append });
-  };
-  const out = cmd.redirects.filter((r) => WRITE_OPS.has(r.op));
-  const appends = (op: string): boolean => op === '>>' || op === '&>>';
+  const out = cmd.redirects.length ? cmd.redirects.filter((r) => WRITE_OPS.has(r.op)) : NO_REDIRECTS;
   if ((cmd.name === 'echo' || cmd.name === 'printf') && out.length) {
     const words = cmd.argv.slice(1);
     let text = words.filter((w, k) => !(k === 0 && cmd.name === 'echo' && /^-[neE]+$/.test(w.text))).map((w) => w.text).join(' ');
@@ -69,31 +115,48 @@ export function rememberWrites(cmd: SimpleCommand, files: WrittenFiles): void {
     // printf formats (`%s`, escapes other than \n) and echo options other than a leading -n/-e/-E
     // change the bytes written; the words are still what the file says.
     const exact = !words.some((w) => w.subs.length > 0 || /[$`]/.test(w.text)) && (cmd.name === 'echo' || !/%|\\[^n]/.test(text));
-    for (const r of out) set(r.target.text, text, exact, appends(r.op));
+    for (const r of out) record(files, cmd, r.target.text, text, exact, appends(r.op));
     return;
   }
-  const here = hereText(cmd);
+  const here = cmd.redirects.length ? hereText(cmd) : null;
   if (cmd.name === 'cat' && here && !cmd.args.some((a) => !a.startsWith('-') || a === '-')) {
-    for (const r of out) set(r.target.text, here.text, here.exact, appends(r.op));
+    for (const r of out) record(files, cmd, r.target.text, here.text, here.exact, appends(r.op));
     return;
   }
   if (cmd.name === 'tee' && here) {
     const append = cmd.args.some((a) => /^-[a-z]*a/.test(a) || a === '--append');
-    for (const a of cmd.args) if (!a.startsWith('-')) set(a, here.text, here.exact, append);
-    for (const r of out) set(r.target.text, here.text, here.exact, appends(r.op));
+    for (const a of cmd.args) if (!a.startsWith('-')) record(files, cmd, a, here.text, here.exact, append);
+    for (const r of out) record(files, cmd, r.target.text, here.text, here.exact, appends(r.op));
     return;
   }
   if (files.size === 0) return;
   // Anything else that writes a known file, or may change one it names, makes its content unknown.
   for (const r of out) files.delete(fileKey(r.target.text, shift, sub));
-  if (READERS.has(cmd.name)) return;
-  const operands = cmd.args.filter((a) => !a.startsWith('-'));
-  for (const key of [...files.keys()]) {
-    const named = cmd.args.some((a) => a.length > 0 && (fileKey(a, shift, sub) === key || fileKey(a.slice(a.indexOf('=') + 1), shift, sub) === key));
+  if (READERS.has(cmd.name) || cmd.args.length === 0) return;
+  let gone: string[] | undefined;
+  for (const entry of files.list) {
+    // Most commands name none of the files: a suffix test rules them out before any key is built.
+    let named = false;
+    for (const a of cmd.args) {
+      if (a.endsWith(entry.base) && (fileKey(a, shift, sub) === entry.key || fileKey(a.slice(a.indexOf('=') + 1), shift, sub) === entry.key)) {
+        named = true;
+        break;
+      }
+    }
     if (!named) continue;
-    if (COPIERS.has(cmd.name) && operands.length > 1 && fileKey(operands[operands.length - 1], shift, sub) !== key) continue;
-    files.delete(key);
+    const operands = cmd.args.filter((a) => !a.startsWith('-'));
+    if (COPIERS.has(cmd.name) && operands.length > 1 && fileKey(operands[operands.length - 1], shift, sub) !== entry.key) continue;
+    (gone ??= []).push(entry.key);
   }
+  if (gone) for (const key of gone) files.delete(key);
+}
+
+/** The file `path` names, if the line wrote it (without building a key for words that cannot name one). */
+export function writtenFile(files: WrittenFiles, path: string, shift: string | undefined, subdir: boolean): WrittenFile | undefined {
+  for (let i = 0; i < files.list.length; i++) {
+    if (path.endsWith(files.list[i].base)) return files.get(fileKey(path, shift, subdir));
+  }
+  return undefined;
 }
 
 /** The startup file a shell reads before its script (BASH_ENV, ENV, --init-file/--rcfile), if any. */
