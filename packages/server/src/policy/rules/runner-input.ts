@@ -110,15 +110,27 @@ function probedLine(cmd: SimpleCommand, rs: string, option: string): string | un
   return [...env, ...words].join(' ');
 }
 
+/** A finding of a probed line that counts: an effect at least worth a warning, not an org list's verdict. */
+function counts(f: Finding): boolean {
+  return !f.verdict && severityRank(f.severity) >= severityRank('medium');
+}
+
 function probeOptions(cmd: SimpleCommand, via: string, ctx: RuleContext): boolean {
   const rs = cmd.replaceString;
   if (rs === undefined || appended(cmd) || cmd.argv.length < 2) return false;
-  let best: { option: string; finding: Finding } | undefined;
+  const lines: string[] = [];
   for (const option of PROBE_OPTIONS) {
     const line = probedLine(cmd, rs, option);
     if (line === undefined) return false;
-    for (const f of ctx.inspectNested(line)) {
-      if (f.verdict || severityRank(f.severity) < severityRank('medium')) continue;
+    lines.push(line);
+  }
+  // One pass over every probe first: most templates stay harmless with any option in place.
+  if (!ctx.inspectNested(lines.join('\n')).some(counts)) return false;
+  let best: { option: string; finding: Finding } | undefined;
+  for (let k = 0; k < PROBE_OPTIONS.length; k++) {
+    const option = PROBE_OPTIONS[k];
+    for (const f of ctx.inspectNested(lines[k])) {
+      if (!counts(f)) continue;
       if (!best || severityRank(f.severity) > severityRank(best.finding.severity)) best = { option, finding: f };
     }
   }
