@@ -82,8 +82,10 @@ function openCodeOption(cmd: SimpleCommand, table: OpenOptions): string | undefi
   return byReplace ? undefined : code;
 }
 
-function quote(s: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+/** A word as the probed line spells it: an unquoted word keeps its globs, `~` and variables. */
+function quote(s: string, quoted = true): string {
+  if (quoted ? /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) : /^[^\s;&|<>()'"`\\]+$/.test(s)) return s;
+  return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 // Options that turn ordinary commands destructive: hard resets, forced checkouts and pushes,
@@ -98,7 +100,7 @@ function probedLine(cmd: SimpleCommand, rs: string, option: string): string | un
   const words = cmd.argv.map((w: Word, k) => {
     if (k === 0) return quote(w.text);
     if (w.text === '--') ended = true;
-    if (ended || !w.text.startsWith(rs)) return quote(w.text);
+    if (ended || !w.text.startsWith(rs)) return quote(w.text, w.quoted);
     placed = true;
     return quote(option + w.text.slice(rs.length).split(rs).join(''));
   });
