@@ -10,6 +10,7 @@ import { inspectCloudCommand } from './rules/cloud.js';
 import { inspectCredentialCommand } from './rules/credentials.js';
 import { inspectDynamicCode } from './rules/dynamic-code.js';
 import { inspectRuntimeCode, inspectRuntimeCodePipelines } from './rules/runtime-code.js';
+import { inspectRunnerInput } from './rules/runner-input.js';
 import { inspectPlatformCommand } from './rules/platform.js';
 import { inspectDestructiveCommand, inspectDestructiveRedirects, inspectDestructiveText } from './rules/destructive.js';
 import { inspectExfiltrationCommand, inspectWiredShells } from './rules/exfiltration.js';
@@ -92,6 +93,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectIntent(cmd, script, ctx);
     inspectDynamicCode(cmd, ctx);
     inspectRuntimeCode(cmd, ctx);
+    inspectRunnerInput(cmd, ctx);
     inspectPlatformCommand(cmd, ctx);
     inspectCommandPolicy(policy, cmd, ctx);
     if (sink) {

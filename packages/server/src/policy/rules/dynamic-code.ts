@@ -9,6 +9,9 @@ import { resolveSubstitutions } from '../shell/static-text.js';
 import { withPositional } from '../shell/unwrap.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
+import { parallelOptions } from '../shell/parallel-options.js';
+import { startupFile } from '../shell/written-files.js';
+import { inspectParallelEnv } from './runner-input.js';
 
 // The input spliced into the program: {} anywhere, or an unquoted $1/$@ (a quoted "$1" is data).
 const PLACEHOLDER = /\{\d*\}|(?<!")\$[@*1-9]|(?<!")\$\{[1-9@*]\}/;
@@ -53,6 +56,23 @@ const POSITIONAL_AS_CODE = /(?:^|[;&|({`]\s*|\$\(\s*|\b(?:eval|exec|command|env|
 
 // A positional parameter handed to eval, source or another shell's -c: its text becomes code.
 const EVAL_POSITIONAL = /(?:^|[\s;&|(])(?:eval|source|\.|(?:ba|z|da|k)?sh\s+-c)\s+(?:--\s+)?["']?\$\{?[@*1-9]/;
+
+/**
+ * `xargs -I{} env CMD={} sh -c 'eval "prefix$CMD"'`: a variable assigned the input holds the input
+ * as it is (parallel's quoting does not reach into an assignment's value), so in the script it is
+ * read as the positional parameter the input would otherwise be.
+ */
+function inputVariablesAsPositional(code: string, assignments: readonly string[], rs: string | undefined): string {
+  if (rs === undefined) return code;
+  let out = code;
+  for (const a of assignments) {
+    const eq = a.indexOf('=');
+    if (!a.slice(eq + 1).includes(rs)) continue;
+    const name = a.slice(0, eq);
+    out = out.replace(new RegExp(`\\$(?:\\{${name}\\}|${name}\\b)`, 'g'), () => '$1');
+  }
+  return out;
+}
 
 function feeder(cmd: SimpleCommand): string | undefined {
   // `xargs find … -exec sh -c …`: the command under -exec is fed by the outer xargs too.
@@ -143,17 +163,14 @@ const ONLY_VARIABLE = /^\$\{?(?!(?:HOME|PWD|OLDPWD)\b)[A-Za-z_][A-Za-z0-9_]*\}?$
  * --init-file/--rcfile, or a script (or sourced file) whose name is held in an unknown variable.
  */
 function hiddenScript(cmd: SimpleCommand): string | undefined {
-  const inv = SHELLS.has(cmd.name) ? shellInvocation(cmd.args, cmd.name) : undefined;
-  if (inv) {
-    // bash reads BASH_ENV only when not interactive; sh/ksh/dash read ENV, and bash reads
-    // --init-file/--rcfile, only when interactive (-i).
-    const interactive = inv.interactive;
-    const bash = cmd.name === 'bash' || cmd.name === 'rbash';
-    const startup = cmd.assignments.find((a) => (bash && !interactive && /^BASH_ENV=./.test(a)) || (!bash && cmd.name !== 'zsh' && cmd.name !== 'fish' && interactive && /^ENV=./.test(a)));
-    if (startup) return `${cmd.name} is told to run a startup file first (${startup.slice(0, 60)}) whose content cannot be checked.`;
-    const rc = cmd.args.findIndex((a) => a === '--init-file' || a === '--rcfile');
-    if (rc >= 0 && bash && interactive) return `${cmd.name} ${cmd.args[rc]} runs a startup file (${(cmd.args[rc + 1] ?? '').slice(0, 60)}) whose content cannot be checked.`;
+  // A startup file the line wrote with visible content is judged as the script it is (parser.ts).
+  const startup = cmd.startupWritten ? undefined : startupFile(cmd);
+  if (startup) {
+    return startup.how.startsWith('--')
+      ? `${cmd.name} ${startup.how} runs a startup file (${startup.file.slice(0, 60)}) whose content cannot be checked.`
+      : `${cmd.name} is told to run a startup file first (${startup.how}=${startup.file.slice(0, 60 - startup.how.length - 1)}) whose content cannot be checked.`;
   }
+  const inv = SHELLS.has(cmd.name) ? shellInvocation(cmd.args, cmd.name) : undefined;
   let script: string | undefined;
   if (inv) {
     if (inv.script === undefined || inv.noexec) return undefined; // inline code, stdin or a syntax check
@@ -209,8 +226,12 @@ function inspectDecodedCode(cmd: SimpleCommand, ctx: RuleContext): boolean {
 
 export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
   if (inspectDecodedCode(cmd, ctx)) return;
-  // parallel without a command runs each input line as a command.
-  if (cmd.name === 'parallel' && !cmd.args.some((a) => !a.startsWith('-')) && !cmd.args.some((a) => a === '--dry-run' || a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
+  if (cmd.name === 'parallel') {
+    const opts = parallelOptions(cmd.args, 0);
+    // parallel without a command runs each input line as a command.
+    if (opts.end >= cmd.args.length && !opts.dryRun && !cmd.args.some((a) => a === '--version' || a === '--help' || a === '-h')) return emit(ctx, 'parallel without a command runs each line of its input as a shell command, which cannot be checked before it runs.');
+    if (!opts.dryRun) inspectParallelEnv(cmd, opts.env, ctx);
+  } else if (cmd.callerEnv) inspectParallelEnv(cmd, cmd.callerEnv, ctx);
   const via = feeder(cmd);
   if (via) {
     const why = inputDecidesProgram(cmd);
@@ -235,7 +256,7 @@ export function inspectDynamicCode(cmd: SimpleCommand, ctx: RuleContext): void {
     // parallel quotes what it substitutes, which keeps the input one word: data inside code, but
     // the whole script when that word is the script itself (`parallel bash -c {}`).
     const wholeScript = code !== undefined && (/^\{\d*\}$/.test(code.trim()) || (rs !== undefined && code.trim() === rs));
-    if (code !== undefined && (((PLACEHOLDER.test(code) || (rs !== undefined && code.includes(rs))) && (feeder(cmd) !== 'parallel' || wholeScript)) || POSITIONAL_AS_CODE.test(code))) return emit(ctx, `${cmd.name} runs its input as shell code (through ${feeder(cmd)}); the code it builds cannot be checked before it runs.`);
+    if (code !== undefined && (((PLACEHOLDER.test(code) || (rs !== undefined && code.includes(rs))) && (feeder(cmd) !== 'parallel' || wholeScript)) || POSITIONAL_AS_CODE.test(inputVariablesAsPositional(code, cmd.assignments, rs)))) return emit(ctx, `${cmd.name} runs its input as shell code (through ${feeder(cmd)}); the code it builds cannot be checked before it runs.`);
   }
   // `sh -c 'eval "$1"' _ ARG`: the arguments after the script become code.
   // (A quoted "$1" in command position is one word, a program name, not code.)

@@ -127,6 +127,19 @@ function flagsOf(args: readonly string[], valueShort: string, valueLong: Readonl
 }
 
 const CONFIG_VALUE_OPTS: ReadonlySet<string> = new Set(['-f', '--file', '--blob', '--type', '--default', '--comment', '--value', '--worktree-file']);
+/**
+ * `git checkout --recurse-submodules checkout main`: git takes that option's value only as
+ * `=VALUE`, so it reads `checkout` as the tree-ish and `main` as a path. Unless a ref or tracked
+ * file has that name (the same word as one of the option's own values), git stops with "pathspec
+ * did not match" and changes nothing: the word was meant as the value, and is read as such here.
+ */
+const RECURSE_VALUES = new Set(['checkout', 'on-demand', 'yes', 'no', 'true', 'false', 'on', 'off']);
+function withoutSpacedValue(args: string[]): string[] {
+  const at = args.indexOf('--recurse-submodules');
+  if (at < 0 || !RECURSE_VALUES.has(args[at + 1] ?? '') || (args.indexOf('--') >= 0 && args.indexOf('--') < at)) return args;
+  return [...args.slice(0, at + 1), ...args.slice(at + 2)];
+}
+
 const HELP = /^(?:-h|--help|--version)$/;
 // Long options of checkout/restore that take the next word as their value (`--source --help`).
 const VALUE_LONG: ReadonlySet<string> = new Set(['--source', '--conflict', '--unified', '--inter-hunk-context', '--orphan', '--pathspec-from-file']);
@@ -361,7 +374,7 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       const { after } = splitDashDash(rest);
       // `--recurse-submodules` takes its value only as `=VALUE`, so in `--recurse-submodules main f`
       // main is the tree-ish and f is overwritten; `--track` with paths makes git refuse to run.
-      const f = flagsOf(rest, 'bBU', VALUE_LONG);
+      const f = flagsOf(withoutSpacedValue(rest), 'bBU', VALUE_LONG);
       if (f.flags.has('-f') || f.flags.has('--force')) return emit(ctx, 'high', 'checkout_force', `git checkout ${rest.join(' ')} ${LOSS} in the files it switches.`);
       if (f.flags.has('--pathspec-from-file')) return emit(ctx, 'high', 'discard_changes', `git checkout ${rest.join(' ')} overwrites the listed files, which ${LOSS}.`);
       if (f.flags.has('--track') || f.flags.has('-t')) return;
@@ -425,7 +438,8 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
         if (b) emit(ctx, 'high', 'branch_force_reset', `git branch ${rest.join(' ')} moves the existing branch ${b}, dropping the commits only it held, as a forced delete does.`);
         return;
       }
-      if (!force) return;
+      // Without a branch name (and no input to supply one) git stops: "branch name required".
+      if (!force || (positionals(rest).length === 0 && !cmd.dynamicArgs)) return;
       const b = positionals(rest).find((x) => ctx.branchClass(x) === 'protected');
       emit(ctx, 'high', b ? 'delete_protected_branch' : 'branch_force_delete', `Force-deletes the local branch ${b ?? positionals(rest).join(' ')}, losing commits not merged elsewhere.`);
       return;
@@ -450,14 +464,15 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       const force = lastWins(before, (a) => a === '--force' || /^-[a-zA-Z]*f/.test(a), (a) => a === '--no-force');
       const cached = lastWins(before, (a) => a === '--cached', (a) => a === '--no-cached');
       const dryRun = lastWins(before, (a) => a === '--dry-run' || /^-[a-zA-Z]*n/.test(a), (a) => a === '--no-dry-run');
-      if (force && !cached && !dryRun) emit(ctx, 'high', 'rm_force', `git rm ${rest.join(' ')} deletes files together with their uncommitted changes.`);
+      const named = positionals(before).length > 0 || splitDashDash(rest).after?.length || cmd.dynamicArgs || before.some((a) => a.startsWith('--pathspec-from-file'));
+      if (force && !cached && !dryRun && named) emit(ctx, 'high', 'rm_force', `git rm ${rest.join(' ')} deletes files together with their uncommitted changes.`);
       return;
     }
     case 'worktree':
-      if (rest[0] === 'remove' && (hasShort(rest, 'f') || rest.includes('--force'))) emit(ctx, 'high', 'worktree_remove_force', `git worktree remove ${rest.slice(1).join(' ')} deletes a worktree with its uncommitted changes.`);
+      if (rest[0] === 'remove' && (hasShort(rest, 'f') || rest.includes('--force')) && (positionals(rest.slice(1)).length > 0 || cmd.dynamicArgs)) emit(ctx, 'high', 'worktree_remove_force', `git worktree remove ${rest.slice(1).join(' ')} deletes a worktree with its uncommitted changes.`);
       return;
     case 'tag':
-      if (hasShort(rest, 'd') || rest.includes('--delete')) emit(ctx, 'medium', 'tag_delete', `git tag ${rest.join(' ')} deletes a tag.`);
+      if ((hasShort(rest, 'd') || rest.includes('--delete')) && (positionals(rest).length > 0 || cmd.dynamicArgs)) emit(ctx, 'medium', 'tag_delete', `git tag ${rest.join(' ')} deletes a tag.`);
       return;
     case 'rebase':
     case 'merge':

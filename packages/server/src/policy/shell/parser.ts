@@ -8,6 +8,7 @@ import { expandParameters, ifsSplitter } from './expand.js';
 import { resolveSubstitutions } from './static-text.js';
 import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
+import { rememberWrites, startupFile, writtenFile, WrittenFiles } from './written-files.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
 export interface ParseOptions {
@@ -51,8 +52,8 @@ interface Ctx extends LineDefinitions {
   vars?: Map<string, string>;
   /** Functions defined so far: their body tokens, re-read with the arguments of each call. */
   functions?: Map<string, Token[]>;
-  /** Files an `echo`/`printf` wrote earlier in the line, by path, and what they hold. */
-  files?: Map<string, string>;
+  /** Files written earlier in the line with visible content (`echo … > f`, `cat > f <<EOF`). */
+  files?: WrittenFiles;
 }
 
 /** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
@@ -536,6 +537,9 @@ class Parser {
     const argc = u.argv.length;
     const args: string[] = []; // pushed, not pre-sized: a packed array like every other args list
     for (let k = 1; k < argc; k++) args.push(u.argv[k].text);
+    // A startup file this shell reads that the line wrote, all of it visible: judged in place.
+    const startup = this.ctx.files?.size && SHELL_NAMES.has(name) ? startupFile({ name, args, assignments: u.assignments }) : undefined;
+    const startupText = startup && this.ctx.files ? writtenFile(this.ctx.files, startup.file, shift, cwdIsSubdir) : undefined;
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
@@ -550,6 +554,8 @@ class Parser {
       dynamicArgs: u.dynamicArgs || parent !== undefined,
       replaceString: u.replaceString,
       inputFromFile: u.inputFromFile ? true : undefined,
+      callerEnv: u.callerEnv,
+      startupWritten: startupText?.complete ? true : undefined,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
@@ -574,7 +580,8 @@ class Parser {
     if (alias !== undefined && !this.via.includes(`the alias ${u.argv[0].text}`)) this.recurse([alias, ...cmd.args.map(shellQuote)].join(' '), 'function', cmd.elevated, `the alias ${u.argv[0].text}`, undefined, undefined, state);
     const pkgScript = this.ctx.pkgScripts ? definedScript(this.ctx.pkgScripts, name, cmd.args) : undefined;
     if (pkgScript && !this.via.some((v) => v.startsWith(`the ${name} script ${pkgScript.name} `))) this.recurse(pkgScript.body, 'shell-c', cmd.elevated, `the ${name} script ${pkgScript.name} defined earlier in the same command`);
-    const script = this.writtenScript(name, u.argv);
+    if (startup && startupText) this.recurse(startupText.text, 'script-file', cmd.elevated, `a startup file (${startup.how} ${startup.file}) written earlier in the same command and read by ${name}`);
+    const script = this.writtenScript(name, u.argv, shift, cwdIsSubdir);
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') {
@@ -589,7 +596,7 @@ class Parser {
     return made;
   }
 
-  /** Records variable assignments and files written by echo/printf, or from a here-document by cat/tee, for later commands. */
+  /** Records variable assignments and files written with visible content for later commands. */
   private remember(cmd: SimpleCommand): void {
     if (cmd.name === '' || cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'local' || cmd.name === 'readonly' || cmd.name === 'typeset') {
       const list = cmd.name === '' ? cmd.assignments : cmd.args.filter((a) => ASSIGNMENT_WORD.test(a));
@@ -599,43 +606,20 @@ class Parser {
       }
     }
     else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
-    if ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.redirects.length) {
-      const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
-      if (r) {
-        let text = cmd.args.filter((a, k) => !(k === 0 && cmd.name === 'echo' && /^-[neE]+$/.test(a))).join(' ');
-        if (cmd.name === 'printf') text = text.replace(/\\n/g, '\n');
-        this.written(r.target.text, text, r.op === '>>');
-      }
-    } else if ((cmd.name === 'cat' || cmd.name === 'tee') && cmd.redirects.length) {
-      // `cat > f <<EOF … EOF`, `tee f <<EOF`: the here-document is the file's content.
-      const here = cmd.redirects.find((x) => x.op === '<<' || x.op === '<<-' || x.op === '<<<');
-      if (!here) return;
-      if (cmd.name === 'cat') {
-        const r = cmd.redirects.find((x) => x.op === '>' || x.op === '>>' || x.op === '>|');
-        if (r && cmd.args.every((a) => a === '-')) this.written(r.target.text, here.target.text, r.op === '>>');
-      } else {
-        const append = cmd.args.some((a) => a === '--append' || /^-[a-zA-Z]*a/.test(a));
-        for (const f of cmd.args) if (!f.startsWith('-')) this.written(f, here.target.text, append);
-      }
-    }
-  }
-
-  /** Records `text` as the content of `file`, written earlier in the line (appended with `>>`). */
-  private written(file: string, text: string, append: boolean): void {
-    const files = (this.ctx.files ??= new Map());
-    const key = fileKey(file);
-    files.set(key, (append ? (files.get(key) ?? '') + '\n' : '') + text);
+    if (cmd.redirects.length || this.ctx.files) rememberWrites(cmd, (this.ctx.files ??= new WrittenFiles()));
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
-  private writtenScript(name: string, argv: Word[]): string | undefined {
+  private writtenScript(name: string, argv: Word[], shift: string | undefined, subdir: boolean): string | undefined {
     const files = this.ctx.files;
-    if (!files) return undefined;
-    const head = fileKey(argv[0]?.text ?? '');
-    if (files.has(head)) return files.get(head);
+    if (!files || files.size === 0) return undefined;
+    const head = argv[0]?.text ?? '';
+    const own = writtenFile(files, head, shift, subdir);
+    if (own) return own.text;
     if (SCRIPT_RUNNERS.has(name)) {
       const file = argv.slice(1).find((w) => !w.text.startsWith('-'));
-      if (file && files.has(fileKey(file.text))) return files.get(fileKey(file.text));
+      const written = file ? writtenFile(files, file.text, shift, subdir) : undefined;
+      if (written) return written.text;
     }
     return undefined;
   }
@@ -666,6 +650,7 @@ function fileKey(path: string): string {
 }
 
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
+const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState, noexecStops = false): Script {
   let text = input;

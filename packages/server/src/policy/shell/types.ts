@@ -39,6 +39,13 @@ export interface SimpleCommand {
   replaceString?: string;
   /** Under xargs/parallel, the inputs are read from a file (`-a F`, `--arg-file F`), not from the pipe. */
   inputFromFile?: boolean;
+  /** Under `parallel --env NAME`, the names each job's shell takes from the caller's environment. */
+  callerEnv?: readonly string[];
+  /**
+   * This shell's startup file (BASH_ENV, ENV, --init-file/--rcfile) was written earlier in the
+   * same line with all of its content visible; its commands are judged as a nested script.
+   */
+  startupWritten?: boolean;
   /** For `find … -exec cmd {} ;` the find command whose matches become the arguments. */
   parent?: SimpleCommand;
   /**

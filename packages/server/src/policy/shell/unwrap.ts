@@ -4,6 +4,7 @@
 // are reported as nested sources for the parser to recurse into.
 import { lex, matchParen } from './lexer.js';
 import { makefileFromStdin, makefileRecipes } from './makefile.js';
+import { parallelOptions } from './parallel-options.js';
 import { shellInvocation } from './shell-args.js';
 import { resolveSubstitutions, substitutionOutput } from './static-text.js';
 import type { Word } from './types.js';
@@ -20,6 +21,8 @@ export interface Unwrapped {
   chdir?: string;
   /** xargs/parallel read their inputs from a file (`-a F`, `--arg-file=F`), not from the pipe. */
   inputFromFile?: boolean;
+  /** `parallel --env NAME`: the names each job's shell takes from the caller's environment. */
+  callerEnv?: string[];
 }
 
 const ARG_FILE = /^(?:-a.*|--arg-file(?:=.*)?)$/;
@@ -77,7 +80,6 @@ const VALUE_OPTIONS: Record<string, Set<string>> = {
   ionice: new Set(['-c', '-n', '-p', '--class', '--classdata']),
   timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
   xargs: new Set(['-I', '-n', '-P', '-L', '-s', '-d', '-E', '-a', '-J', '-R', '-S', '--max-args', '--max-procs', '--max-chars', '--max-lines', '--delimiter', '--arg-file', '--process-slot-var']),
-  parallel: new Set(['-j', '-P', '-S', '-n', '-N', '-L', '-d', '-a', '-I', '--jobs', '--sshlogin', '--workdir', '--wd', '--delimiter', '--arg-file', '--colsep', '-C', '--tmpdir', '--results', '--joblog', '--timeout', '--retries', '--delay', '--env', '--basefile', '--return', '--max-args', '--max-replace-args', '--tag-string', '--halt', '--memfree', '--load', '--shebang-wrap']),
   exec: new Set(['-a']),
   stdbuf: new Set(['-i', '-o', '-e']),
   watch: new Set(['-n', '--interval', '-d']),
@@ -177,6 +179,11 @@ const RUNNERS = new Map<string, Runner>([
 ]);
 
 const TERMINALS = new Set(['xterm', 'uxterm', 'urxvt', 'konsole', 'alacritty']);
+
+/** The words' texts. */
+function texts(words: readonly Word[]): string[] {
+  return words.map((w) => w.text);
+}
 
 /** `words` with everything from `at` on replaced by `sh -c '<those words joined>'`. */
 function asShellC(words: Word[], at: number): Word[] {
@@ -396,6 +403,8 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       const from = i + 1;
       i = skipOptions(words, from, name);
       out.chdir = chdirOption(name, words.slice(from, i)) ?? out.chdir;
+      // `env NAME=VALUE cmd` sets the variable for cmd as a prefix assignment does.
+      if (name === 'env') for (let k = from; k < i; k++) if (ASSIGNMENT.test(words[k].text) && !VALUE_OPTIONS.env.has(words[k - 1].text)) out.assignments.push(words[k].text);
       if (name === 'flock') i++; // flock FILE cmd
     } else if (name === 'timeout') {
       out.wrappers.push(name);
@@ -420,21 +429,22 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       i = skipOptions(words, from, name);
       out.replaceString = xargsReplaceString(words.slice(from, i)) ?? out.replaceString;
       if (words.slice(from, i).some((w) => ARG_FILE.test(w.text))) out.inputFromFile = true;
-    } else if (name === 'parallel' && !words.slice(i + 1).some((w) => w.text === '--dry-run' || w.text === '--dryrun')) {
+    } else if (name === 'parallel' && !parallelOptions(texts(words), i + 1).dryRun) {
       // parallel [options] command ::: inputs — each input replaces {} / {1} / {.} in the
       // command, or is appended to it; without ::: the inputs come from stdin like xargs.
       // With no command at all, each input is itself a command line (see nestedCommands).
-      const start = i;
-      const first = skipOptions(words, i + 1, name);
+      const opts = parallelOptions(texts(words), i + 1);
+      const first = opts.end;
       if (first < words.length && /^:::/.test(words[first].text)) break;
       out.wrappers.push(name);
+      if (opts.env.length) out.callerEnv = opts.env;
       i = first;
       const sep = words.findIndex((w, k) => k >= i && (w.text === ':::' || w.text === '::::' || w.text === ':::+' || w.text === '::::+'));
       if (sep < 0) {
         out.dynamicArgs = true;
-        // parallel reads -I / --replace like xargs; its default replace string is {}.
-        out.replaceString = xargsReplaceString(words.slice(start + 1, first)) ?? '{}';
-        if (words.slice(start + 1, first).some((w) => ARG_FILE.test(w.text))) out.inputFromFile = true;
+        // parallel's default replace string is {}.
+        out.replaceString = opts.replace ?? '{}';
+        if (opts.argFile) out.inputFromFile = true;
       }
       else {
         const inputs = words.slice(sep + 1).filter((w) => !w.text.startsWith(':::'));
@@ -612,8 +622,8 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
   }
   if (name === 'parallel') {
     // `parallel [options] ::: 'cmd one' 'cmd two'`: each input is run as a command line.
-    const at = args.findIndex((a) => /^:::/.test(a));
-    if (at < 0 || args.slice(0, at).some((a) => !a.startsWith('-'))) return NO_NESTED;
+    const at = parallelOptions(args, 0).end;
+    if (!/^:::/.test(args[at] ?? '')) return NO_NESTED;
     return args.slice(at + 1).filter((a) => !/^:::/.test(a)).map((src) => ({ kind: 'source', src, origin: 'shell-c', elevated, via: 'parallel' }));
   }
   const script = scriptOf(name, args);
