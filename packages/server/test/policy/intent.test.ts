@@ -17,7 +17,7 @@ test('a first word bash finds no program for: the command the rest spells is war
     [shell("'' rm -rf ~"), 'warn', 'destructive_fs.recursive_delete'],
     // a whole command line quoted into one word: read as the script it spells
     [shell("'git checkout -x;git checkout -f'"), 'warn', 'git_danger'],
-    [shell("'git tag -x|git tag -d'"), 'warn', 'git_danger.tag_delete'],
+    [shell("'git tag -x|git tag -d v1'"), 'warn', 'git_danger.tag_delete'],
     [shell("'rm rm -rf ~'"), 'warn', 'destructive_fs.recursive_delete'],
     [shell('"rm -rf /" --no-preserve-root'), 'warn', 'destructive_fs'],
     // a line break inside the word read both as a separator and as a space

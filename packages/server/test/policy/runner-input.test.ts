@@ -78,7 +78,7 @@ test('a variable assigned the input and run as code is the input run as code', a
 test('env NAME=VALUE sets the variable for the program it runs, as a prefix assignment does', async (t) => {
   const rows: Row[] = [
     [shell('env BASH_ENV=/tmp/hook.sh bash build.sh'), 'deny', 'remote_code_exec.dynamic_code'],
-    [shell("env -u LANG GIT_SSH_COMMAND='sh -c id' git fetch"), 'deny'],
+    [shell(`env -u LANG GIT_SSH_COMMAND='sh -c "rm -rf ~"' git fetch`), 'deny'],
     [shell('env LANG=C bash build.sh'), 'allow'],
   ];
   await runTable(t, rows);

@@ -644,11 +644,6 @@ const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
 const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
 const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
 
-/** A written file's key: `./f` and `f` are the same file. */
-function fileKey(path: string): string {
-  return path.startsWith('./') ? path.slice(2) : path;
-}
-
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
 
