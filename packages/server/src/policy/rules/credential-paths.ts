@@ -1,6 +1,7 @@
 // Which files hold credentials. Used for read tools, for shell commands that read files,
 // and by the exfiltration rules to tell "uploading a file" from "uploading your keys".
 import { normalizePath, segments } from '../paths.js';
+import { severityRank } from '../findings.js';
 import type { Severity } from '../types.js';
 
 export interface CredentialRisk {
@@ -199,54 +200,24 @@ export function pathLike(arg: string): boolean {
   return arg.includes('/') || arg.includes('\\') || arg.includes('~') || arg.startsWith('.') || (arg.includes('.') && /\.(?:env|pem|key|p12|pfx|jks|keystore|json|keychain|keychain-db|tfstate)$/i.test(arg)) || arg.startsWith('id_') || arg === '.netrc';
 }
 
-// Files a glob is tried against: one of each kind credentialRisk knows, spelled as it is on disk.
-// A glob that could expand to one of them reads it (`~/.ssh/*`, `~/.ss?/id_*`, `**/.env`).
-const GLOB_PROBES_HOME = [
+/**
+ * The concrete files a glob is tried against: one of each kind credentialRisk knows, in home and
+ * on the system, spelled as they are on disk, and each credential directory itself (a glob over
+ * `~/.ss?` reaches the directory as `ls ~/.ssh` would).
+ */
+const SECRET_PATHS: readonly string[] = [
+  ...['id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'id_ed25519_sk', 'id_ecdsa_sk', 'deploy_key.pem'].map((k) => `~/.ssh/${k}`),
   ...Object.keys(EXACT_HOME).map((k) => `~/${k}`),
-  '~/.ssh/id_rsa', '~/.ssh/id_ed25519', '~/.ssh/id_ecdsa', '~/.ssh/deploy_key.pem',
-  '~/.gnupg/private-keys-v1.d/key.key', '~/.gnupg/secring.gpg', '~/.password-store/entry.gpg',
+  ...Object.keys(HOME_DIRS).filter((k) => k !== 'library/keychains').map((k) => `~/${k}`),
+  '~/Library/Keychains', '~/Library/Keychains/login.keychain-db', '~/.local/share/keyrings/login.keyring',
+  '~/.gnupg/private-keys-v1.d', '~/.gnupg/private-keys-v1.d/key.key', '~/.gnupg/secring.gpg', '~/.password-store/entry.gpg',
   '~/.aws/sso/cache/token.json', '~/.config/gcloud/legacy_credentials/user/adc.json',
-  '~/library/keychains/login.keychain-db', '~/.local/share/keyrings/login.keyring',
   ...Object.keys(SYSTEM),
+  ...['rsa', 'ecdsa', 'ed25519', 'dsa'].map((k) => `/etc/ssh/ssh_host_${k}_key`),
 ];
 // Probed inside the glob's own directory, wherever that is.
-const GLOB_PROBES_LOCAL = ['.env', '.env.production', '.envrc', 'production.env', 'id_rsa', 'id_ed25519', 'server.key', 'private-key.pem', 'credentials.json', 'service-account.json', 'terraform.tfstate', 'keystore.jks'];
-const GLOB_CHARS = /[*?[]/;
+const LOCAL_SECRET_NAMES = ['.env', '.env.production', '.envrc', 'production.env', 'id_rsa', 'id_ed25519', 'server.key', 'private-key.pem', 'credentials.json', 'service-account.json', 'terraform.tfstate', 'keystore.jks'];
 
-/** A shell/fnmatch glob as an anchored regex over a normalised lower-cased path. */
-function globRegex(glob: string): RegExp | null {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    // As in the shell, a wildcard at the start of a name does not match a leading dot.
-    const segmentStart = i === 0 || glob[i - 1] === '/';
-    if (segmentStart && (c === '*' || c === '?' || c === '[')) re += '(?!\\.)';
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        re += '.*';
-        i++;
-        if (glob[i + 1] === '/') i++;
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if (c === '[') {
-      const end = glob.indexOf(']', i + 2);
-      if (end < 0) return null;
-      let body = glob.slice(i + 1, end);
-      const negate = body[0] === '!' || body[0] === '^';
-      if (negate) body = body.slice(1);
-      re += `[${negate ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
-      i = end;
-    } else re += c.replace(/[.+(){}|$^\\]/g, '\\$&');
-  }
-  try {
-    return new RegExp(`^${re}$`);
-  } catch {
-    return null;
-  }
-}
-
-/** Absolute paths whose globs can reach a secret path (SECRET_PATHS): home directories, /etc, /Library, a wildcard at the top. */
-const GLOB_ROOTS = /^\/(?:home|Users|root|var\/root|etc|Library|[*?[{])/i;
 /** `*`, `?`, `[` or `{` anywhere (a character loop: this runs for every path-like argument). */
 function hasGlobChar(raw: string): boolean {
   for (let i = 0; i < raw.length; i++) {
@@ -255,50 +226,21 @@ function hasGlobChar(raw: string): boolean {
   }
   return false;
 }
-/** Concrete secret paths a glob is tried against: every home and system file and directory above. */
-const SECRET_PATHS: readonly string[] = [
-  ...['id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', 'id_ed25519_sk', 'id_ecdsa_sk'].map((k) => `~/.ssh/${k}`),
-  ...Object.keys(EXACT_HOME).map((k) => `~/${k}`),
-  ...Object.keys(HOME_DIRS).filter((k) => k !== 'library/keychains').map((k) => `~/${k}`),
-  '~/Library/Keychains',
-  '~/.gnupg/private-keys-v1.d',
-  ...Object.keys(SYSTEM),
-  ...['rsa', 'ecdsa', 'ed25519', 'dsa'].map((k) => `/etc/ssh/ssh_host_${k}_key`),
-];
-const globMemo = new Map<string, CredentialRisk | null>();
 
 /**
- * The worst secret a home or absolute glob can match, as the shell expands it: `*` and `?` never
- * cross a `/` nor match a leading dot unless the pattern spells it, `[…]`/`[!…]` are classes,
- * `{a,b}` alternatives. Relative globs are left alone (they match what is in the project).
+ * A glob as the shell expands it, as an anchored case-insensitive regex over a normalised path:
+ * `*` and `?` never cross a `/` nor match a leading dot unless the pattern spells it, `**` spans
+ * directories, `[…]`/`[!…]` are classes, `{a,b}` alternatives. Null when it does not parse.
  */
-function globCredentialRisk(raw: string): CredentialRisk | null {
-  const hit = globMemo.get(raw);
-  if (hit !== undefined) return hit;
-  let found: CredentialRisk | null = null;
-  const p = normalizePath(raw);
-  if (p.startsWith('~/') || p.startsWith('/')) {
-    const re = shellGlobRegex(p);
-    for (const candidate of re ? SECRET_PATHS : []) {
-      if (!re!.test(candidate)) continue;
-      const risk = credentialRisk(candidate);
-      if (risk && (!found || SEVERITY_RANK.indexOf(risk.severity) > SEVERITY_RANK.indexOf(found.severity))) found = { ...risk, label: `${risk.label}, which the glob ${raw} matches` };
-    }
-  }
-  if (globMemo.size >= 1024) globMemo.clear();
-  globMemo.set(raw, found);
-  return found;
-}
-const SEVERITY_RANK = ['info', 'low', 'medium', 'high', 'critical'];
-
-function shellGlobRegex(p: string): RegExp | null {
+function globRegex(p: string): RegExp | null {
   let src = '';
   const segs = p.split('/');
   for (let k = 0; k < segs.length; k++) {
     const seg = segs[k];
-    if (k > 0) src += '/';
+    if (k > 0 && segs[k - 1] !== '**') src += '/';
     if (seg === '**') {
-      src += '(?:[^/]+/)*[^/]*';
+      // Any number of directories, none included: `**/.env` matches `.env` too.
+      src += k < segs.length - 1 ? '(?:[^/]+/)*' : '.*';
       continue;
     }
     // A segment that does not spell its leading dot does not match dot files.
@@ -330,6 +272,59 @@ function shellGlobRegex(p: string): RegExp | null {
   }
 }
 
+/** Absolute paths whose globs can reach a secret path: home directories, /etc, /Library, a wildcard at the top. */
+const GLOB_ROOTS = /^\/(?:home|Users|root|var\/root|etc|Library|[*?[{])/i;
+const globMemo = new Map<string, CredentialRisk | null>();
+
+/** The worst secret among `probes` that `re` matches. */
+function worstMatch(re: RegExp, probes: readonly string[]): CredentialRisk | null {
+  let best: CredentialRisk | null = null;
+  for (const probe of probes) {
+    if (!re.test(probe)) continue;
+    const risk = credentialRisk(probe);
+    if (risk && (!best || severityRank(risk.severity) > severityRank(best.severity))) best = risk;
+  }
+  return best;
+}
+
+/**
+ * The worst secret a glob can expand to. Home, /etc and top-level globs are tried against every
+ * secret path there; any glob whose last segment names something (`config/*.key`, `.env*`) also
+ * against the secret file names in its own directory. A glob that names no file
+ * (`~/.ssh/*`) stands for its whole directory.
+ */
+function globCredentialRisk(pattern: string): CredentialRisk | null {
+  const hit = globMemo.get(pattern);
+  if (hit !== undefined) return hit;
+  const found = judgeGlob(pattern);
+  if (globMemo.size >= 1024) globMemo.clear();
+  globMemo.set(pattern, found);
+  return found;
+}
+
+function judgeGlob(pattern: string): CredentialRisk | null {
+  const p = normalizePath(pattern);
+  const lower = p.toLowerCase();
+  if (lower.endsWith('.pub')) return null;
+  const re = globRegex(p);
+  if (!re) return null;
+  if ((lower.startsWith('~/') || (lower.startsWith('/') && GLOB_ROOTS.test(p))) && pattern.length <= 512) {
+    const home = worstMatch(re, SECRET_PATHS);
+    if (home) return { ...home, label: `${home.label}, which the glob ${pattern} matches` };
+  }
+  let first = 0;
+  while (first < lower.length && !'*?[{'.includes(lower[first])) first++;
+  const dir = lower.slice(0, Math.max(0, lower.lastIndexOf('/', first)));
+  // A last segment of wildcards only (`config/*`) says nothing about which files it wants: the
+  // names of secret files are not probed for it in any directory.
+  const last = lower.slice(lower.lastIndexOf('/') + 1);
+  const literalLast = /[^*?[\]]/.test(last.replace(/\[[^\]]*\]/g, ''));
+  const local = literalLast ? worstMatch(re, LOCAL_SECRET_NAMES.map((f) => (dir ? `${dir}/${f}` : f))) : null;
+  if (local) return { ...local, label: `the files the glob ${pattern} matches, among them ${local.label}` };
+  const inside = dir && !literalLast ? credentialRisk(dir) : null;
+  return inside ? { ...inside, label: `${inside.label} (every file the glob ${pattern} matches)` } : null;
+}
+
 /**
  * Credential risk of reading what `pattern` names, when it may be a glob: a read tool given
  * `~/.ssh/*` or a list of globs reads every file they expand to. Plain paths are judged as
@@ -340,34 +335,6 @@ export function credentialRiskOfPattern(pattern: string): CredentialRisk | null 
   // The path as written first: `~/.mozilla/firefox/*.default/logins.json` names its file outright.
   const literal = credentialRisk(pattern);
   if (literal || !hasGlobChar(pattern) || pattern.length > 1024) return literal;
-  // Home, /etc and top-level globs, with `{a,b}` alternatives: tried against every secret path there.
-  const lead = pattern.charCodeAt(0);
-  if ((lead === 126 /* ~ */ || lead === 36 /* $ */ || (lead === 47 /* / */ && GLOB_ROOTS.test(pattern))) && pattern.length <= 512) {
-    const viaGlob = globCredentialRisk(pattern);
-    if (viaGlob) return viaGlob;
-  }
-  if (!GLOB_CHARS.test(pattern)) return null;
-  const p = normalizePath(pattern).toLowerCase();
-  if (p.endsWith('.pub')) return null;
-  const re = globRegex(p);
-  if (!re) return null;
-  const first = p.search(GLOB_CHARS);
-  const dir = p.slice(0, Math.max(0, p.lastIndexOf('/', first)));
-  // A last segment of wildcards only (`config/*`) says nothing about which files it wants: only
-  // credential places in home are probed for it, not every file name in any directory.
-  const last = p.slice(p.lastIndexOf('/') + 1);
-  const literalLast = /[^*?[\]]/.test(last.replace(/\[[^\]]*\]/g, ''));
-  const probes = literalLast ? [...GLOB_PROBES_HOME, ...GLOB_PROBES_LOCAL.map((f) => (dir ? `${dir}/${f}` : f))] : GLOB_PROBES_HOME;
-  let best: CredentialRisk | null = null;
-  for (const probe of probes) {
-    if (!re.test(probe)) continue;
-    const risk = credentialRisk(probe);
-    if (risk && (!best || SEVERITY_ORDER.indexOf(risk.severity) > SEVERITY_ORDER.indexOf(best.severity))) best = risk;
-  }
-  if (best) return { ...best, label: `the files the glob ${pattern} matches, among them ${best.label}` };
-  // Only a glob that names no file (`~/.ssh/*`) stands for the whole directory; `known_hosts*` does not.
-  const inside = dir && !literalLast ? credentialRisk(dir) : null;
-  return inside ? { ...inside, label: `${inside.label} (every file the glob ${pattern} matches)` } : null;
+  return globCredentialRisk(pattern);
 }
 
-const SEVERITY_ORDER: Severity[] = ['info', 'low', 'medium', 'high', 'critical'];
