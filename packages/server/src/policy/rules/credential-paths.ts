@@ -40,6 +40,17 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.boto': ['high', 'cloud storage credentials (.boto)', 'cloud_credentials'],
   '.s3cfg': ['high', 's3cmd credentials', 'cloud_credentials'],
   '.config/rclone/rclone.conf': ['high', 'rclone remote credentials', 'cloud_credentials'],
+  // The coding agents' own logins: a token that lets whoever holds it act as the developer's agent.
+  '.claude/.credentials.json': ['high', 'the Claude Code login token', 'agent_token'],
+  '.codex/auth.json': ['high', 'the Codex CLI login token', 'agent_token'],
+  '.gemini/oauth_creds.json': ['high', 'the Gemini CLI OAuth token', 'agent_token'],
+  '.config/github-copilot/apps.json': ['high', 'the GitHub Copilot token', 'agent_token'],
+  '.config/github-copilot/hosts.json': ['high', 'the GitHub Copilot token', 'agent_token'],
+  // The policy plugin's own key (spec: ~/.service-plugin/api_key).
+  '.service-plugin/api_key': ['high', "the policy plugin's API key", 'agent_token'],
+  '.m2/settings-security.xml': ['high', 'the Maven master password', 'package_registry_token'],
+  '.m2/settings.xml': ['medium', 'Maven settings, which usually hold repository passwords', 'package_registry_token'],
+  '.config/op/config': ['medium', 'the 1Password CLI account configuration', 'password_store'],
   '.bash_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
   '.zsh_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
 };
@@ -65,12 +76,17 @@ const SYSTEM: Record<string, [Severity, string, string]> = {
   '/windows/ntds/ntds.dit': ['critical', 'the Active Directory database', 'windows_secrets'],
 };
 const ENV_TEMPLATE = /^\.env\.(?:example|sample|template|tmpl|tpl|dist|defaults?|schema|skeleton|placeholder)$/;
+
+/** An environment-file template committed with the project (`.env.example`): names, no secrets. */
+export function isEnvTemplate(path: string): boolean {
+  return ENV_TEMPLATE.test(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
+}
 const BROWSER_DIR = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
 const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for account)?|web data|logins\.json|key[34]\.db|signons\.sqlite)$/;
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
 // Every rule below needs one of these substrings; most paths are rejected by this one test.
-const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_/i;
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config/i;
 
 // HINT tries its fifty alternatives at every position (about 9 ns a character: 0.6 µs for a long
 // build path, and this runs for every path-like argument). A necessary condition first: a match

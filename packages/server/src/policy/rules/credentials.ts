@@ -4,7 +4,7 @@
 // without printing it (ssh -i, ssh-add, chmod) are left alone.
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
-import { credentialRisk, credentialRiskOfPattern, pathLike, type CredentialRisk } from './credential-paths.js';
+import { credentialRisk, credentialRiskOfPattern, isEnvTemplate, pathLike, type CredentialRisk } from './credential-paths.js';
 import { clusterValue, hasShort, optionValue, positionals } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
 
@@ -71,6 +71,8 @@ function searchFiles(args: readonly string[]): string[] {
   }
   return files;
 }
+
+const STDIN_SECRET_OPTION = /^--(?:password-stdin|with-token|token-stdin|secret-stdin)$/;
 
 const READ_ASSIGN = /^(?:if|file|path|src|input|infile|in)=/i;
 
@@ -210,7 +212,11 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
   if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
+  // Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
+  // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
+  const fromTemplate = cmd.redirects.length > 0 || cmd.name === 'tee' ? [cmd, ...cmd.pipeline.stages.slice(0, cmd.stage).flat()].some((c) => c.args.some(isEnvTemplate)) : false;
   for (const r of cmd.redirects) {
+    if (fromTemplate) break;
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
     if (r.op !== '>' && r.op !== '>|' && r.op !== '>>' && r.op !== '&>' && r.op !== '&>>' && r.op !== '<>' && !toFile) continue;
@@ -222,7 +228,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   }
   // `tee` writes its operands as `>` does (`-a` appends as `>>`).
   const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
-  for (const t of teeTargets(cmd) ?? []) {
+  for (const t of fromTemplate ? [] : teeTargets(cmd) ?? []) {
     const risk = credentialRisk(t);
     if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file')) {
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `tee ${append ? 'appends to' : 'overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [t] });
@@ -275,6 +281,9 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       return;
     case 'echo':
     case 'printf':
+      // Piped into a login that reads the secret from stdin (`| docker login --password-stdin`,
+      // `| gh auth login --with-token`): the documented way to keep it out of argv and output.
+      if (cmd.pipeline.stages[cmd.stage + 1]?.some((c) => c.args.some((a) => STDIN_SECRET_OPTION.test(a)))) return;
       if (cmd.argv.slice(1).some((w) => SECRET_VAR.test(w.text))) secretStore(ctx, 'medium', 'env_secret_dump', 'Prints a secret environment variable into the agent context.');
       return;
     case 'procdump':
