@@ -11,6 +11,7 @@ import type { Script, SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { hasShort, literalOutput, positionals } from './facts.js';
 import { agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings } from './guard-rails.js';
+import { inlineCode } from './inline-code.js';
 
 /** What a write puts into a file: the text (whole file or, when `partial`, the part that changes). */
 interface Written {
@@ -152,11 +153,42 @@ function writeTo(ctx: RuleContext, name: string, path: string, w: Written | unde
   emitAll(ctx, guardRailFindings(path, w.content, { partial: w.partial, oldContent: w.old, how: `\`${name || 'a redirection'}\`` }));
 }
 
+// Interpreter code that opens an agent's settings or hooks file and writes it back: the same
+// change as an edit tool's, spelled in Python, Node, Ruby or Perl. The path is often built from
+// pieces (`Path.home() / ".cursor" / "hooks.json"`), so the agent's directory and the file name
+// are looked for as words, and the pair is judged as the file they name.
+const AGENT_DIR_WORD = /\.(claude|cursor|codex|gemini|copilot|codeium\/windsurf|windsurf|service-plugin)\b/i;
+const SETTINGS_FILE_WORD = /\b(settings(?:\.local)?\.json|hooks\.json|config\.toml|requirements\.toml)\b/i;
+const CODE_WRITES = /open\([^)]*,\s*['"][wa+]|json\.dump\(|\.write_text\(|writeFileSync|writeFile\(|File\.write|IO\.write|\.write\(|>\s*\$/;
+const CODE_DROPS_HOOKS = /pop\(\s*['"]hooks['"]|\bdel\s+[\w.[\]'"]*\[\s*['"]hooks['"]\s*\]|\bdelete\s+[\w.]+(?:\.hooks\b|\[\s*['"]hooks['"]\s*\])|\[\s*['"]hooks['"]\s*\]\s*=\s*(?:\{\s*\}|\[\s*\]|None|null|nil)|\.hooks\s*=\s*(?:\{\s*\}|\[\s*\]|null|undefined)/;
+
+function inspectSettingsCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  const code = inlineCode(cmd);
+  if (code === undefined || !SETTINGS_FILE_WORD.test(code)) return;
+  const dir = AGENT_DIR_WORD.exec(code);
+  const file = SETTINGS_FILE_WORD.exec(code);
+  const path = dir && file ? `~/.${dir[1].toLowerCase()}/${file[1].toLowerCase()}` : undefined;
+  if (!path || !classifyGuardRailPath(path) || !CODE_WRITES.test(code)) return;
+  const how = `${cmd.name} code`;
+  const found = guardRailFindings(path, code, { partial: true, how });
+  if (found.length) return emitAll(ctx, found);
+  const drops = CODE_DROPS_HOOKS.test(code);
+  ctx.emit({
+    patternName: drops ? 'guard_rail_change.hooks_removed' : 'security_tampering.agent_hook_config',
+    severity: drops ? 'high' : 'medium',
+    category: drops ? 'guard_rail_change' : 'security_tampering',
+    layer: 'builtin',
+    reason: drops ? `${how} removes the hooks from ${path}, and with them the policy checks they run.` : `${how} rewrites ${path}, an agent settings or hooks file that can switch off policy enforcement.`,
+    paths: [path],
+  });
+}
+
 const COPY_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix']);
 
 export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx: RuleContext): void {
   const name = cmd.name;
   if (cmd.argv[0]) emitAll(ctx, agentCommandFindings(cmd.argv[0].text, cmd.args));
+  inspectSettingsCode(cmd, ctx);
   for (const r of cmd.redirects) {
     // Only a guard-rail file matters here: the written content is worked out for those alone.
     if (!r.op.includes('>') || r.op === '>&' || !classifyGuardRailPath(r.target.text)) continue;

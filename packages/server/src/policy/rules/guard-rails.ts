@@ -160,6 +160,8 @@ export interface JudgeOptions {
  * What writing `content` to the guard-rail file `file` does to the agent's guard rails.
  * Returns every loosening found (empty when the change is harmless, e.g. a model preference).
  */
+const FAIL_CLOSED = /["']?failClosed["']?\s*[:=]\s*true/i;
+
 export function judgeSettingsContent(file: GuardRailFile | string, content: string | undefined, opts: JudgeOptions = {}): GuardRailChange[] {
   const f = typeof file === 'string' ? classifyGuardRailPath(file) : file;
   if (!f) return [];
@@ -197,6 +199,9 @@ export function judgeSettingsContent(file: GuardRailFile | string, content: stri
     const lostBlock = /["']?hooks["']?\s*[:=]|\[hooks/i.test(old) && !/["']?hooks["']?\s*[:=]|\[hooks/i.test(text);
     const lostHandlers = (HOOK_EVENT.test(old) || /hooks/i.test(old)) && handlerCount(text) < handlerCount(old);
     const lostGuards = guardEntries(old) > guardEntries(text) && /["']?(?:deny|ask|denied|blocked|excludeTools|exclude)["']?\s*[:=]/i.test(old);
+    // Cursor's failClosed: true blocks the action when a hook errors or times out; turned back off, a
+    // hook that is made to fail lets everything through.
+    if (FAIL_CLOSED.test(old) && !FAIL_CLOSED.test(text)) out.push({ rule: 'hooks_fail_open', severity: 'high', effect: `makes ${agent}'s hooks fail open, so an action runs whenever its policy check errors or times out`, setting: 'failClosed' });
     if (lostGuards) out.push({ rule: 'deny_list_shrunk', severity: 'medium', effect: `removes entries from ${agent}'s deny or ask list`, setting: 'deny/ask list' });
     if (lostOurs) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes the policy hooks from ${agent}'s configuration`, setting: 'hooks' });
     else if (lostHook || lostBlock || lostHandlers) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes ${agent}'s hooks`, setting: 'hooks' });
