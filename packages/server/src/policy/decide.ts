@@ -19,6 +19,7 @@ import { emitCredentialRead, inspectRead } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
 import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
 import { findInjection } from './rules/injection.js';
+import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
@@ -106,14 +107,17 @@ function bounded(text: string | undefined, max: number): string | undefined {
   return text !== undefined && text.length > max ? text.slice(0, max) : text;
 }
 
-function inspectWrite(path: string | undefined, content: string | undefined, ctx: RuleContext, policy: CompiledPolicy): void {
+/** `partial`: an edit that changes part of the file (an edit tool, a patch's update), not a whole-file write. */
+function inspectWrite(path: string | undefined, content: string | undefined, ctx: RuleContext, policy: CompiledPolicy, partial = false): void {
   if (path) {
     inspectPersistenceWrite(path, content, ctx);
+    if (content && GIT_CONFIG_FILE.test(path)) judgeConfigText(ctx, path, content);
     // Agent settings and hooks files are judged by what the write does to them (guard-rails.ts),
     // not warned on every edit.
     inspectPrivilegedWrite(path, content, classifyGuardRailPath(path) ? new WithoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx);
     const risk = classifyGuardRailPath(path) ? null : deletionRisk(path);
-    if (path.startsWith('/') && risk && severityRank(risk.severity) >= severityRank('high') && !/^\/(?:tmp|var\/tmp)\//.test(path)) {
+    // An edit changes lines of the file and keeps the rest; the other rules judge what it adds.
+    if (!partial && path.startsWith('/') && risk && severityRank(risk.severity) >= severityRank('high') && !/^\/(?:tmp|var\/tmp)\//.test(path)) {
       ctx.emit({ patternName: 'destructive_fs.overwrite_system_file', severity: 'high', category: 'destructive_fs', layer: 'builtin', reason: `Overwrites ${risk.label}.`, paths: [path] });
     }
     const cred = credentialRisk(path);
@@ -169,7 +173,7 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
         const risk = deletionRisk(file.path, ctx.cwd);
         if (!risk && classifyGuardRailPath(file.path)) continue; // reported by the guard-rail rule
         if (risk || isHookConfig(file.path)) ctx.emit({ patternName: 'destructive_fs.delete_file', severity: risk?.severity ?? 'high', category: 'destructive_fs', layer: 'builtin', reason: `The patch deletes ${risk?.label ?? file.path}.` });
-      } else inspectWrite(file.path, bounded(file.added, max), ctx, policy);
+      } else inspectWrite(file.path, bounded(file.added, max), ctx, policy, file.op === 'update');
     }
   }
   if (f.command !== undefined) {
@@ -184,7 +188,7 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     // every entry is read, not only the first the surface reports as the call's path.
     if (call.tool === 'read') for (const p of listedPaths(call.toolInput)) if (p !== f.filePath) inspectRead(p, ctx);
   } else if (call.tool === 'write' || call.tool === 'edit') {
-    inspectWrite(f.filePath, bounded(f.content, max), ctx, policy);
+    inspectWrite(f.filePath, bounded(f.content, max), ctx, policy, call.tool === 'edit');
   }
   if (call.tool === 'write' || call.tool === 'edit') {
     for (const g of guardRailEditFindings(guardRailEditsOf(call.toolName, call.toolInput ?? {}, call.tool))) ctx.emit(g);

@@ -17,7 +17,7 @@ const CATEGORY = 'git_danger';
  * Keys whose value git runs as a shell command (alias values only when they start with `!`).
  * `core.fsmonitor` is also a boolean (git's built-in daemon), handled in configuredCommand.
  */
-const COMMAND_KEYS = /^(?:core\.(?:sshcommand|fsmonitor|pager|editor|askpass|gitproxy)|sequence\.editor|interactive\.difffilter|gpg\.(?:[^.=]+\.)?program|alias\.[^=]+|pager\.[^=]+|diff\.[^.=]+\.(?:textconv|command)|difftool\.[^.=]+\.cmd|mergetool\.[^.=]+\.cmd|filter\.[^.=]+\.(?:clean|smudge|process)|merge\.[^.=]+\.driver)$/i;
+const COMMAND_KEYS = /^(?:core\.(?:sshcommand|fsmonitor|pager|editor|askpass|gitproxy)|sequence\.editor|interactive\.difffilter|gpg\.(?:[^.=]+\.)?program|alias\.[^=]+|pager\.[^=]+|diff\.external|diff\.[^.=]+\.(?:textconv|command)|difftool\.[^.=]+\.cmd|mergetool\.[^.=]+\.cmd|filter\.[^.=]+\.(?:clean|smudge|process)|merge\.[^.=]+\.driver)$/i;
 /**
  * Keys whose effect is not a command line that can be judged: other hooks, a credential helper
  * (it receives every password git handles), the pack-objects hook, the `ext::` transport and URL
@@ -41,6 +41,9 @@ export type ConfigJudgement = 'command' | 'opaque' | 'none';
 
 /** What a configuration key does when set: runs a command to judge, something opaque, or nothing. */
 export function configKeyKind(key: string, value: string | undefined): ConfigJudgement {
+  // husky's documented setup (`git config core.hooksPath .husky`): the hooks are the project's own
+  // committed files, not code put out of sight.
+  if (/^core\.hookspath$/i.test(key) && value !== undefined && /^(?:\.\/)?\.husky(?:\/_)?\/?$/.test(value.trim())) return 'none';
   if (OPAQUE_KEYS.test(key)) return 'opaque';
   if (!COMMAND_KEYS.test(key)) return 'none';
   // A plain alias names a git subcommand (expanded elsewhere); only `!` runs a shell.
@@ -136,4 +139,67 @@ export function configParameters(raw: string): Array<[string, string]> | undefin
     }
   }
   return at >= raw.trimEnd().length ? out : undefined;
+}
+
+/**
+ * A configuration setting, however it is made (`git -c`, `git config`, the GIT_CONFIG_* variables,
+ * a config file written or edited): a command it configures is judged as that command, an opaque
+ * one (another hooks directory, a credential helper) is denied.
+ */
+export function judgeConfigSetting(ctx: RuleContext, key: string, value: string | undefined, via: string): void {
+  const kind = configKeyKind(key, value);
+  if (kind === 'none') return;
+  if (kind === 'command') return judgeConfiguredCommand(ctx, key, value);
+  const hooks = /^core\.hookspath$/i.test(key);
+  ctx.emit({
+    patternName: `${CATEGORY}.${hooks ? 'hooks_path' : 'config_command_execution'}`,
+    severity: 'high',
+    category: CATEGORY,
+    layer: 'builtin',
+    reason: hooks ? `${via} ${key} points git at other hooks, replacing the repository's hooks with code of the caller's choosing.` : `${via} ${key} makes git run a command of the caller's choosing.`,
+  });
+}
+
+/** Git's own configuration files: user, XDG, system, a repository's, and included `*.gitconfig` files. */
+export const GIT_CONFIG_FILE = /(?:^|\/)(?:\.gitconfig|\.config\/git\/config|etc\/gitconfig|\.git\/config|[^/]+\.gitconfig)$/;
+
+/**
+ * The settings in config-file text (`[alias]` then `co = !curl … | sh`, `[core]` then
+ * `fsmonitor = "sh -c '…'"`), each judged as `git config` would make it. Values may be quoted, with
+ * backslash escapes, as git reads them. Edits give only the new lines: the last section header
+ * above them may be missing, so a key seen before any header is judged under each section that
+ * gives it a meaning.
+ */
+export function judgeConfigText(ctx: RuleContext, path: string, text: string): void {
+  let section: string | undefined;
+  for (const raw of text.slice(0, 100_000).split('\n', 5000)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:\\.|[^"\\])*)")?\s*\]/.exec(line);
+    if (header) {
+      section = header[2] !== undefined ? `${header[1]}.${header[2]}` : header[1];
+      continue;
+    }
+    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
+    if (!kv) continue;
+    const value = kv[2] === undefined ? 'true' : configValue(kv[2]);
+    const keys = section ? [`${section}.${kv[1]}`] : ['alias', 'core'].map((s) => `${s}.${kv[1]}`);
+    for (const key of keys) if (configKeyKind(key, value) !== 'none') judgeConfigSetting(ctx, key, value, `Writing ${path} sets`);
+  }
+}
+
+/** A config value as git reads it: quotes removed, `\"` `\\` `\n` `\t` unescaped, a trailing comment cut. */
+function configValue(raw: string): string {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === '\\' && i + 1 < raw.length) {
+      const n = raw[++i];
+      out += n === 'n' ? '\n' : n === 't' ? '\t' : n;
+    } else if (!quoted && (c === '#' || c === ';')) break;
+    else out += c;
+  }
+  return out.trim();
 }

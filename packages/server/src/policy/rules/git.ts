@@ -6,7 +6,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { hasLong, hasShort, positionals } from './facts.js';
-import { configKeyKind, configParameters, envKind, judgeConfiguredCommand, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
+import { configParameters, envKind, judgeConfiguredCommand, judgeConfigSetting, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
 
 const CATEGORY = 'git_danger';
 const PUSH_VALUE_OPTS = new Set(['--repo', '--receive-pack', '--exec', '-o', '--push-option', '--signed']);
@@ -162,13 +162,6 @@ const GIT_ENV = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_SSH_VARIANT|GIT_PROXY_COMMAND|G
  * git run is judged as that command; hook paths and opaque keys stay denied. `via` names the
  * channel for the reason (`git -c`, `git config`, `GIT_CONFIG_KEY_0`).
  */
-function judgeSetting(ctx: RuleContext, key: string, value: string | undefined, via: string): void {
-  const kind = configKeyKind(key, value);
-  if (kind === 'none') return;
-  if (kind === 'command') return judgeConfiguredCommand(ctx, key, value);
-  const hooks = /^core\.hookspath$/i.test(key);
-  emit(ctx, 'high', hooks ? 'hooks_path' : 'config_command_execution', hooks ? `${via} ${key} points git at other hooks, replacing the repository's hooks with code of the caller's choosing.` : `${via} ${key} makes git run a command of the caller's choosing.`);
-}
 
 /** `-f`/`--force` given and not cancelled by a later `--no-force` (git's last option wins). */
 function forcedLast(args: readonly string[]): boolean {
@@ -250,7 +243,7 @@ function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ct
     const key = eq < 0 ? setting : setting.slice(0, eq);
     // `-c key` alone means key=true; `--config-env=key=VAR` takes the value from a variable.
     const value = unseen ? undefined : eq < 0 ? 'true' : setting.slice(eq + 1);
-    if (applies(key)) judgeSetting(ctx, key, value, unseen ? 'git --config-env' : 'git -c');
+    if (applies(key)) judgeConfigSetting(ctx, key, value, unseen ? 'git --config-env' : 'git -c');
   }
   const env = new Map(cmd.assignments.map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
   for (const [name, value] of env) {
@@ -270,7 +263,7 @@ function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ct
           emit(ctx, 'high', 'config_command_execution', `GIT_CONFIG_COUNT=${value} announces GIT_CONFIG_KEY_${k}, which is not set on the line, so the configuration git reads cannot be checked.`);
           break;
         }
-        if (applies(key)) judgeSetting(ctx, key, env.get(`GIT_CONFIG_VALUE_${k}`) ?? '', `GIT_CONFIG_KEY_${k}=`);
+        if (applies(key)) judgeConfigSetting(ctx, key, env.get(`GIT_CONFIG_VALUE_${k}`) ?? '', `GIT_CONFIG_KEY_${k}=`);
       }
       continue;
     }
@@ -284,7 +277,7 @@ function inspectGitConfigOptions(cmd: SimpleCommand, sub: string | undefined, ct
 function judgeParameters(ctx: RuleContext, raw: string, applies: (key: string) => boolean): void {
   const pairs = configParameters(raw);
   if (pairs === undefined) return emit(ctx, 'medium', 'config_command_unseen', 'GIT_CONFIG_PARAMETERS holds git configuration that cannot be read, so the commands it may set cannot be checked.');
-  for (const [key, v] of pairs) if (applies(key)) judgeSetting(ctx, key, v, 'GIT_CONFIG_PARAMETERS');
+  for (const [key, v] of pairs) if (applies(key)) judgeConfigSetting(ctx, key, v, 'GIT_CONFIG_PARAMETERS');
 }
 
 /** Commands that set git's command-running environment for what follows (`export GIT_SSH_COMMAND=…`). */
@@ -484,7 +477,7 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       if (rest.some((a) => /^(?:--get(?:-all|-regexp|-urlmatch|-color|colorbool)?|--unset(?:-all)?|-l|--list|--remove-section|--rename-section|-e|--edit)$/.test(a))) return;
       const pos = positionals(rest, CONFIG_VALUE_OPTS);
       const words = pos[0] === 'set' ? pos.slice(1) : /^(?:get|list|unset|remove-section|rename-section|edit)$/.test(pos[0] ?? '') ? [] : pos;
-      if (words.length >= 2) judgeSetting(ctx, words[0], words[1], 'git config');
+      if (words.length >= 2) judgeConfigSetting(ctx, words[0], words[1], 'git config');
       return;
     }
   }
