@@ -62,6 +62,8 @@ export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDes
   emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
 }
 
+const SCRATCH_DATABASE = /(?:^|[_-])(?:test|tests|testing|ci|scratch|tmp|temp|e2e)(?:$|[_-])/i;
+
 function emitLocal(ctx: RuleContext, rule: string, what: string, dest: DbDestination, statement = ''): void {
   const prod = [dest.database ?? '', ...statement.split(/[\s;,()`"]+/)].find((w) => PROD_DATABASE.test(w));
   emit(ctx, prod ? 'medium' : 'low', rule, prod
@@ -100,6 +102,9 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
   if (name === 'dropdb') {
     const dest = dbDestination(cmd);
     if (dest.local) return emitLocal(ctx, 'drop_database', `dropdb deletes the database ${dest.database ?? ''}`, dest);
+    // No host on the line and a database named as a disposable copy (`checkout_test`, `app_e2e`):
+    // the usual reset of a test database, wherever PGHOST points.
+    if (/no host on the line/.test(dest.where) && SCRATCH_DATABASE.test(dest.database ?? '')) return emit(ctx, 'low', 'drop_database', `dropdb deletes ${dest.database}, named as a test database, on ${dest.where}.`);
     return emit(ctx, bump(args, 'high'), 'drop_database', `dropdb deletes the database ${dest.database ?? positionals(args).pop() ?? ''}${/no host on the line/.test(dest.where) ? '' : ` on ${dest.where}`}.`);
   }
   switch (name) {
@@ -161,7 +166,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
         const kind = (pos[1] ?? '').toLowerCase();
         if (/^(?:namespaces?|ns|namespace\/.+|ns\/.+)$/.test(kind)) return emit(ctx, prod || pos.slice(2).some((p) => PROD.test(p) || p === 'kube-system') ? 'critical' : 'high', 'k8s_delete_namespace', `Deletes the namespace ${pos[2] ?? kind.split('/')[1] ?? ''} and everything in it.`);
         if (args.includes('--all') || hasShort(args, 'A') || args.includes('--all-namespaces')) return emit(ctx, 'high', 'k8s_delete_all', 'kubectl delete --all removes every matching resource.');
-        if (/^(?:pv|persistentvolumes?|pvc|persistentvolumeclaims?|crd|customresourcedefinitions?|nodes?|deployments?|statefulsets?|deploy|sts|services?|svc)(?:\/|$)/.test(kind)) return emit(ctx, prod ? 'high' : 'medium', 'k8s_delete', `kubectl delete ${kind} removes a running workload or its data${ns ? ` in ${ns}` : ''}.`);
+        if (/^(?:pv|persistentvolumes?|pvc|persistentvolumeclaims?|crd|customresourcedefinitions?|nodes?|deployments?|statefulsets?|deploy|sts|services?|svc|secrets?)(?:\/|$)/.test(kind)) return emit(ctx, prod ? 'high' : 'medium', 'k8s_delete', `kubectl delete ${kind} removes a running workload or its data${ns ? ` in ${ns}` : ''}.`);
         if (prod) return emit(ctx, 'medium', 'k8s_delete', `kubectl delete ${kind} in ${ns}.`);
         return;
       }

@@ -15,7 +15,7 @@ const FORCE = (args: readonly string[]): boolean => hasShort(args, 'f') || args.
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill']);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl']);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -34,6 +34,15 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
         const method = a.find((x, i) => a[i - 1] === '-X' || a[i - 1] === '--method') ?? a.find((x) => /^--method=/.test(x))?.slice(9) ?? a.find((x) => /^-X./.test(x))?.slice(2);
         if (method && /^delete$/i.test(method)) return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} api ${method} deletes a hosted resource.`);
       }
+      return;
+    }
+    case 'netlify':
+    case 'heroku':
+    case 'fly':
+    case 'flyctl': {
+      // A hosted app's environment: removing a variable breaks the deployed app that reads it.
+      const unset = cmd.name === 'netlify' ? /^env:(?:unset|delete|rm)$/.test(pos[0] ?? '') : cmd.name === 'heroku' ? /^config:(?:unset|remove)$/.test(pos[0] ?? '') : pos[0] === 'secrets' && pos[1] === 'unset';
+      if (unset) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} ${pos.slice(0, cmd.name.startsWith('fl') ? 2 : 1).join(' ')} removes secrets from a deployed app's environment; the app that reads them breaks.`);
       return;
     }
     case 'vault':
