@@ -24,6 +24,11 @@ export function write(filePath: string, content: string): ToolCall {
   return { ...base, toolName: 'Write', tool: 'write', toolInput: { file_path: filePath, content }, filePath, content };
 }
 
+/** An edit tool call: `oldText` replaced by `newText` in the file. */
+export function edit(filePath: string, oldText: string, newText: string): ToolCall {
+  return { ...base, toolName: 'Edit', tool: 'edit', toolInput: { file_path: filePath, old_string: oldText, new_string: newText }, filePath, content: newText };
+}
+
 export function prompt(text: string): ToolCall {
   return { ...base, event: 'UserPromptSubmit', phase: 'prompt', toolName: '', tool: 'prompt', toolInput: { prompt: text }, prompt: text };
 }
