@@ -113,3 +113,21 @@ describe('routine work that looked like harm', () => {
     await runTable(t, rows);
   });
 });
+
+describe('root, and only root, is elevation', () => {
+  test('decisions', async (t) => {
+    const rows: Row[] = [
+      [shell("sudo -u postgres psql -c '\\l'"), 'allow'],
+      [shell('sudo --user=www-data ls /var/www'), 'allow'],
+      [shell('doas -u _tor ls'), 'allow'],
+      [shell('sudo visudo -c'), 'allow'],
+      [shell('sudo apt-get install -y postgresql-client'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo -u root apt-get install -y jq'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo -u#0 systemctl restart docker'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo -uroot cat /etc/shadow'), 'deny', 'credential_access.shadow'],
+      [shell('sudo -u postgres rm -rf /var/lib/postgresql'), 'deny', 'destructive_fs'],
+      [shell("echo 'Defaults !authenticate' | sudo EDITOR='tee -a' visudo"), 'flag'],
+    ];
+    await runTable(t, rows);
+  });
+});

@@ -243,6 +243,7 @@ export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext)
 /** Anything run through sudo/doas is worth a confirmation, once per command line. */
 export function inspectElevation(script: Script, ctx: RuleContext): void {
   // Commands sent to another host over ssh run there, not on this workstation.
-  const first = script.commands.find((c) => c.elevated && c.name !== '' && c.origin !== 'remote' && c.wrappers.some((w) => w === 'sudo' || w === 'doas' || w === 'pkexec' || w === 'run0'));
+  // `visudo -c` only checks the sudoers syntax.
+  const first = script.commands.find((c) => c.elevated && c.name !== '' && c.origin !== 'remote' && c.wrappers.some((w) => w === 'sudo' || w === 'doas' || w === 'pkexec' || w === 'run0') && !(c.name === 'visudo' && c.args.length > 0 && c.args.every((a) => a === '-c' || a === '--check' || a === '-q' || a === '--quiet')));
   if (first) emit(ctx, PRIV, 'medium', 'elevated_command', `Runs \`${[first.name, ...first.args].join(' ').slice(0, 80)}\` as root.`);
 }

@@ -281,6 +281,17 @@ function scriptOf(name: string, args: readonly string[]): string | undefined {
 }
 
 /** Skips the options of a wrapper; returns the index of the wrapped program. */
+/** The user `sudo -u USER` / `--user=USER` / `doas -u USER` runs as, when the options name one. */
+function targetUser(opts: Word[]): string | undefined {
+  for (let k = 0; k < opts.length; k++) {
+    const t = opts[k].text;
+    if (t === '-u' || t === '--user') return opts[k + 1]?.text;
+    if (t.startsWith('--user=')) return t.slice(7);
+    if (/^-u./.test(t)) return t.slice(2);
+  }
+  return undefined;
+}
+
 function skipOptions(words: Word[], start: number, name: string): number {
   const withValue = VALUE_OPTIONS[name] ?? NO_VALUES;
   let i = start;
@@ -378,10 +389,14 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     // A program given its command as a string (`flock F -c STR`, `npx -c STR`) is parsed as such.
     if (SCRIPT_OPTIONS.has(name) && scriptAfter(name, words, i) !== undefined) break;
     if (ELEVATING.has(name)) {
+      const before = out.elevated;
       out.elevated = true;
       out.wrappers.push(name);
       const from = i + 1;
       i = skipOptions(words, from, name);
+      // `sudo -u postgres …` runs as another ordinary user, not as root.
+      const user = (name === 'sudo' || name === 'doas') ? targetUser(words.slice(from, i)) : undefined;
+      if (user !== undefined && !/^(?:root|#?0)$/.test(user)) out.elevated = before;
       out.chdir = chdirOption(name, words.slice(from, i)) ?? out.chdir;
       if (name === 'gosu') i++; // gosu USER cmd
       // `sudo -s 'CMD'` / `sudo -i 'CMD'` run the string through the target user's shell.
