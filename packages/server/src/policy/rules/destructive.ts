@@ -360,6 +360,11 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       }
       return;
     }
+    case 'crontab':
+      // `-r` deletes the whole table, every scheduled job the user had, and crontab keeps no
+      // copy (`-ir` only asks first, and nobody answers an agent's prompt).
+      if (args.some((a) => /^-[a-z]*r[a-z]*$/.test(a)) && !args.some((a) => /^-[a-z]*[le][a-z]*$/.test(a))) emit(ctx, 'medium', 'crontab_remove', `crontab -r deletes every scheduled job in ${args.includes('-u') ? `the crontab of ${args[args.indexOf('-u') + 1] ?? 'another user'}` : "the user's crontab"}; no copy is kept.`);
+      return;
     case 'fdisk':
     case 'sfdisk':
     case 'parted':
