@@ -9,6 +9,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
+import { credentialRiskOfPattern } from './credential-paths.js';
 import { hasArgCI, hasLong, hasShort, positionals } from './facts.js';
 
 const CATEGORY = 'destructive_fs';
@@ -145,11 +146,20 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   }
   const bad = worst(targets, cmd, ctx);
   if (!bad) return;
-  // Deleting one file matters less than a tree, except the system's own files (`unlink /etc/passwd`).
+  // Deleting one file matters less than a tree, except the system's own files (`unlink /etc/passwd`)
+  // and private keys: the key is the only copy of an identity, whatever program unlinks it.
+  const key = recursive ? null : privateKeyOf(bad.target);
+  if (key) return emit(ctx, 'high', 'delete_private_key', `${tool} deletes ${key}${cmd.elevated ? ' as root' : ''}; the identity it holds cannot be recovered.`, bad.target);
   const severity = recursive || /git metadata|the system path/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
   if (!recursive && /outside the (?:working directory|project)/.test(bad.risk.label)) return;
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+}
+
+/** The private key (SSH, GnuPG) a path or glob names, as a label; null for anything else. */
+function privateKeyOf(target: string): string | null {
+  const r = credentialRiskOfPattern(target);
+  return r && (r.kind === 'ssh_private_key' || r.kind === 'gpg_private_key') ? r.label : null;
 }
 
 /**
