@@ -64,7 +64,8 @@ const SYSTEM: Record<string, [Severity, string, string]> = {
   '/windows/ntds/ntds.dit': ['critical', 'the Active Directory database', 'windows_secrets'],
 };
 const ENV_TEMPLATE = /^\.env\.(?:example|sample|template|tmpl|tpl|dist|defaults?|schema|skeleton|placeholder)$/;
-const BROWSER_DIR = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
+// Safari keeps its cookies in ~/Library/Cookies (and its container's Data/Library/Cookies), no browser name in the path.
+const BROWSER_DIR = /(?:library\/cookies\/|google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
 const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for account)?|web data|logins\.json|key[34]\.db|signons\.sqlite)$/;
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
