@@ -3,7 +3,7 @@
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
 import { isDryRun } from './dry-run.js';
-import { deletionRisk, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { deletionRisk, isProjectScratchPath, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
@@ -361,11 +361,15 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       else if (positionals(args).length > 0 || cmd.dynamicArgs) {
         // (with no file operand shred only prints an error)
         // shred is chosen only to defeat recovery (backups, undelete, git cannot bring the file
-        // back): denied unless every file is scratch. A plain `rm` of a project file stays allowed.
+        // back): denied unless every file is scratch. A plain `rm` of a project file stays allowed,
+        // and so does shredding what the project's own tooling left in its scratch or test
+        // directories (`shred -u ./tmp/test-fixture.key`): a clean-up like `rm` of the same file.
         const files = positionals(args);
         const bad = worst(files, cmd, ctx);
-        const scratch = !cmd.dynamicArgs && files.every((f) => isScratchPath(normalizePath(resolveTarget(cmd, f))));
-        const severity = bad && rankOf(bad.risk.severity) > rankOf('high') ? bad.risk.severity : scratch ? 'medium' : 'high';
+        const paths = cmd.dynamicArgs ? [] : files.map((f) => normalizePath(resolveTarget(cmd, f)));
+        const own = !cmd.dynamicArgs && cmd.cwdShift === undefined && paths.every(isProjectScratchPath);
+        const scratch = !cmd.dynamicArgs && paths.every((f) => isScratchPath(f) || isProjectScratchPath(f));
+        const severity = bad && rankOf(bad.risk.severity) > rankOf('high') ? bad.risk.severity : own && !bad ? 'low' : scratch ? 'medium' : 'high';
         emit(ctx, severity, 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : files.length === 1 ? files[0] : 'files'}.`);
       }
       return;
