@@ -121,7 +121,8 @@ const HEADER_KEYWORDS = new Set(['for', 'select', 'function']);
 const COMPOUND_WORDS = new Set([...SKIP_KEYWORDS, ...HEADER_KEYWORDS, 'case', 'in', '{', '[[', ']]']);
 
 function isProjectSubdir(path: string | undefined): boolean {
-  return !!path && !/^[/~$-]/.test(path) && path !== '.' && !path.startsWith('..') && !/^[A-Za-z]:/.test(path);
+  // (`./../..`, what `"$PWD/../.."` expands to, and `src/../..` climb out: no subdirectory.)
+  return !!path && !/^[/~$-]/.test(path) && path !== '.' && !/(?:^|\/)\.\.(?:\/|$)/.test(path) && !/^[A-Za-z]:/.test(path);
 }
 
 class Parser {
