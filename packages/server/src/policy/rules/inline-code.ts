@@ -34,7 +34,7 @@ const CODE_LETTERS: [RegExp, string][] = [
   [/^php/, 'r'],
   [/^lua/, 'e'],
   [/^osascript$/, 'e'],
-  [/^(?:tclsh|wish|rscript)$/, 'e'],
+  [/^(?:tclsh|wish|rscript|r)$/, 'e'],
   [/^(?:julia|elixir|groovy)$/, 'e'],
   [/^expect$/, 'c'],
 ];
@@ -145,14 +145,16 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 }
 
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to
-// what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged.
-const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\))/g;
+// what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged
+// (also Julia's `homedir()`, R's `path.expand("~")`, Tcl's `$env(HOME)`).
+const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
 const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
 // `remove_tree($HOME)`: an unquoted home variable as a call's argument.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
-const CONCAT = /(['"`])\s{0,3}[+.]\s{0,3}(['"`])/g;
+// `+` (JavaScript, Python), `.` (PHP, Perl) and `..` (Lua) join strings.
+const CONCAT = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
 // A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
-const CONCAT_VAR = /(['"`])\s{0,3}[+.]\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:[+.]\s{0,3}(['"`])|(?=[),;]))/g;
+const CONCAT_VAR = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:(?:\.\.|[+.])\s{0,3}(['"`])|(?=[),;]))/g;
 // Ruby's %q{…}/%Q{…}/%(…) strings and %x{…}/backtick commands, as plain strings and system().
 const RUBY_STRING = /%[qQ]?([{(\[])([^{}()[\]]{0,1024})[})\]]/g;
 const RUBY_COMMAND = /%x[{(]([^{}()]{0,1024})[})]|`([^`#]{1,1024})`/g;
@@ -227,9 +229,16 @@ function allMatches(re: RegExp, text: string): RegExpExecArray[] {
   return out;
 }
 
+// Julia interpolates an expression into a command: `run(\`rm -rf $(homedir())\`)`.
+const JULIA_HOME_INTERPOLATION = /\$\(\s{0,3}"~"\s{0,3}\)/g;
+// R joins strings with paste() (a space between) and paste0() (nothing between).
+const R_PASTE = /\bpaste(0?)\(\s{0,3}(['"])([^'"]{0,512})\2\s{0,3},\s{0,3}(['"])([^'"]{0,512})\4\s{0,3}\)/g;
+
 function normalizeCode(code: string): string {
   return code
     .replace(HOME_EXPR, '"~"')
+    .replace(JULIA_HOME_INTERPOLATION, '~')
+    .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
     .replace(CONCAT, '')
