@@ -303,6 +303,8 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
 // the machine (the agent sees them, which env_secret_dump already reports).
 const LOCAL_TEXT = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'sed', 'awk', 'gawk', 'mawk', 'sort', 'uniq', 'cut', 'head', 'tail', 'wc', 'tr', 'cat', 'less', 'more', 'column', 'jq', 'base64', 'xxd', 'od', 'hexdump', 'nl', 'fold', 'paste', 'rev', 'tac', 'fmt', 'pbcopy', 'xclip', 'xsel', 'wl-copy', 'clip', 'true', 'md5sum', 'sha256sum', 'shasum']);
 
+const NAMED_SENDERS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'mail', 'mailx', 's-nail', 'mutt', 'sendmail', 'msmtp']);
+
 /**
  * Every secret-looking environment variable, filtered out of `env`: into the agent's context
  * (warned), or on into a program that is no local text tool (`| mail …`, `| ssh host …`,
@@ -315,6 +317,8 @@ function envSecretDump(cmd: SimpleCommand, ctx: RuleContext, reason: string): vo
   for (let i = cmd.stage + 1; i < stages.length; i++) {
     for (const c of stages[i]) {
       if (LOCAL_TEXT.has(c.name) || (c.name === 'tee' && !c.args.some((a) => a.startsWith('/dev/tcp/') || a.startsWith('/dev/udp/')))) continue;
+      // Senders whose destination exfiltration.ts reads and names (`| curl -d @- URL`, `| nc host`, `| mail addr`).
+      if (NAMED_SENDERS.has(c.name)) break;
       ctx.emit({ patternName: 'exfiltration.env_secret_send', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `Sends secret-looking environment variables on to ${c.name || 'another command'}, which passes its input wherever it sends it.` });
       return;
     }

@@ -118,13 +118,46 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
   return 'unknown';
 }
 
+/** The producer feeding `cmd` is a find whose only filter is `-type f`. */
+function filesOnlyFilter(cmd: SimpleCommand): boolean {
+  const p = cmd.parent ?? cmd.pipeline.stages[cmd.stage - 1]?.at(-1);
+  if (!p || p.name !== 'find') return false;
+  const a = p.args;
+  let type = false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === '-type' && a[i + 1] === 'f') type = true;
+    else if (FIND_FILTERS.test(a[i])) return false;
+  }
+  return type;
+}
+
+/**
+ * Emptying or overwriting files (`> F`, `: > F`, `tee F`, `cp /dev/null F`) destroys what they
+ * held as a delete does. Judged where the target stands for many files: a glob (a loop over one
+ * binds its variable to it: `for f in ~/Documents/*; do : > "$f"; done`) or find's matches fed to
+ * a script (`find ~ -type f -exec sh -c ': > "$1"' _ {} \;`), like a recursive delete of them;
+ * and a private key, like its delete. Single other files are judged by judgeOverwrite.
+ */
+function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, tool: string): void {
+  const rs = cmd.fedBy ? cmd.fedBy.replaceString ?? (cmd.fedBy.parent ? '{}' : undefined) : undefined;
+  if (rs !== undefined && target.includes(rs)) return judgeDelete(cmd, [target], true, ctx, tool, 'empties every file under');
+  if (/[*?[]/.test(target)) {
+    const bad = worst([target], cmd, ctx);
+    if (bad && rankOf(bad.risk.severity) >= rankOf('high')) emit(ctx, 'high', 'empty_files', `${tool} empties or overwrites every file in ${bad.risk.label.replace(/^everything in /, '')}, destroying their contents.`, bad.target);
+    return;
+  }
+  const key = privateKeyOf(resolveTarget(cmd, target));
+  if (key) emit(ctx, 'high', 'empty_files', `${tool} overwrites ${key}, destroying the identity it holds.`, target);
+}
+
 /**
  * `verb` replaces "recursively deletes" for tools that destroy contents rather than unlink
  * (`find / -type f -exec truncate -s 0 {} +` empties every file below /).
  */
 function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, ctx: RuleContext, tool: string, verb?: string): void {
-  // A script run for each input (`… | parallel sh -c 'rm -rf {}'`): its placeholder words are that input.
-  const rs = cmd.fedBy?.replaceString;
+  // A script run for each input (`… | parallel sh -c 'rm -rf {}'`, `find … -exec sh -c 'rm "$1"' _ {} \;`):
+  // its placeholder words are that input.
+  const rs = cmd.fedBy ? cmd.fedBy.replaceString ?? (cmd.fedBy.parent ? '{}' : undefined) : undefined;
   const fed = !cmd.dynamicArgs && rs !== undefined && targets.some((t) => t.includes(rs));
   if (cmd.dynamicArgs || fed) {
     const feeder = fed ? cmd.fedBy! : cmd;
@@ -134,7 +167,8 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
       if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} ${verb ?? 'deletes recursively'} targets ${feeder.inputFromFile ? 'read from a file' : 'produced by another command'} (${feeder.wrappers.includes('xargs') ? 'xargs' : feeder.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
       return;
     }
-    if (dyn.selective) {
+    // Only files have content: for a content destroyer `-type f` selects everything there is.
+    if (dyn.selective && !(verb && filesOnlyFilter(feeder))) {
       const bad = worst(dyn.targets, cmd, ctx);
       if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
         emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
@@ -153,7 +187,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   const severity = recursive || /git metadata|the system path/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
   if (!recursive && /outside the (?:working directory|project)/.test(bad.risk.label)) return;
-  emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+  emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${verb ? bad.risk.label.replace(/^everything in /, '') : bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
 }
 
 /** The private key (SSH, GnuPG) a path or glob names, as a label; null for anything else. */
@@ -338,7 +372,10 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'dd': {
       const of = args.find((a) => a.startsWith('of='))?.slice(3);
       if (of && DEVICE.test(of)) emit(ctx, 'critical', 'disk_overwrite', `dd overwrites the block device ${of}, destroying its data.`, of);
-      else if (of) judgeOverwrite(of, ctx, 'dd');
+      else if (of) {
+        judgeOverwrite(of, ctx, 'dd');
+        judgeEmptying(cmd, of, ctx, 'dd');
+      }
       return;
     }
     case 'cp':
@@ -346,9 +383,19 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'ln': {
       // Copying or linking /dev/null (or zeros) over a file empties it, like truncate.
       const pos = positionals(args, COPY_VALUES);
-      if (pos.length === 2 && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0])) judgeOverwrite(pos[1], ctx, name);
+      if (pos.length === 2 && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0])) {
+        judgeOverwrite(pos[1], ctx, name);
+        judgeEmptying(cmd, pos[1], ctx, `${name} ${pos[0]}`);
+      } else if (pos.length === 1 && cmd.dynamicArgs && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0]) && dynamicTargets(cmd) !== 'unknown') {
+        // `ls ~/Documents/* | xargs -n1 cp /dev/null`: each input is a file emptied.
+        judgeDelete(cmd, [], true, ctx, `${name} ${pos[0]}`, 'empties every file under');
+      }
       return;
     }
+    case 'tee':
+      // tee truncates each file it names (`-a` appends), as `>` does.
+      if (!hasShort(args, 'a') && !hasLong(args, '--append')) for (const f of positionals(args)) if (!f.startsWith('/dev/')) judgeEmptying(cmd, f, ctx, 'tee');
+      return;
     case 'wipefs':
     case 'mkswap':
     case 'blkdiscard':
@@ -427,10 +474,10 @@ export function inspectDestructiveRedirects(cmd: SimpleCommand, ctx: RuleContext
     if (r.op !== '>' && r.op !== '>|' && r.op !== '&>' && r.op !== '>&') continue;
     const t = r.target.text;
     if (DEVICE.test(t)) emit(ctx, 'critical', 'disk_overwrite', `Redirects output onto the block device ${t}.`, t);
-    else if (t.startsWith('/') && !t.startsWith('/dev/') && !t.startsWith('/proc/')) {
+    else if (t.startsWith('/') && !t.startsWith('/dev/') && !t.startsWith('/proc/') && !/[*?[]/.test(t)) {
       const risk = deletionRisk(t);
       if (risk && rankOf(risk.severity) >= rankOf('high')) emit(ctx, 'high', 'overwrite_system_file', `Overwrites ${risk.label}.`, t);
-    }
+    } else if (!t.startsWith('/dev/') && !t.startsWith('/proc/')) judgeEmptying(cmd, t, ctx, 'A redirection');
   }
 }
 
