@@ -118,6 +118,15 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
   return 'unknown';
 }
 
+/**
+ * In a script run for each input (`… | parallel sh -c 'rm -rf {}'`, `find … -exec sh -c 'rm "$1"' _ {} \;`),
+ * the placeholder whose words are that input; undefined elsewhere.
+ */
+function fedPlaceholder(cmd: SimpleCommand): string | undefined {
+  const by = cmd.fedBy;
+  return by ? by.replaceString ?? (by.parent ? '{}' : undefined) : undefined;
+}
+
 /** The producer feeding `cmd` is a find whose only filter is `-type f`. */
 function filesOnlyFilter(cmd: SimpleCommand): boolean {
   const p = cmd.parent ?? cmd.pipeline.stages[cmd.stage - 1]?.at(-1);
@@ -139,7 +148,7 @@ function filesOnlyFilter(cmd: SimpleCommand): boolean {
  * and a private key, like its delete. Single other files are judged by judgeOverwrite.
  */
 function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, tool: string): void {
-  const rs = cmd.fedBy ? cmd.fedBy.replaceString ?? (cmd.fedBy.parent ? '{}' : undefined) : undefined;
+  const rs = fedPlaceholder(cmd);
   if (rs !== undefined && target.includes(rs)) return judgeDelete(cmd, [target], true, ctx, tool, 'empties every file under');
   if (/[*?[]/.test(target)) {
     const bad = worst([target], cmd, ctx);
@@ -155,9 +164,7 @@ function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, too
  * (`find / -type f -exec truncate -s 0 {} +` empties every file below /).
  */
 function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, ctx: RuleContext, tool: string, verb?: string): void {
-  // A script run for each input (`… | parallel sh -c 'rm -rf {}'`, `find … -exec sh -c 'rm "$1"' _ {} \;`):
-  // its placeholder words are that input.
-  const rs = cmd.fedBy ? cmd.fedBy.replaceString ?? (cmd.fedBy.parent ? '{}' : undefined) : undefined;
+  const rs = fedPlaceholder(cmd);
   const fed = !cmd.dynamicArgs && rs !== undefined && targets.some((t) => t.includes(rs));
   if (cmd.dynamicArgs || fed) {
     const feeder = fed ? cmd.fedBy! : cmd;
@@ -202,10 +209,19 @@ function privateKeyOf(target: string): string | null {
  * are not fed or their producer is unknown.
  */
 function destroysFedFiles(cmd: SimpleCommand, ctx: RuleContext, tool: string, verb: string): boolean {
+  const files = positionals(cmd.args, DESTROYER_VALUES);
+  // Inside a script find or xargs runs for each input: the placeholder words are the files.
+  const rs = fedPlaceholder(cmd);
+  if (rs !== undefined && files.some((f) => f.includes(rs))) {
+    if (dynamicTargets(cmd.fedBy!) === 'unknown') return false;
+    judgeDelete(cmd, files, true, ctx, tool, verb);
+    return true;
+  }
   if (!cmd.dynamicArgs || dynamicTargets(cmd) === 'unknown') return false;
-  judgeDelete(cmd, positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference', '-n', '--iterations'])).filter((a) => a !== '{}'), true, ctx, tool, verb);
+  judgeDelete(cmd, files.filter((a) => a !== '{}'), true, ctx, tool, verb);
   return true;
 }
+const DESTROYER_VALUES: ReadonlySet<string> = new Set(['-s', '--size', '-r', '--reference', '-n', '--iterations']);
 
 const PS_REMOVE_VALUES = new Set(['-erroraction', '-ea', '-warningaction', '-wa', '-informationaction', '-filter', '-include', '-exclude', '-stream', '-credential', '-errorvariable', '-ev', '-outvariable', '-ov']);
 const PS_LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
