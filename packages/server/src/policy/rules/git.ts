@@ -5,7 +5,7 @@
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
-import { hasLong, hasShort, isLocalHost, positionals, remoteSpecHost, urlHosts } from './facts.js';
+import { hasLong, hasShort, isLocalHost, positionals, remoteSpecHost } from './facts.js';
 import { configKeyKind, configParameters, envKind, judgeConfiguredCommand, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
 
 const CATEGORY = 'git_danger';
@@ -184,9 +184,12 @@ function forcedLast(args: readonly string[]): boolean {
 // Remotes a repository's own setup names: pushing everything there is publishing, not a copy.
 const OWN_REMOTES = new Set(['origin', 'upstream']);
 
+// Git's URL forms (git-clone(1) "GIT URLS"): ssh://, git://, http(s)://, ftp(s)://, with a user and port.
+const GIT_URL = /^(?:ssh|git|git\+ssh|ssh\+git|https?|ftps?):\/\/(?:[^@/\s]*@)?(\[[0-9a-fA-F:.]+\]|[^/:\s]+)/i;
+
 /** The external host a remote URL or `host:path` spec reaches; undefined for local paths and hosts. */
 function externalHost(spec: string): string | undefined {
-  const host = urlHosts(spec)[0] ?? remoteSpecHost(spec);
+  const host = GIT_URL.exec(spec)?.[1]?.toLowerCase() ?? remoteSpecHost(spec);
   return host && !isLocalHost(host) ? host : undefined;
 }
 
