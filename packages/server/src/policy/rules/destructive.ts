@@ -197,8 +197,12 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${verb ? bad.risk.label.replace(/^everything in /, '') : bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
 }
 
+const KEY_HINT = /ssh|gnupg|id_/i;
+
 /** The private key (SSH, GnuPG) a path or glob names, as a label; null for anything else. */
 function privateKeyOf(target: string): string | null {
+  // Every redirection target comes here: most (`> out.log`) skip the credential vocabulary.
+  if (!KEY_HINT.test(target)) return null;
   const r = credentialRiskOfPattern(target);
   return r && (r.kind === 'ssh_private_key' || r.kind === 'gpg_private_key') ? r.label : null;
 }
