@@ -229,13 +229,16 @@ function allMatches(re: RegExp, text: string): RegExpExecArray[] {
   return out;
 }
 
+// `os.path.expanduser("~/x")` is the path `~/x` (HOME_EXPR rewrites the bare `~` form).
+const EXPANDUSER = /\bos\.path\.expanduser\(\s{0,3}(['"])(~\/[^'"]{1,512})\1\s{0,3}\)/g;
 // Julia interpolates an expression into a command: `run(\`rm -rf $(homedir())\`)`.
 const JULIA_HOME_INTERPOLATION = /\$\(\s{0,3}"~"\s{0,3}\)/g;
 // R joins strings with paste() (a space between) and paste0() (nothing between).
 const R_PASTE = /\bpaste(0?)\(\s{0,3}(['"])([^'"]{0,512})\2\s{0,3},\s{0,3}(['"])([^'"]{0,512})\4\s{0,3}\)/g;
 
 function normalizeCode(code: string): string {
-  return code
+  const normalized = code
+    .replace(EXPANDUSER, '$1$2$1')
     .replace(HOME_EXPR, '"~"')
     .replace(JULIA_HOME_INTERPOLATION, '~')
     .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
@@ -245,6 +248,44 @@ function normalizeCode(code: string): string {
     .replace(BARE_HOME_ARG, '$1"~"')
     .replace(RUBY_COMMAND, (_m, a: string | undefined, b: string | undefined) => `system("${a ?? b}")`)
     .replace(RUBY_STRING, (_m, _o, body: string) => `"${body}"`);
+  return code.includes('=') ? withNamedStrings(normalized) : normalized;
+}
+
+// `p = "~/.ssh/id_rsa"` (also `const`/`let`/`var`/`my`/`local`, `$p` in Perl and PHP), after the
+// rewrites above made the value one literal: `d=os.path.expanduser('~'); shutil.rmtree(d)`.
+const STRING_ASSIGNMENT = /(?:^|[;\n{]|\b(?:const|let|var|my|local))\s{0,8}(\$?[A-Za-z_]\w{0,30})\s{0,3}=(?![=~])\s{0,3}(['"`])([^'"`\n]{1,512})\2\s{0,3}(?=[;\n)}]|$)/g;
+
+/**
+ * A variable assigned one string literal and later handed to a call as a whole argument stands
+ * for that literal there (`rmtree(d)`, `open(p, 'w')`, `os.execute(cmd)`), so the call is judged
+ * by its path or command as if written in place. At most eight names; reassigned names are left.
+ */
+function withNamedStrings(code: string): string {
+  const values = new Map<string, string>();
+  for (const m of allMatches(STRING_ASSIGNMENT, code)) {
+    if (values.size >= 8) break;
+    values.set(m[1], values.has(m[1]) ? '' : `${m[2]}${m[3]}${m[2]}`);
+  }
+  let out = code;
+  for (const [name, literal] of values) if (literal) out = replaceArgument(out, name, literal);
+  return out;
+}
+
+/** `name` put in place where it is a whole call argument: after `(` or `,`, before `,` or `)`. */
+function replaceArgument(code: string, name: string, literal: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = code.indexOf(name); i >= 0; i = code.indexOf(name, i + name.length)) {
+    let before = i - 1;
+    while (before >= 0 && code[before] === ' ') before--;
+    let after = i + name.length;
+    while (after < code.length && code[after] === ' ') after++;
+    if ((code[before] === '(' || code[before] === ',') && (code[after] === ',' || code[after] === ')')) {
+      out += code.slice(from, i) + literal;
+      from = i + name.length;
+    }
+  }
+  return from === 0 ? code : out + code.slice(from);
 }
 
 // Inline code that is only words, a program name and its options or paths (`rm -rf /`,
