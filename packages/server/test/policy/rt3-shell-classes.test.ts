@@ -151,6 +151,12 @@ describe('rt3 shell classes', () => {
       [shell('rm ~/.ssh/id_rsa'), 'deny', 'destructive_fs.delete_private_key'],
       [shell('rm -f ~/.ssh/id_*'), 'deny', 'destructive_fs.delete_private_key'],
       [shell('for k in ~/.ssh/id_*; do rm "$k"; done'), 'deny', 'destructive_fs.delete_private_key'],
+      [shell("find ~/.ssh -name 'id_*' -delete"), 'deny', 'destructive_fs.delete_private_key'],
+      [shell("find ~/.ssh -name 'id_*' | xargs rm"), 'deny', 'destructive_fs.delete_private_key'],
+      [shell("find ~/.ssh -type f -name '*.pem' -exec rm {} +"), 'deny', 'destructive_fs.delete_private_key'],
+      [shell(`python3 -c "import os;os.remove(os.path.expanduser('~/.ssh/id_rsa'))"`), 'deny'],
+      [shell("find ~/.ssh -name '*.pub' -delete"), 'allow'],
+      [shell("find . -name '*.pyc' -delete"), 'allow'],
       [shell('rm ~/.ssh/id_rsa.pub'), 'warn'],
       [shell('rm ./tmp/test.key'), 'allow'],
     ];

@@ -127,6 +127,19 @@ function fedPlaceholder(cmd: SimpleCommand): string | undefined {
   return by ? by.replaceString ?? (by.parent ? '{}' : undefined) : undefined;
 }
 
+/** A private key a selective find (`find ~/.ssh -name 'id_*'`) matches by its name filter, as a label. */
+function foundPrivateKey(find: SimpleCommand): string | null {
+  const a = find.args;
+  for (let i = 0; i < a.length - 1; i++) {
+    if (a[i] !== '-name' && a[i] !== '-iname') continue;
+    for (const start of findStartPaths(a)) {
+      const key = privateKeyOf(`${start.replace(/\/+$/, '')}/${a[i + 1]}`);
+      if (key) return key;
+    }
+  }
+  return null;
+}
+
 /** The producer feeding `cmd` is a find whose only filter is `-type f`. */
 function filesOnlyFilter(cmd: SimpleCommand): boolean {
   const p = cmd.parent ?? cmd.pipeline.stages[cmd.stage - 1]?.at(-1);
@@ -175,6 +188,9 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
       return;
     }
     // Only files have content: for a content destroyer `-type f` selects everything there is.
+    const producer = feeder.parent ?? feeder.pipeline.stages[feeder.stage - 1]?.at(-1);
+    const key = dyn.selective && !verb && producer?.name === 'find' ? foundPrivateKey(producer) : null;
+    if (key) return emit(ctx, 'high', 'delete_private_key', `${tool} deletes ${key} (find's name filter picks it); the identity it holds cannot be recovered.`);
     if (dyn.selective && !(verb && filesOnlyFilter(feeder))) {
       const bad = worst(dyn.targets, cmd, ctx);
       if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
@@ -381,6 +397,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       }
       const starts = findStartPaths(args);
       const selective = args.some((a) => FIND_FILTERS.test(a));
+      const key = selective ? foundPrivateKey(cmd) : null;
+      if (key) return emit(ctx, 'high', 'delete_private_key', `find -delete removes ${key}; the identity it holds cannot be recovered.`);
       const bad = worst(starts, cmd, ctx);
       if (!bad) return;
       if (!selective) emit(ctx, bad.risk.severity, 'find_delete', `find -delete removes everything under ${bad.risk.label}.`, bad.target);
