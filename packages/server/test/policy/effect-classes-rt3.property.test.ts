@@ -162,3 +162,21 @@ test('looking at or restarting an application service as root is routine; stoppi
     { numRuns: 60, seed: 3309 },
   );
 });
+
+// ---- 6. deleting a private key, any remover --------------------------------------------------
+
+test('deleting a private key is denied whatever program removes it; its public half is not', () => {
+  const remover = fc.constantFrom('rm', 'rm -f', 'unlink', 'busybox rm', 'srm', 'command rm', 'sudo rm');
+  const key = fc.constantFrom('~/.ssh/id_rsa', '~/.ssh/id_ed25519', '$HOME/.ssh/id_ecdsa', '/home/dev/.ssh/id_ed25519_sk', '~/.ssh/deploy.pem');
+  fc.assert(
+    fc.property(remover, key, RUN, (rm, k, run) => {
+      const cmd = run(`${rm} ${k}`);
+      assert.equal(verdict(cmd), 'deny', show(cmd));
+      if (!k.endsWith('.pem')) {
+        const pub = run(`${rm} ${k}.pub`);
+        assert.notEqual(verdict(pub), 'deny', show(pub));
+      }
+    }),
+    { numRuns: 150, seed: 3310 },
+  );
+});
