@@ -83,7 +83,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectRemoteCodeCommand(cmd, script, ctx);
     inspectCredentialCommand(cmd, ctx);
     inspectExfiltrationCommand(cmd, ctx);
-    inspectGitCommand(cmd, ctx);
+    inspectGitCommand(cmd, ctx, script);
     inspectPersistenceCommand(cmd, ctx);
     inspectPrivilegeCommand(cmd, ctx);
     inspectPrivilegedRedirects(cmd, ctx);

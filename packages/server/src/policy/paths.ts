@@ -62,6 +62,24 @@ export function isScratchPath(path: string): boolean {
   return SCRATCH.test(path);
 }
 
+// Directories a project keeps its throwaway files in: test runs and tools generate them there.
+const PROJECT_SCRATCH_DIRS = new Set(['tmp', 'temp', '.tmp', 'scratch', '.scratch']);
+const PROJECT_TEST_DIRS = new Set(['test', 'tests', 'spec', '__tests__', 'testdata', 'test-fixtures']);
+
+/**
+ * A file inside the project's own scratch or test directories (`./tmp/key.pem`, `tests/tmp/x`,
+ * `test/fixture.key`), given as a normalised path relative to the working directory: files the
+ * project's tooling made, whose clean-up is the project's business.
+ */
+export function isProjectScratchPath(path: string): boolean {
+  if (/^(?:[/~$]|\.\.(?:\/|$))/.test(path)) return false;
+  const segs = segments(path);
+  if (segs.length < 2) return false;
+  if (PROJECT_TEST_DIRS.has(segs[0].toLowerCase())) return true;
+  for (let i = 0; i < segs.length - 1; i++) if (PROJECT_SCRATCH_DIRS.has(segs[i].toLowerCase())) return true;
+  return false;
+}
+
 export function isHomePath(path: string): boolean {
   return path === '~' || path.startsWith('~/');
 }

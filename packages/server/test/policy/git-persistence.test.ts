@@ -15,7 +15,7 @@ test('git_danger: shared history and uncommitted work', async (t) => {
     [shell('git push origin --delete staging'), 'deny', 'git_danger.delete_remote_branch'],
     // A deletion keeps nothing of the branch, and whether it was merged cannot be seen from the hook.
     [shell('git push origin --delete feature/old'), 'deny', 'git_danger.delete_remote_branch'],
-    [shell('git push --force-with-lease origin main'), 'warn', 'git_danger.force_push_protected'],
+    [shell('git push --force-with-lease origin main'), 'deny', 'git_danger.force_push_protected'],
     // The branch pushed is whatever is checked out, possibly a protected one: judged as one.
     [shell('git push --force'), 'deny', 'git_danger.force_push'],
     [shell('git push -f'), 'deny', 'git_danger.force_push'],

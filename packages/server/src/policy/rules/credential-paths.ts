@@ -81,7 +81,8 @@ const ENV_TEMPLATE = /^\.env\.(?:example|sample|template|tmpl|tpl|dist|defaults?
 export function isEnvTemplate(path: string): boolean {
   return ENV_TEMPLATE.test(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
 }
-const BROWSER_DIR = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
+// Safari keeps its cookies in ~/Library/Cookies (and its container's Data/Library/Cookies), no browser name in the path.
+const BROWSER_DIR = /(?:library\/cookies\/|google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
 const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for account)?|web data|logins\.json|key[34]\.db|signons\.sqlite)$/;
 
 /** Credential risk of reading `raw`, or null for ordinary files. */

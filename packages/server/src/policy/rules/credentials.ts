@@ -301,11 +301,38 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       // `env | grep -i token` dumps matching secrets from the environment.
       const up = cmd.pipeline.stages[cmd.stage - 1] ?? [];
       if (up.some((u) => u.name === 'env' || u.name === 'printenv' || (u.name === 'set' && u.args.length === 0) || (u.name === 'export' && u.args[0] === '-p'))) {
-        if (args.some((a) => SECRET_WORDS.test(a))) secretStore(ctx, 'medium', 'env_secret_dump', 'Dumps secret-looking environment variables into the agent context.');
+        if (args.some((a) => SECRET_WORDS.test(a))) envSecretDump(cmd, ctx, 'Dumps secret-looking environment variables into the agent context.');
       }
       return;
     }
   }
+}
+
+// Programs that only reshape, count, show or copy text locally: secrets piped through them stay on
+// the machine (the agent sees them, which env_secret_dump already reports).
+const LOCAL_TEXT = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'sed', 'awk', 'gawk', 'mawk', 'sort', 'uniq', 'cut', 'head', 'tail', 'wc', 'tr', 'cat', 'less', 'more', 'column', 'jq', 'base64', 'xxd', 'od', 'hexdump', 'nl', 'fold', 'paste', 'rev', 'tac', 'fmt', 'pbcopy', 'xclip', 'xsel', 'wl-copy', 'clip', 'true', 'md5sum', 'sha256sum', 'shasum']);
+
+const NAMED_SENDERS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'mail', 'mailx', 's-nail', 'mutt', 'sendmail', 'msmtp']);
+
+/**
+ * Every secret-looking environment variable, filtered out of `env`: into the agent's context
+ * (warned), or on into a program that is no local text tool (`| mail …`, `| ssh host …`,
+ * `| gh gist create -`, `| tee /dev/tcp/…`), which sends them wherever it sends its input: denied.
+ * (One named variable piped into a login, `echo $TOKEN | docker login --password-stdin`, is how
+ * tokens are handed over and is not this.)
+ */
+function envSecretDump(cmd: SimpleCommand, ctx: RuleContext, reason: string): void {
+  const stages = cmd.pipeline.stages;
+  for (let i = cmd.stage + 1; i < stages.length; i++) {
+    for (const c of stages[i]) {
+      if (LOCAL_TEXT.has(c.name) || (c.name === 'tee' && !c.args.some((a) => a.startsWith('/dev/tcp/') || a.startsWith('/dev/udp/')))) continue;
+      // Senders whose destination exfiltration.ts reads and names (`| curl -d @- URL`, `| nc host`, `| mail addr`).
+      if (NAMED_SENDERS.has(c.name)) break;
+      ctx.emit({ patternName: 'exfiltration.env_secret_send', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `Sends secret-looking environment variables on to ${c.name || 'another command'}, which passes its input wherever it sends it.` });
+      return;
+    }
+  }
+  secretStore(ctx, 'medium', 'env_secret_dump', reason);
 }
 
 function secretStore(ctx: RuleContext, severity: 'medium' | 'high' | 'critical', kind: string, reason: string): void {

@@ -3,12 +3,13 @@
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
 import { isDryRun } from './dry-run.js';
-import { deletionRisk, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { deletionRisk, isProjectScratchPath, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
+import { credentialRiskOfPattern } from './credential-paths.js';
 import { hasArgCI, hasLong, hasShort, positionals } from './facts.js';
 
 const CATEGORY = 'destructive_fs';
@@ -118,12 +119,65 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
 }
 
 /**
+ * In a script run for each input (`… | parallel sh -c 'rm -rf {}'`, `find … -exec sh -c 'rm "$1"' _ {} \;`),
+ * the placeholder whose words are that input; undefined elsewhere.
+ */
+function fedPlaceholder(cmd: SimpleCommand): string | undefined {
+  const by = cmd.fedBy;
+  return by ? by.replaceString ?? (by.parent ? '{}' : undefined) : undefined;
+}
+
+/** A private key a selective find (`find ~/.ssh -name 'id_*'`) matches by its name filter, as a label. */
+function foundPrivateKey(find: SimpleCommand): string | null {
+  const a = find.args;
+  for (let i = 0; i < a.length - 1; i++) {
+    if (a[i] !== '-name' && a[i] !== '-iname') continue;
+    for (const start of findStartPaths(a)) {
+      const key = privateKeyOf(`${start.replace(/\/+$/, '')}/${a[i + 1]}`);
+      if (key) return key;
+    }
+  }
+  return null;
+}
+
+/** The producer feeding `cmd` is a find whose only filter is `-type f`. */
+function filesOnlyFilter(cmd: SimpleCommand): boolean {
+  const p = cmd.parent ?? cmd.pipeline.stages[cmd.stage - 1]?.at(-1);
+  if (!p || p.name !== 'find') return false;
+  const a = p.args;
+  let type = false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === '-type' && a[i + 1] === 'f') type = true;
+    else if (FIND_FILTERS.test(a[i])) return false;
+  }
+  return type;
+}
+
+/**
+ * Emptying or overwriting files (`> F`, `: > F`, `tee F`, `cp /dev/null F`) destroys what they
+ * held as a delete does. Judged where the target stands for many files: a glob (a loop over one
+ * binds its variable to it: `for f in ~/Documents/*; do : > "$f"; done`) or find's matches fed to
+ * a script (`find ~ -type f -exec sh -c ': > "$1"' _ {} \;`), like a recursive delete of them;
+ * and a private key, like its delete. Single other files are judged by judgeOverwrite.
+ */
+function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, tool: string): void {
+  const rs = fedPlaceholder(cmd);
+  if (rs !== undefined && target.includes(rs)) return judgeDelete(cmd, [target], true, ctx, tool, 'empties every file under');
+  if (/[*?[]/.test(target)) {
+    const bad = worst([target], cmd, ctx);
+    if (bad && rankOf(bad.risk.severity) >= rankOf('high')) emit(ctx, 'high', 'empty_files', `${tool} empties or overwrites every file in ${bad.risk.label.replace(/^everything in /, '')}, destroying their contents.`, bad.target);
+    return;
+  }
+  const key = privateKeyOf(resolveTarget(cmd, target));
+  if (key) emit(ctx, 'high', 'empty_files', `${tool} overwrites ${key}, destroying the identity it holds.`, target);
+}
+
+/**
  * `verb` replaces "recursively deletes" for tools that destroy contents rather than unlink
  * (`find / -type f -exec truncate -s 0 {} +` empties every file below /).
  */
 function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, ctx: RuleContext, tool: string, verb?: string): void {
-  // A script run for each input (`… | parallel sh -c 'rm -rf {}'`): its placeholder words are that input.
-  const rs = cmd.fedBy?.replaceString;
+  const rs = fedPlaceholder(cmd);
   const fed = !cmd.dynamicArgs && rs !== undefined && targets.some((t) => t.includes(rs));
   if (cmd.dynamicArgs || fed) {
     const feeder = fed ? cmd.fedBy! : cmd;
@@ -133,7 +187,11 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
       if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} ${verb ?? 'deletes recursively'} targets ${feeder.inputFromFile ? 'read from a file' : 'produced by another command'} (${feeder.wrappers.includes('xargs') ? 'xargs' : feeder.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
       return;
     }
-    if (dyn.selective) {
+    // Only files have content: for a content destroyer `-type f` selects everything there is.
+    const producer = feeder.parent ?? feeder.pipeline.stages[feeder.stage - 1]?.at(-1);
+    const key = dyn.selective && !verb && producer?.name === 'find' ? foundPrivateKey(producer) : null;
+    if (key) return emit(ctx, 'high', 'delete_private_key', `${tool} deletes ${key} (find's name filter picks it); the identity it holds cannot be recovered.`);
+    if (dyn.selective && !(verb && filesOnlyFilter(feeder))) {
       const bad = worst(dyn.targets, cmd, ctx);
       if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
         emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
@@ -145,11 +203,24 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   }
   const bad = worst(targets, cmd, ctx);
   if (!bad) return;
-  // Deleting one file matters less than a tree, except the system's own files (`unlink /etc/passwd`).
+  // Deleting one file matters less than a tree, except the system's own files (`unlink /etc/passwd`)
+  // and private keys: the key is the only copy of an identity, whatever program unlinks it.
+  const key = recursive ? null : privateKeyOf(bad.target);
+  if (key) return emit(ctx, 'high', 'delete_private_key', `${tool} deletes ${key}${cmd.elevated ? ' as root' : ''}; the identity it holds cannot be recovered.`, bad.target);
   const severity = recursive || /git metadata|the system path/.test(bad.risk.label) ? bad.risk.severity : shiftSeverity(bad.risk.severity, -1);
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
   if (!recursive && /outside the (?:working directory|project)/.test(bad.risk.label)) return;
-  emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+  emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${verb ? bad.risk.label.replace(/^everything in /, '') : bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+}
+
+const KEY_HINT = /ssh|gnupg|id_/i;
+
+/** The private key (SSH, GnuPG) a path or glob names, as a label; null for anything else. */
+function privateKeyOf(target: string): string | null {
+  // Every redirection target comes here: most (`> out.log`) skip the credential vocabulary.
+  if (!KEY_HINT.test(target)) return null;
+  const r = credentialRiskOfPattern(target);
+  return r && (r.kind === 'ssh_private_key' || r.kind === 'gpg_private_key') ? r.label : null;
 }
 
 /**
@@ -158,10 +229,19 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
  * are not fed or their producer is unknown.
  */
 function destroysFedFiles(cmd: SimpleCommand, ctx: RuleContext, tool: string, verb: string): boolean {
+  const files = positionals(cmd.args, DESTROYER_VALUES);
+  // Inside a script find or xargs runs for each input: the placeholder words are the files.
+  const rs = fedPlaceholder(cmd);
+  if (rs !== undefined && files.some((f) => f.includes(rs))) {
+    if (dynamicTargets(cmd.fedBy!) === 'unknown') return false;
+    judgeDelete(cmd, files, true, ctx, tool, verb);
+    return true;
+  }
   if (!cmd.dynamicArgs || dynamicTargets(cmd) === 'unknown') return false;
-  judgeDelete(cmd, positionals(cmd.args, new Set(['-s', '--size', '-r', '--reference', '-n', '--iterations'])).filter((a) => a !== '{}'), true, ctx, tool, verb);
+  judgeDelete(cmd, files.filter((a) => a !== '{}'), true, ctx, tool, verb);
   return true;
 }
+const DESTROYER_VALUES: ReadonlySet<string> = new Set(['-s', '--size', '-r', '--reference', '-n', '--iterations']);
 
 const PS_REMOVE_VALUES = new Set(['-erroraction', '-ea', '-warningaction', '-wa', '-informationaction', '-filter', '-include', '-exclude', '-stream', '-credential', '-errorvariable', '-ev', '-outvariable', '-ov']);
 const PS_LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
@@ -317,6 +397,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       }
       const starts = findStartPaths(args);
       const selective = args.some((a) => FIND_FILTERS.test(a));
+      const key = selective ? foundPrivateKey(cmd) : null;
+      if (key) return emit(ctx, 'high', 'delete_private_key', `find -delete removes ${key}; the identity it holds cannot be recovered.`);
       const bad = worst(starts, cmd, ctx);
       if (!bad) return;
       if (!selective) emit(ctx, bad.risk.severity, 'find_delete', `find -delete removes everything under ${bad.risk.label}.`, bad.target);
@@ -328,7 +410,10 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'dd': {
       const of = args.find((a) => a.startsWith('of='))?.slice(3);
       if (of && DEVICE.test(of)) emit(ctx, 'critical', 'disk_overwrite', `dd overwrites the block device ${of}, destroying its data.`, of);
-      else if (of) judgeOverwrite(of, ctx, 'dd');
+      else if (of) {
+        judgeOverwrite(of, ctx, 'dd');
+        judgeEmptying(cmd, of, ctx, 'dd');
+      }
       return;
     }
     case 'cp':
@@ -336,9 +421,19 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'ln': {
       // Copying or linking /dev/null (or zeros) over a file empties it, like truncate.
       const pos = positionals(args, COPY_VALUES);
-      if (pos.length === 2 && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0])) judgeOverwrite(pos[1], ctx, name);
+      if (pos.length === 2 && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0])) {
+        judgeOverwrite(pos[1], ctx, name);
+        judgeEmptying(cmd, pos[1], ctx, `${name} ${pos[0]}`);
+      } else if (pos.length === 1 && cmd.dynamicArgs && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0]) && dynamicTargets(cmd) !== 'unknown') {
+        // `ls ~/Documents/* | xargs -n1 cp /dev/null`: each input is a file emptied.
+        judgeDelete(cmd, [], true, ctx, `${name} ${pos[0]}`, 'empties every file under');
+      }
       return;
     }
+    case 'tee':
+      // tee truncates each file it names (`-a` appends), as `>` does.
+      if (!hasShort(args, 'a') && !hasLong(args, '--append')) for (const f of positionals(args)) if (!f.startsWith('/dev/')) judgeEmptying(cmd, f, ctx, 'tee');
+      return;
     case 'wipefs':
     case 'mkswap':
     case 'blkdiscard':
@@ -351,15 +446,24 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       else if (positionals(args).length > 0 || cmd.dynamicArgs) {
         // (with no file operand shred only prints an error)
         // shred is chosen only to defeat recovery (backups, undelete, git cannot bring the file
-        // back): denied unless every file is scratch. A plain `rm` of a project file stays allowed.
+        // back): denied unless every file is scratch. A plain `rm` of a project file stays allowed,
+        // and so does shredding what the project's own tooling left in its scratch or test
+        // directories (`shred -u ./tmp/test-fixture.key`): a clean-up like `rm` of the same file.
         const files = positionals(args);
         const bad = worst(files, cmd, ctx);
-        const scratch = !cmd.dynamicArgs && files.every((f) => isScratchPath(normalizePath(resolveTarget(cmd, f))));
-        const severity = bad && rankOf(bad.risk.severity) > rankOf('high') ? bad.risk.severity : scratch ? 'medium' : 'high';
+        const paths = cmd.dynamicArgs ? [] : files.map((f) => normalizePath(resolveTarget(cmd, f)));
+        const own = !cmd.dynamicArgs && cmd.cwdShift === undefined && paths.every(isProjectScratchPath);
+        const scratch = !cmd.dynamicArgs && paths.every((f) => isScratchPath(f) || isProjectScratchPath(f));
+        const severity = bad && rankOf(bad.risk.severity) > rankOf('high') ? bad.risk.severity : own && !bad ? 'low' : scratch ? 'medium' : 'high';
         emit(ctx, severity, 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : files.length === 1 ? files[0] : 'files'}.`);
       }
       return;
     }
+    case 'crontab':
+      // `-r` deletes the whole table, every scheduled job the user had, and crontab keeps no
+      // copy (`-ir` only asks first, and nobody answers an agent's prompt).
+      if (args.some((a) => /^-[a-z]*r[a-z]*$/.test(a)) && !args.some((a) => /^-[a-z]*[le][a-z]*$/.test(a))) emit(ctx, 'medium', 'crontab_remove', `crontab -r deletes every scheduled job in ${args.includes('-u') ? `the crontab of ${args[args.indexOf('-u') + 1] ?? 'another user'}` : "the user's crontab"}; no copy is kept.`);
+      return;
     case 'fdisk':
     case 'sfdisk':
     case 'parted':
@@ -408,10 +512,10 @@ export function inspectDestructiveRedirects(cmd: SimpleCommand, ctx: RuleContext
     if (r.op !== '>' && r.op !== '>|' && r.op !== '&>' && r.op !== '>&') continue;
     const t = r.target.text;
     if (DEVICE.test(t)) emit(ctx, 'critical', 'disk_overwrite', `Redirects output onto the block device ${t}.`, t);
-    else if (t.startsWith('/') && !t.startsWith('/dev/') && !t.startsWith('/proc/')) {
+    else if (t.startsWith('/') && !t.startsWith('/dev/') && !t.startsWith('/proc/') && !/[*?[]/.test(t)) {
       const risk = deletionRisk(t);
       if (risk && rankOf(risk.severity) >= rankOf('high')) emit(ctx, 'high', 'overwrite_system_file', `Overwrites ${risk.label}.`, t);
-    }
+    } else if (!t.startsWith('/dev/') && !t.startsWith('/proc/')) judgeEmptying(cmd, t, ctx, 'A redirection');
   }
 }
 

@@ -80,6 +80,25 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
   emit(ctx, known ? 'low' : 'medium', 'http_upload', `Sends local data to ${known ? 'the service' : 'the unrecognised external endpoint'} ${label}.`, external);
 }
 
+// Mail clients send their standard input (and attachments) to the recipients named: a pipeline
+// feeding them the environment or a credential file mails the secrets out.
+const MAIL_CLIENTS = new Set(['mail', 'mailx', 's-nail', 'bsd-mailx', 'nail', 'mutt', 'neomutt', 'sendmail', 'msmtp', 'ssmtp', 'swaks', 'sendemail', 'mpack']);
+const MAIL_ATTACH = new Set(['-a', '-A', '--attach', '--attach-body']);
+
+function inspectMail(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const rcpt = args.filter((a) => /^[^@\s/]+@[A-Za-z0-9.-]+$/.test(a));
+  const to = rcpt.length ? rcpt.join(', ') : 'a mail recipient';
+  for (let i = 0; i < args.length; i++) {
+    const file = MAIL_ATTACH.has(args[i]) ? args[i + 1] : cmd.name === 'mpack' && !args[i].startsWith('-') && args[i - 1] !== '-s' ? args[i] : undefined;
+    const risk = file ? credentialRisk(file) : null;
+    if (risk) return emit(ctx, 'critical', 'secret_upload', `Mails ${risk.label} to ${to} as an attachment.`, undefined, [file!]);
+  }
+  const read = credentialReadBy(cmd);
+  const stdin = sensitiveStdin(cmd) ?? (read ? { severity: 'critical' as Severity, what: read.risk.label, path: read.path } : null);
+  if (stdin) emit(ctx, stdin.severity, 'secret_upload', `Mails ${stdin.what} to ${to} (${cmd.name} sends what it reads).`, undefined, stdin.path ? [stdin.path] : undefined);
+}
+
 // Clients that carry a byte stream to a remote host: plain TCP, TLS (`openssl s_client`,
 // `gnutls-cli`, `ncat --ssl`) and the encrypting netcats.
 const STREAM_CLIENTS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'cryptcat', 'pwncat', 'sbd', 'gnutls-cli', 'sclient']);
@@ -190,6 +209,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     emit(ctx, stdin ? stdin.severity : 'medium', stdin ? 'secret_upload' : 'raw_socket', stdin ? `Sends ${stdin.what} to ${host} over a raw TCP connection.` : `Opens a raw network connection to ${host}.`, [host]);
     return;
   }
+  if (MAIL_CLIENTS.has(name)) return inspectMail(cmd, ctx);
   if (name === 'scp' || name === 'rsync' || name === 'sftp' || name === 'rclone') {
     // Option values (`--exclude .env`, `-i KEY`) are not operands.
     const pos = copyOperands(cmd) ?? positionals(args);

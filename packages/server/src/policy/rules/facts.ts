@@ -5,7 +5,7 @@ import { printf } from '../shell/static-text.js';
 import type { SimpleCommand, Word } from '../shell/types.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash', 'busybox']);
-export const INTERPRETERS = /^(?:python[0-9.]*|py|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|luajit|rscript|osascript|tclsh[0-9.]*|wish|expect|julia|elixir|groovy)$/;
+export const INTERPRETERS = /^(?:python[0-9.]*|py|pypy[0-9.]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|deno|bun|php[0-9.]*|lua[0-9.]*|luajit|rscript|r|osascript|tclsh[0-9.]*|wish|expect|julia|elixir|groovy)$/;
 export const POWERSHELL = new Set(['powershell', 'pwsh']);
 
 // The first characters INTERPRETERS' alternatives can start with, read from the regex itself

@@ -2,11 +2,11 @@
 // judged by the branch they rewrite (protected: main/master/trunk/production and the
 // policy's protected_branches; shared: release/*, develop, staging), so a lease-protected
 // force push of a feature branch after a rebase stays quiet.
-import type { SimpleCommand } from '../shell/types.js';
+import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
-import { hasLong, hasShort, positionals } from './facts.js';
-import { configParameters, envKind, judgeConfiguredCommand, judgeConfigSetting, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
+import { hasLong, hasShort, isLocalHost, positionals, remoteSpecHost } from './facts.js';
+import { configKeyKind, configParameters, envKind, judgeConfiguredCommand, judgeConfigSetting, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
 
 const CATEGORY = 'git_danger';
 const PUSH_VALUE_OPTS = new Set(['--repo', '--receive-pack', '--exec', '-o', '--push-option', '--signed']);
@@ -174,12 +174,60 @@ function forcedLast(args: readonly string[]): boolean {
   return on;
 }
 
-function inspectPush(args: string[], ctx: RuleContext): void {
+// Remotes a repository's own setup names: pushing everything there is publishing, not a copy.
+const OWN_REMOTES = new Set(['origin', 'upstream']);
+
+// Git's URL forms (git-clone(1) "GIT URLS"): ssh://, git://, http(s)://, ftp(s)://, with a user and port.
+const GIT_URL = /^(?:ssh|git|git\+ssh|ssh\+git|https?|ftps?):\/\/(?:[^@/\s]*@)?(\[[0-9a-fA-F:.]+\]|[^/:\s]+)/i;
+
+/** The external host a remote URL or `host:path` spec reaches; undefined for local paths and hosts. */
+function externalHost(spec: string): string | undefined {
+  const host = GIT_URL.exec(spec)?.[1]?.toLowerCase() ?? remoteSpecHost(spec);
+  return host && !isLocalHost(host) ? host : undefined;
+}
+
+/** The URL `git remote add NAME URL` (or `set-url`) gave NAME earlier in the same line. */
+function remoteAddedOnLine(script: Script | undefined, cmd: SimpleCommand, name: string): string | undefined {
+  if (!script) return undefined;
+  for (const c of script.commands) {
+    if (c === cmd) break;
+    if (c.name !== 'git') continue;
+    const a = gitArgs(c);
+    if (a[0] !== 'remote' || (a[1] !== 'add' && a[1] !== 'set-url')) continue;
+    const pos = positionals(a.slice(2), REMOTE_ADD_VALUES);
+    if (pos[0] === name && pos[1] !== undefined) return pos[1];
+  }
+  return undefined;
+}
+const REMOTE_ADD_VALUES = new Set(['-t', '-m', '--track', '--master', '--mirror']);
+
+/**
+ * Pushing every branch or tag (`--all`, `--branches`, `--tags`, a `refs/heads/*` refspec) to a
+ * destination the repository was not set up with copies the whole private repository out: a
+ * URL written in the call or a remote the same line just added. Another named remote (a fork, a
+ * backup) may be the user's own, so it is warned; origin and upstream stay allowed.
+ */
+function inspectRepositoryExport(args: string[], pos: string[], cmd: SimpleCommand, script: Script | undefined, ctx: RuleContext): void {
+  const remote = pos[0];
+  if (remote === undefined || OWN_REMOTES.has(remote)) return;
+  const what = hasLong(args, '--tags') && !hasLong(args, '--all', '--branches') ? 'every tag' : 'every branch';
+  const direct = externalHost(remote);
+  const added = direct ? undefined : remoteAddedOnLine(script, cmd, remote);
+  const host = direct ?? (added !== undefined ? externalHost(added) : undefined);
+  if (host) {
+    ctx.emit({ patternName: 'exfiltration.repository_export', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `Pushes ${what} of the repository to ${host}, ${direct ? 'a destination written in the command' : `the remote ${remote} added in the same command`}: a copy of the whole repository leaves for a place it was not set up with.`, hosts: [host] });
+  } else if (added === undefined && !remote.includes('/')) {
+    ctx.emit({ patternName: 'exfiltration.repository_export', severity: 'medium', category: 'exfiltration', layer: 'builtin', reason: `Pushes ${what} of the repository to the remote ${remote}, which is not origin or upstream; where it points cannot be seen from the call.` });
+  }
+}
+
+function inspectPush(args: string[], ctx: RuleContext, cmd?: SimpleCommand, script?: Script): void {
   // `--dry-run`/`-n` only reports what would be pushed (the last of --dry-run/--no-dry-run wins).
   if (lastWins(splitDashDash(args).before, (a) => a === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a), (a) => a === '--no-dry-run')) return;
   const lease = hasLong(args, '--force-with-lease') || hasLong(args, '--force-if-includes');
   const pos = positionals(args, PUSH_VALUE_OPTS);
   const refspecs = pos.slice(1);
+  if (cmd && (hasLong(args, '--all', '--branches', '--tags', '--mirror') || refspecs.some((r) => /^\+?refs\/(?:heads|tags)\/\*/.test(r)))) inspectRepositoryExport(args, pos, cmd, script, ctx);
   const plainForce = forcedLast(args) || refspecs.some((r) => r.startsWith('+'));
   const deleting = hasShort(args, 'd') || hasLong(args, '--delete');
   if (deleting || refspecs.some((r) => r.startsWith(':'))) {
@@ -206,7 +254,9 @@ function inspectPush(args: string[], ctx: RuleContext): void {
   for (const b of refspecs.map(branchOf)) {
     const cls = ctx.branchClass(b);
     if (plainForce && cls === 'protected') emit(ctx, 'high', 'force_push_protected', `Force-pushes ${b}, rewriting the shared history of a protected branch.`);
-    else if (cls === 'protected') emit(ctx, 'medium', 'force_push_protected', `Force-pushes ${b} (with a lease); a protected branch should only move through reviewed merges.`);
+    // A lease only keeps commits the agent has not fetched; the rewrite of the protected
+    // branch's history is the same as without one, so it is judged the same.
+    else if (cls === 'protected') emit(ctx, 'high', 'force_push_protected', `Force-pushes ${b} (with a lease), rewriting the shared history of a protected branch; it should only move through reviewed merges.`);
     else if (cls === 'shared') emit(ctx, plainForce ? 'medium' : 'low', 'force_push_shared', `Force-pushes the shared branch ${b}, rewriting history others have pulled.`);
     else if (plainForce) emit(ctx, 'low', 'force_push', `Force-pushes ${b} without a lease.`);
   }
@@ -334,7 +384,7 @@ function lastWins(args: readonly string[], on: (a: string) => boolean, off: (a: 
   return state;
 }
 
-export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?: Script): void {
   if (cmd.name === 'bfg' || cmd.name === 'git-filter-repo') return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
   if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset') return inspectExport(cmd, ctx);
   if (cmd.name !== 'git') return;
@@ -348,7 +398,7 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (splitDashDash(rest).before.some((a, i, all) => HELP.test(a) && !VALUE_LONG.has(all[i - 1]))) return;
   switch (sub) {
     case 'push':
-      return inspectPush(rest, ctx);
+      return inspectPush(rest, ctx, cmd, script);
     case 'reset': {
       const mode = rest.includes('--hard') ? '--hard' : rest.includes('--merge') ? '--merge' : null;
       if (mode) emit(ctx, 'high', 'reset_hard', `git reset ${mode}${rest.length > 1 ? ` ${rest.filter((a) => a !== mode).join(' ')}` : ''} ${LOSS}${rest.some((a) => /~|\^|HEAD@|^[0-9a-f]{7,}$/.test(a)) ? ' and moves the branch, dropping commits' : ''}.`);

@@ -34,7 +34,7 @@ const CODE_LETTERS: [RegExp, string][] = [
   [/^php/, 'r'],
   [/^lua/, 'e'],
   [/^osascript$/, 'e'],
-  [/^(?:tclsh|wish|rscript)$/, 'e'],
+  [/^(?:tclsh|wish|rscript|r)$/, 'e'],
   [/^(?:julia|elixir|groovy)$/, 'e'],
   [/^expect$/, 'c'],
 ];
@@ -145,14 +145,16 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 }
 
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to
-// what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged.
-const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\))/g;
+// what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged
+// (also Julia's `homedir()`, R's `path.expand("~")`, Tcl's `$env(HOME)`).
+const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
 const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
 // `remove_tree($HOME)`: an unquoted home variable as a call's argument.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
-const CONCAT = /(['"`])\s{0,3}[+.]\s{0,3}(['"`])/g;
+// `+` (JavaScript, Python), `.` (PHP, Perl) and `..` (Lua) join strings.
+const CONCAT = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
 // A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
-const CONCAT_VAR = /(['"`])\s{0,3}[+.]\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:[+.]\s{0,3}(['"`])|(?=[),;]))/g;
+const CONCAT_VAR = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:(?:\.\.|[+.])\s{0,3}(['"`])|(?=[),;]))/g;
 // Ruby's %q{…}/%Q{…}/%(…) strings and %x{…}/backtick commands, as plain strings and system().
 const RUBY_STRING = /%[qQ]?([{(\[])([^{}()[\]]{0,1024})[})\]]/g;
 const RUBY_COMMAND = /%x[{(]([^{}()]{0,1024})[})]|`([^`#]{1,1024})`/g;
@@ -227,15 +229,63 @@ function allMatches(re: RegExp, text: string): RegExpExecArray[] {
   return out;
 }
 
+// `os.path.expanduser("~/x")` is the path `~/x` (HOME_EXPR rewrites the bare `~` form).
+const EXPANDUSER = /\bos\.path\.expanduser\(\s{0,3}(['"])(~\/[^'"]{1,512})\1\s{0,3}\)/g;
+// Julia interpolates an expression into a command: `run(\`rm -rf $(homedir())\`)`.
+const JULIA_HOME_INTERPOLATION = /\$\(\s{0,3}"~"\s{0,3}\)/g;
+// R joins strings with paste() (a space between) and paste0() (nothing between).
+const R_PASTE = /\bpaste(0?)\(\s{0,3}(['"])([^'"]{0,512})\2\s{0,3},\s{0,3}(['"])([^'"]{0,512})\4\s{0,3}\)/g;
+
 function normalizeCode(code: string): string {
-  return code
+  const normalized = code
+    .replace(EXPANDUSER, '$1$2$1')
     .replace(HOME_EXPR, '"~"')
+    .replace(JULIA_HOME_INTERPOLATION, '~')
+    .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
     .replace(CONCAT, '')
     .replace(BARE_HOME_ARG, '$1"~"')
     .replace(RUBY_COMMAND, (_m, a: string | undefined, b: string | undefined) => `system("${a ?? b}")`)
     .replace(RUBY_STRING, (_m, _o, body: string) => `"${body}"`);
+  return code.includes('=') ? withNamedStrings(normalized) : normalized;
+}
+
+// `p = "~/.ssh/id_rsa"` (also `const`/`let`/`var`/`my`/`local`, `$p` in Perl and PHP), after the
+// rewrites above made the value one literal: `d=os.path.expanduser('~'); shutil.rmtree(d)`.
+const STRING_ASSIGNMENT = /(?:^|[;\n{]|\b(?:const|let|var|my|local))\s{0,8}(\$?[A-Za-z_]\w{0,30})\s{0,3}=(?![=~])\s{0,3}(['"`])([^'"`\n]{1,512})\2\s{0,3}(?=[;\n)}]|$)/g;
+
+/**
+ * A variable assigned one string literal and later handed to a call as a whole argument stands
+ * for that literal there (`rmtree(d)`, `open(p, 'w')`, `os.execute(cmd)`), so the call is judged
+ * by its path or command as if written in place. At most eight names; reassigned names are left.
+ */
+function withNamedStrings(code: string): string {
+  const values = new Map<string, string>();
+  for (const m of allMatches(STRING_ASSIGNMENT, code)) {
+    if (values.size >= 8) break;
+    values.set(m[1], values.has(m[1]) ? '' : `${m[2]}${m[3]}${m[2]}`);
+  }
+  let out = code;
+  for (const [name, literal] of values) if (literal) out = replaceArgument(out, name, literal);
+  return out;
+}
+
+/** `name` put in place where it is a whole call argument: after `(` or `,`, before `,` or `)`. */
+function replaceArgument(code: string, name: string, literal: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = code.indexOf(name); i >= 0; i = code.indexOf(name, i + name.length)) {
+    let before = i - 1;
+    while (before >= 0 && code[before] === ' ') before--;
+    let after = i + name.length;
+    while (after < code.length && code[after] === ' ') after++;
+    if ((code[before] === '(' || code[before] === ',') && (code[after] === ',' || code[after] === ')')) {
+      out += code.slice(from, i) + literal;
+      from = i + name.length;
+    }
+  }
+  return from === 0 ? code : out + code.slice(from);
 }
 
 // Inline code that is only words, a program name and its options or paths (`rm -rf /`,

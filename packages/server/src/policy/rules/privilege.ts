@@ -240,10 +240,41 @@ export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext)
   }
 }
 
+// systemctl/service verbs that only look, and those that (re)start a unit as it is configured.
+const LOOK_VERBS = new Set(['status', 'is-active', 'is-enabled', 'is-failed', 'show', 'cat', 'list-units', 'list-unit-files', 'list-timers', 'list-dependencies']);
+const RESTART_VERBS = new Set(['start', 'restart', 'reload', 'try-restart', 'reload-or-restart', 'try-reload-or-restart', 'force-reload', 'condrestart']);
+// Units whose restart interrupts everything on the host or the way in: every container (docker,
+// containerd, kubelet), the network, remote logins, the defences (SECURITY_UNITS). Still warned.
+const HOST_WIDE_UNITS = /^(?:docker|containerd|podman|crio|cri-o|kubelet|k3s|k3s-agent|microk8s|snap\.microk8s\.\S+|networking|network|NetworkManager|systemd-networkd|systemd-resolved|wpa_supplicant|sshd?|dbus|polkit|systemd-logind|gdm3?|lightdm|sddm)(?:\.service|\.socket)?$/i;
+
+/**
+ * `sudo systemctl restart nginx`, `sudo service php8.2-fpm reload`, `sudo systemctl status x`:
+ * looking at a unit, or restarting an application service as it is configured, is routine
+ * administration. Stopping, disabling or masking is not (and the defences are judged by
+ * inspectTamperCommand); a unit whose restart cuts every container or the network stays warned.
+ */
+function routineServiceCommand(c: SimpleCommand): boolean {
+  let verb: string | undefined;
+  let units: string[];
+  if (c.name === 'systemctl') {
+    const pos = positionals(c.args);
+    verb = pos[0];
+    units = pos.slice(1);
+    if (c.args.some((a) => a === '--user' || a === '-H' || a.startsWith('--host') || a === '-M' || a.startsWith('--machine'))) return false;
+  } else if (c.name === 'service') {
+    verb = c.args[1];
+    units = c.args[0] ? [c.args[0]] : [];
+    if (c.args.length !== 2) return false;
+  } else return false;
+  if (verb === undefined) return false;
+  if (LOOK_VERBS.has(verb)) return true;
+  return RESTART_VERBS.has(verb) && units.length > 0 && units.every((u) => !HOST_WIDE_UNITS.test(u) && !SECURITY_UNITS.test(u) && !/[*?[$`]/.test(u));
+}
+
 /** Anything run through sudo/doas is worth a confirmation, once per command line. */
 export function inspectElevation(script: Script, ctx: RuleContext): void {
   // Commands sent to another host over ssh run there, not on this workstation.
-  // `visudo -c` only checks the sudoers syntax.
-  const first = script.commands.find((c) => c.elevated && c.name !== '' && c.origin !== 'remote' && c.wrappers.some((w) => w === 'sudo' || w === 'doas' || w === 'pkexec' || w === 'run0') && !(c.name === 'visudo' && c.args.length > 0 && c.args.every((a) => a === '-c' || a === '--check' || a === '-q' || a === '--quiet')));
+  // Routine service management and `visudo -c` (a syntax check) are not worth a confirmation.
+  const first = script.commands.find((c) => c.elevated && c.name !== '' && c.origin !== 'remote' && c.wrappers.some((w) => w === 'sudo' || w === 'doas' || w === 'pkexec' || w === 'run0') && !routineServiceCommand(c) && !(c.name === 'visudo' && c.args.length > 0 && c.args.every((a) => a === '-c' || a === '--check' || a === '-q' || a === '--quiet')));
   if (first) emit(ctx, PRIV, 'medium', 'elevated_command', `Runs \`${[first.name, ...first.args].join(' ').slice(0, 80)}\` as root.`);
 }

@@ -121,7 +121,8 @@ const HEADER_KEYWORDS = new Set(['for', 'select', 'function']);
 const COMPOUND_WORDS = new Set([...SKIP_KEYWORDS, ...HEADER_KEYWORDS, 'case', 'in', '{', '[[', ']]']);
 
 function isProjectSubdir(path: string | undefined): boolean {
-  return !!path && !/^[/~$-]/.test(path) && path !== '.' && !path.startsWith('..') && !/^[A-Za-z]:/.test(path);
+  // (`./../..`, what `"$PWD/../.."` expands to, and `src/../..` climb out: no subdirectory.)
+  return !!path && !/^[/~$-]/.test(path) && path !== '.' && !/(?:^|\/)\.\.(?:\/|$)/.test(path) && !/^[A-Za-z]:/.test(path);
 }
 
 class Parser {
@@ -283,11 +284,13 @@ class Parser {
           if (HEADER_KEYWORDS.has(t.text)) {
             this.pos++;
             if (t.text === 'for' && this.isOp('(') && this.tokens[this.pos + 1]?.t === 'op' && (this.tokens[this.pos + 1] as { op: string }).op === '(') this.skipArithmeticHeader();
+            const start = this.pos;
             // `for x in $(cmd)`, `select x in …`: the substitutions in the header run.
             for (let h = this.peek(); h && !this.isOp(';') && !this.isOp('\n') && !(h.t === 'word' && h.text === '{'); h = this.peek()) {
               if (h.t === 'word' && h.subs.length) this.word(h);
               this.pos++;
             }
+            if (t.text !== 'function') this.bindLoopVariable(start, this.pos);
             return [];
           }
         }
@@ -298,7 +301,7 @@ class Parser {
         const target = this.peek();
         if (target?.t === 'word') {
           if (redirects === NO_REDIRECTS) redirects = [];
-          redirects.push({ op: t.op, target: this.word(target) });
+          redirects.push({ op: t.op, target: this.redirectTarget(t.op, this.word(target)) });
           this.pos++;
         }
       } else if (t.op === '(' && words.length === 1 && this.tokens[this.pos + 1]?.t === 'op') {
@@ -308,6 +311,42 @@ class Parser {
     }
     if (words.length === 0 && redirects.length === 0) return [];
     return this.makeCommand(words, redirects, pipeline, stage, state.subdir, this.origin, undefined, state);
+  }
+
+  /**
+   * `for f in ITEMS` (bash, zsh, fish; also `select`): the body runs with `$f` set to each item in
+   * turn. The variable is bound to the item that reaches furthest (absolute, home, a variable or
+   * `..`; else the first), so `for f in ./a ~/Documents/*; do : > "$f"; done` is judged as the
+   * body run on `~/Documents/*`: every file there.
+   */
+  private bindLoopVariable(from: number, to: number): void {
+    const name = this.tokens[from];
+    const kw = this.tokens[from + 1];
+    if (name?.t !== 'word' || name.quoted || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.text) || kw?.t !== 'word' || kw.text !== 'in' || kw.quoted) return;
+    const items: Word[] = [];
+    for (let k = from + 2; k < to && items.length < 64; k++) {
+      const w = this.tokens[k];
+      if (w.t !== 'word') break;
+      if (w.text === 'do' && !w.quoted) break;
+      // (An item made by a command, `$(ls ~)`, is not known: it is not bound.)
+      if (w.subs.length === 0) this.pushExpanded(items, w as unknown as Word);
+    }
+    if (items.length === 0) return;
+    const far = items.find((w) => /^(?:[/~$]|\.\.(?:\/|$))/.test(w.text)) ?? items[0];
+    (this.ctx.vars ??= new Map()).set(name.text, far.text);
+  }
+
+  /** A redirection's target after the expansions a word gets (`> "$f"`, `> $out/log`). */
+  private redirectTarget(op: string, w: Word): Word {
+    // (A here-document's target is its body, not a file name.)
+    if (w.text.indexOf('$') < 0 || op.startsWith('<<')) return w;
+    const out: Word[] = [];
+    this.pushExpanded(out, w);
+    if (out.length !== 1) return w;
+    // A glob only stands for the files it matches when the variable is the whole target
+    // (`> "$f"` in `for f in ~/Documents/*`); `> "$f.html"` names new files, left as written.
+    if (/[*?[]/.test(out[0].text) && !/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(w.text)) return w;
+    return out[0];
   }
 
   /**
@@ -586,7 +625,9 @@ class Parser {
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') {
         const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined), undefined, undefined, undefined, n.noexecStops);
-        if (cmd.replaceString !== undefined && cmd.dynamicArgs) for (const c of sub.commands) c.fedBy ??= cmd;
+        // A script run for each input: under xargs/parallel with a replace string, or by
+        // `find -exec sh -c '…' _ {}`, whose `{}` words are find's matches.
+        if (cmd.dynamicArgs && (cmd.replaceString !== undefined || (parent !== undefined && n.src.includes('{}')))) for (const c of sub.commands) c.fedBy ??= cmd;
       }
       else if (this.enter()) {
         for (const c of this.makeCommand(n.argv, NO_REDIRECTS, pipeline, stage, cwdIsSubdir, n.origin, cmd)) made.push(c);

@@ -135,8 +135,10 @@ function run(stage: Stage, input: string | undefined): string | undefined {
     case 'realpath':
     case 'readlink': {
       const paths = args.filter((a) => !a.startsWith('-'));
-      if (paths.length !== 1 || paths[0].includes('$') || (name === 'readlink' && !args.some((a) => /^-[a-z]*[fem]/.test(a)))) return undefined;
-      return `${pathPart(name, paths[0])}\n`;
+      // `$PWD` is the working directory, `.` (its parent is `..`: `dirname "$PWD"`).
+      const path = paths.length === 1 ? paths[0].replace(/^\$\{?PWD\}?(?=\/|$)/, '.') : undefined;
+      if (path === undefined || path.includes('$') || (name === 'readlink' && !args.some((a) => /^-[a-z]*[fem]/.test(a)))) return undefined;
+      return `${pathPart(name, path, path !== paths[0])}\n`;
     }
     default:
       return undefined;
@@ -144,7 +146,7 @@ function run(stage: Stage, input: string | undefined): string | undefined {
 }
 
 /** What dirname, basename, realpath and readlink -f print for a path, textually (no I/O). */
-function pathPart(name: string, path: string): string {
+function pathPart(name: string, path: string, cwdLed = false): string {
   const abs = path.startsWith('/');
   const parts: string[] = [];
   for (const seg of path.split('/')) {
@@ -153,6 +155,8 @@ function pathPart(name: string, path: string): string {
     else parts.push(seg);
   }
   if (name === 'basename') return parts[parts.length - 1] ?? (abs ? '/' : '.');
+  // The working directory or a parent of it (`$PWD`, `$PWD/..`): its dirname is one level up.
+  if (name === 'dirname' && cwdLed && parts.every((p) => p === '..')) return [...parts, '..'].join('/');
   if (name === 'dirname') parts.pop();
   const joined = parts.join('/');
   return abs ? `/${joined}` : joined || '.';
