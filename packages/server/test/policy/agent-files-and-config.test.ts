@@ -131,3 +131,24 @@ describe('root, and only root, is elevation', () => {
     await runTable(t, rows);
   });
 });
+
+describe('switching the guard rails off without touching their content', () => {
+  test('decisions', async (t) => {
+    const rows: Row[] = [
+      [shell('chmod 000 ~/.service-plugin'), 'deny', 'guard_rail_change.hooks_deleted'],
+      [shell('chmod a-r ~/.claude/settings.json'), 'deny', 'guard_rail_change.hooks_deleted'],
+      [shell('chmod -R u-rwx ~/.cursor'), 'deny', 'guard_rail_change.hooks_deleted'],
+      [shell('chmod 0200 ~/.codex/config.toml'), 'deny', 'guard_rail_change.hooks_deleted'],
+      [shell('kill $(pgrep -f service-mcp-gateway)'), 'deny', 'guard_rail_change.policy_service_stopped'],
+      [shell('pkill -f service-mcp-gateway'), 'deny', 'guard_rail_change.policy_service_stopped'],
+      [shell('killall -9 service-mcp-gateway'), 'deny', 'guard_rail_change.policy_service_stopped'],
+      // Tightening permissions, other files, other processes.
+      [shell('chmod 644 ~/.claude/settings.json'), 'allow'],
+      [shell('chmod 600 ~/.service-plugin/api_key'), 'allow'],
+      [shell('chmod 000 ./tmp/fixture.txt'), 'allow'],
+      [shell('pkill -f webpack'), 'allow'],
+      [shell('kill %1'), 'allow'],
+    ];
+    await runTable(t, rows);
+  });
+});

@@ -142,6 +142,12 @@ function deletedGuardRails(target: string, how: string): Finding[] {
   return [];
 }
 
+const CHMOD_VALUE_OPTIONS: ReadonlySet<string> = new Set(['--reference']);
+/** A mode that leaves the owner without read permission: `000`, `0200`, `a-r`, `u-rwx`, `a=`, `-r`. */
+const LOCKS_OUT = /^(?:0?[0-3][0-7]{2}|(?:[ugoa]*[ua][ugoa]*|)-[wx]*r[rwxXst]*|[ugoa]*[ua][ugoa]*=[wxXst]*)$/;
+/** The product's own processes, as pgrep/pkill/killall name them. */
+const POLICY_PROCESS = /service-mcp-gateway|service-plugin/;
+
 // Module-level helpers rather than closures: inspectGuardRailCommand runs for every command.
 function emitAll(ctx: RuleContext, fs: Finding[]): void {
   for (const f of fs) ctx.emit(f);
@@ -228,6 +234,21 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
         if (name === 'mv') emitAll(ctx, deletedGuardRails(src, '`mv` moves away'));
         if (guarded) writeTo(ctx, name, dest, writtenEarlier(src, cmd, script));
       }
+      return;
+    }
+    case 'chmod': {
+      // Taking the owner's read permission away from an agent's hooks or the policy plugin's files
+      // switches them off as surely as deleting them (the plugin fails open without its key).
+      const pos = positionals(cmd.args, CHMOD_VALUE_OPTIONS);
+      if (pos.length >= 2 && LOCKS_OUT.test(pos[0])) for (const p of pos.slice(1)) emitAll(ctx, deletedGuardRails(p, `\`chmod ${pos[0]}\` makes unreadable`));
+      return;
+    }
+    case 'kill':
+    case 'pkill':
+    case 'killall': {
+      // Stopping the policy gateway or plugin: every later call goes unchecked.
+      const target = cmd.argv.slice(1).find((w) => POLICY_PROCESS.test(w.text));
+      if (target) ctx.emit({ patternName: 'guard_rail_change.policy_service_stopped', severity: 'high', category: 'guard_rail_change', layer: 'builtin', reason: `\`${name}\` stops the policy service (${target.text.slice(0, 60)}), so later actions are not checked.` });
       return;
     }
     case 'truncate':
