@@ -10,7 +10,7 @@ import type { RuleContext } from './context.js';
 import { literalOutput, positionals } from './facts.js';
 
 const CATEGORY = 'persistence';
-const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
+const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
 const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
 export interface PersistenceTarget {
@@ -150,6 +150,16 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
       if (file === undefined && args.length === 0 && cmd.stage === 0) return;
       const payload = file === '-' || file === undefined ? upstreamData(cmd) : undefined;
       emitPersistence(ctx, { severity: 'medium', label: 'the user crontab', kind: 'cron' }, file ?? '-', 'Replaces', payload);
+      return;
+    }
+    case 'at':
+    case 'batch': {
+      // at/batch run the commands they read (stdin or -f FILE) later, unattended; -l/-r/-c only list or remove.
+      if (args.some((a) => /^-[a-zA-Z]*[lrdc][a-zA-Z]*$/.test(a)) || (cmd.name === 'at' && pos.length === 0 && cmd.stage === 0 && !cmd.redirects.length)) return;
+      const payload = args.includes('-f') ? undefined : upstreamData(cmd);
+      const risk = payload ? payloadRisk(payload, ctx) : null;
+      if (risk) ctx.emit({ patternName: `${CATEGORY}.at_job_malicious`, severity: 'critical', category: CATEGORY, layer: 'builtin', reason: `${cmd.name} queues a job that runs later, unattended: ${risk.reason}` });
+      else ctx.emit({ patternName: `${CATEGORY}.at_job`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `${cmd.name} queues commands that run later, unattended and unreviewed.` });
       return;
     }
     case 'launchctl':
