@@ -167,3 +167,16 @@ describe('jobs queued with at or batch run later, unattended', () => {
     await runTable(t, rows);
   });
 });
+
+describe('rclone wiping a remote', () => {
+  test('decisions', async (t) => {
+    const rows: Row[] = [
+      [shell('rclone sync /tmp/empty s3-prod:acme-user-uploads --delete-during'), 'deny', 'destructive_fs.mirror_delete'],
+      [shell('rclone sync ./empty-dir backup:photos'), 'deny', 'destructive_fs.mirror_delete'],
+      [shell('rclone purge s3-prod:bucket/old'), 'deny', 'destructive_fs.mirror_delete'],
+      [shell('rclone sync ./dist s3:site-prod'), 'warn', 'destructive_fs.mirror_delete'],
+      [shell('rclone sync ./dist s3-staging:site'), 'warn', 'destructive_fs.mirror_delete'],
+    ];
+    await runTable(t, rows);
+  });
+});

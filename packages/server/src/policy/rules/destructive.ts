@@ -386,7 +386,11 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
         const pos = positionals(args).slice(1);
         const dest = pos[pos.length - 1];
         const bad = dest && !dest.includes(':') ? worst([dest], cmd, ctx) : null;
-        emit(ctx, bad ? bad.risk.severity : 'medium', 'mirror_delete', `rclone ${sub} deletes ${bad ? bad.risk.label : `files at ${dest ?? 'the destination'}`}${sub === 'sync' ? ' that the source lacks' : ''}.`, dest);
+        // Purging a remote named as production, or syncing an empty directory over a remote (which
+        // wipes it), is not a routine clean-up; a sync that publishes a build to production is.
+        const wipe = sub === 'sync' && pos.length >= 2 && /(?:^|\/)(?:empty|blank|nothing)[^/]*\/?$|^\/dev\/null$/i.test(pos[0]);
+        const prod = sub !== 'sync' && dest !== undefined && dest.includes(':') && /(?:^|[-_.:/])(?:prod|production|live)(?:$|[-_.:/])/i.test(dest);
+        emit(ctx, bad ? bad.risk.severity : wipe || prod ? 'high' : 'medium', 'mirror_delete', `rclone ${sub} deletes ${bad ? bad.risk.label : wipe ? `everything at ${dest}` : `files at ${dest ?? 'the destination'}`}${sub === 'sync' && !wipe ? ' that the source lacks' : ''}${prod && !bad ? ' (a production remote)' : ''}.`, dest);
       }
       return;
     }
