@@ -233,6 +233,7 @@ export function judgeOverwrite(target: string, ctx: RuleContext, tool: string): 
 // Options taking a value, made once: cp/mv run in most scripts, and a Set per command was garbage.
 const COPY_VALUES: ReadonlySet<string> = new Set(['-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix', '-t', '--target-directory']);
 const MV_VALUES: ReadonlySet<string> = new Set(['-t', '--target-directory', '-S', '--suffix']);
+const DELETE_TOOL_VALUES: ReadonlySet<string> = new Set(['--cwd', '--filter', '--max-retries', '--retry-delay', '--backoff', '--max-backoff']);
 const TRUNCATE_VALUES: ReadonlySet<string> = new Set(['-s', '--size', '-r', '--reference']);
 
 export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext): void {
@@ -269,6 +270,22 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     return;
   }
   switch (name) {
+    case 'rimraf':
+    case 'del-cli': {
+      // npm's delete tools (usually run through npx, pnpm dlx, bunx): recursive by design, and
+      // globs are expanded by the tool. `!pattern` operands of del-cli only exclude.
+      const targets = positionals(args, DELETE_TOOL_VALUES).filter((a) => !a.startsWith('!'));
+      judgeDelete(cmd, targets, true, ctx, cmd.wrappers.length ? `${name} (run through ${cmd.wrappers.join(', ')})` : name);
+      return;
+    }
+    case 'zfs':
+    case 'zpool':
+    case 'lvremove':
+    case 'vgremove':
+    case 'pvremove':
+    case 'btrfs':
+      judgeStorageDestroy(cmd, ctx);
+      return;
     case 'srm':
     case 'unlink':
     case 'trash':
@@ -400,6 +417,35 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
   }
   // Formatting an image file (disk.img) destroys nothing else; a device or an unknown target does.
   if (/^mkfs(?:\.\w+)?$|^mke2fs$|^newfs\w*$/.test(name) && !/\.(?:img|iso|raw|qcow2|vhdx?|vmdk|bin)$/i.test(positionals(args).pop() ?? '')) emit(ctx, 'critical', 'mkfs', `${name} formats ${positionals(args).pop() ?? 'a device'}, destroying its data.`);
+}
+
+/**
+ * Volume managers that destroy storage itself: a ZFS dataset or pool, an LVM volume or group, a
+ * btrfs subvolume. Every file on it goes at once and no undelete brings it back, so it is denied
+ * like a disk wipe whoever runs it (sudo only adds that it runs as root). Destroying a snapshot
+ * only drops a restore point: warned.
+ */
+function judgeStorageDestroy(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const root = cmd.elevated ? ' as root' : '';
+  if (cmd.name === 'zfs' || cmd.name === 'zpool') {
+    if (args[0] !== 'destroy' || hasShort(args.slice(1), 'n')) return; // `-n`: a dry run
+    const targets = positionals(args.slice(1));
+    if (cmd.name === 'zfs' && targets.length > 0 && targets.every((t) => t.includes('@')) && !hasShort(args.slice(1), 'R')) {
+      emit(ctx, 'medium', 'storage_destroy', `zfs destroy deletes the snapshot ${targets[0]}${root}.`);
+      return;
+    }
+    emit(ctx, 'critical', 'storage_destroy', `${cmd.name} destroy deletes the ${cmd.name === 'zpool' ? 'pool' : 'dataset'} ${targets[0] ?? ''}${hasShort(args.slice(1), 'r') || hasShort(args.slice(1), 'R') ? ' and everything under it' : ''} with all its files${root}.`.replace('  ', ' '));
+    return;
+  }
+  if (cmd.name === 'btrfs') {
+    if ((args[0] === 'subvolume' || args[0] === 'sub') && (args[1] === 'delete' || args[1] === 'del')) emit(ctx, 'high', 'storage_destroy', `btrfs subvolume delete deletes ${positionals(args.slice(2))[0] ?? 'a subvolume'} with all its files${root}.`);
+    return;
+  }
+  // lvremove/vgremove/pvremove: `-t` (--test) changes nothing.
+  if (args.some((a) => a === '--test' || /^-[a-zA-Z]*t/.test(a))) return;
+  const what = cmd.name === 'lvremove' ? 'the logical volume' : cmd.name === 'vgremove' ? 'the volume group' : 'the physical volume label of';
+  if (positionals(args).length > 0) emit(ctx, 'critical', 'storage_destroy', `${cmd.name} removes ${what} ${positionals(args)[0]} and the data on it${root}.`);
 }
 
 /** `> /dev/sda`, `> /etc/passwd`: redirections that overwrite devices or system files. */

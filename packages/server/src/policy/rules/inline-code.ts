@@ -4,9 +4,12 @@
 // shell strings handed to os.system/subprocess/exec (re-parsed as shell), reverse shells,
 // and reads of credential files.
 import { deletionRisk } from '../paths.js';
+import { decodeBase64, decodeHex, inflateBase64, reverseLines } from '../shell/static-text.js';
+import type { Finding } from '../findings.js';
+import { emitDynamicCode } from './dynamic-code.js';
 import { judgeOverwrite, moveAwayRisk } from './destructive.js';
 import type { SimpleCommand } from '../shell/types.js';
-import type { RuleContext } from './context.js';
+import { ContextView, type RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { elispDeletes, vimDeletes } from './editor-code.js';
 import { emitCredentialRead } from './credentials.js';
@@ -227,6 +230,104 @@ function allMatches(re: RegExp, text: string): RegExpExecArray[] {
   return out;
 }
 
+// Literals that the code decodes before using them (base64, hex, reversed, character codes,
+// zlib over base64): `system(pack("H*","726d…"))`, `execSync(Buffer.from('Y3Vy…','base64')
+// .toString())`, `%x(#{"hs | …".reverse})`. Each is replaced by the decoded text as a plain
+// literal, so the calls that run it are judged on what they run (decoders from static-text.ts).
+// (`g` is the number of the quote's group, to close the literal with the same quote.)
+const B64 = (g: number): string => String.raw`b?(['"\`])([A-Za-z0-9+/=_\-\s]{4,16384})` + '\\' + g;
+const HEX = (g: number): string => String.raw`b?(['"\`])([0-9a-fA-F\s]{2,16384})` + '\\' + g;
+const LIT = String.raw`(['"\`])((?:\\.|(?!\1)[^\\\n]){1,4096})\1`;
+const CODES = String.raw`((?:\s{0,3}\d{1,7}\s{0,3},){0,4095}\s{0,3}\d{1,7}\s{0,3})`;
+const B64_CALL = String.raw`(?:[\w.:]{0,40}(?:b64decode|decodebytes|decode64|strict_decode64|urlsafe_decode64|base64_decode|decode_base64|atob|base64decode))`;
+const DECODERS: { re: RegExp; how: string; decode: (m: string[]) => string | undefined }[] = [
+  // zlib/gzip over base64 first: the inner base64 call would otherwise be decoded alone.
+  { re: new RegExp(String.raw`(?:zlib\.decompress|decompress|inflateSync|unzipSync|gunzipSync|Zlib::Inflate\.inflate|Zlib\.inflate|gzinflate|gzuncompress|gzdecode|uncompress)\s{0,3}\(\s{0,3}(?:${B64_CALL}\s{0,3}\(\s{0,3}${B64(1)}\s{0,3}\)|Buffer\.from\(\s{0,3}${B64(3)}\s{0,3},\s{0,3}['"]base64['"]\s{0,3}\))\s{0,3}\)`, 'g'), how: 'zlib-compressed base64', decode: (m) => inflateBase64(m[2] ?? m[4]) },
+  { re: new RegExp(String.raw`Buffer\.from\(\s{0,3}${LIT}\s{0,3},\s{0,3}['"](base64|base64url|hex)['"]\s{0,3}\)(?:\.toString\(\s{0,3}(?:['"][\w-]{1,10}['"])?\s{0,3}\))?`, 'g'), how: 'base64 or hex', decode: (m) => (m[3] === 'hex' ? decodeHex(m[2]) : decodeBase64(m[2])) },
+  { re: new RegExp(String.raw`${B64_CALL}\s{0,3}\(\s{0,3}${B64(1)}\s{0,3}\)(?:\.decode\(\s{0,3}(?:['"][\w-]{1,10}['"])?\s{0,3}\))?`, 'g'), how: 'base64', decode: (m) => decodeBase64(m[2]) },
+  { re: new RegExp(String.raw`${B64(1)}\.unpack1?\(\s{0,3}['"]m0?['"]\s{0,3}\)(?:\.first|\[0\])?`, 'g'), how: 'base64', decode: (m) => decodeBase64(m[2]) },
+  { re: new RegExp(String.raw`(?:bytes\.fromhex|bytearray\.fromhex|binascii\.unhexlify|unhexlify|hex2bin)\s{0,3}\(\s{0,3}${HEX(1)}\s{0,3}\)(?:\.decode\(\s{0,3}(?:['"][\w-]{1,10}['"])?\s{0,3}\))?`, 'g'), how: 'hex', decode: (m) => decodeHex(m[2]) },
+  { re: new RegExp(String.raw`\bpack\s{0,3}\(?\s{0,3}(['"])H\*\1\s{0,3},\s{0,3}${HEX(2)}\s{0,3}\)?`, 'g'), how: 'hex', decode: (m) => decodeHex(m[3]) },
+  { re: new RegExp(String.raw`\[\s{0,3}${HEX(1)}\s{0,3}\]\.pack\(\s{0,3}['"]H\*['"]\s{0,3}\)`, 'g'), how: 'hex', decode: (m) => decodeHex(m[2]) },
+  { re: new RegExp(String.raw`${LIT}\s{0,3}(?:\.reverse\b(?:\(\))?|\[\s{0,3}::\s{0,3}-1\s{0,3}\]|\.split\(\s{0,3}(['"])\3\s{0,3}\)\.reverse\(\)\.join\(\s{0,3}(['"])\4\s{0,3}\))`, 'g'), how: 'a reversed string', decode: (m) => reverseLines(unescapeLiteral(m[2])) },
+  { re: new RegExp(String.raw`\b(?:scalar\s{1,3}reverse|strrev)\s{0,3}\(?\s{0,3}${LIT}\s{0,3}\)?`, 'g'), how: 'a reversed string', decode: (m) => reverseLines(unescapeLiteral(m[2])) },
+  { re: new RegExp(String.raw`String\.fromCharCode\(${CODES}\)`, 'g'), how: 'character codes', decode: (m) => charCodes(m[1]) },
+  { re: new RegExp(String.raw`(['"])\1\.join\(\s{0,3}(?:map\(\s{0,3}chr\s{0,3},\s{0,3}|chr\(\s{0,3}(\w{1,20})\s{0,3}\)\s{1,3}for\s{1,3}\2\s{1,3}in\s{1,3})[[(]${CODES}[\])]\s{0,3}\)?\s{0,3}\)`, 'g'), how: 'character codes', decode: (m) => charCodes(m[3]) },
+  { re: new RegExp(String.raw`\[${CODES}\]\.pack\(\s{0,3}['"][cCU]\*['"]\s{0,3}\)`, 'g'), how: 'character codes', decode: (m) => charCodes(m[1]) },
+  // `chr(114).chr(109)…`, `chr(114)+chr(109)…`: at least two, joined.
+  { re: /\bchr\(\s{0,3}\d{1,7}\s{0,3}\)(?:\s{0,3}[.+]\s{0,3}chr\(\s{0,3}\d{1,7}\s{0,3}\)){1,4095}/g, how: 'character codes', decode: (m) => charCodes(m[0].replace(/chr|[()\s]/g, '').replace(/[.+]/g, ',')) },
+];
+// Every DECODERS pattern holds one of these words: code without them skips the scans.
+const DECODER_HINT = /decompress|inflate|gzdecode|uncompress|Buffer\.from|64|atob|unpack|hex|pack|reverse|::-1|strrev|fromCharCode|chr/;
+// Code that runs text as code or as a command: the sinks a decoded literal is handed to.
+// (Backticks and %x() run commands in Ruby and Perl; in JavaScript a backtick is a template string.)
+const EXEC_SINK = /\b(?:exec|eval|system|popen|execSync|spawnSync|execFileSync|spawn|Function|instance_eval|shell_exec|passthru|proc_open|Popen|check_output|getoutput|os\.execute|qx)\b|%x[({[]|`/;
+const JS_EXEC_SINK = /\b(?:exec|eval|execSync|spawnSync|execFileSync|spawn|Function)\b/;
+// A decoding call whose input is not a literal (`b64decode(sys.argv[1])`, `Buffer.from(data, 'base64')`).
+const DECODE_CALL = /\b(?:b64decode|decodebytes|decode64|base64_decode|decode_base64|atob|fromhex|unhexlify|hex2bin|decompress|inflateSync|gzinflate|fromCharCode)\s{0,3}\(|Buffer\.from\([^)]{0,200}['"](?:base64|hex)['"]|\bpack\s{0,3}\(?\s{0,3}['"]H\*|\.reverse\b|\[::-1\]/;
+// A sink whose argument, on the same statement, holds a decoding call.
+const SINK_THEN_DECODE = new RegExp(String.raw`(?:${EXEC_SINK.source})[^;\n]{0,200}?(?:${DECODE_CALL.source})`);
+const IMPORT_CALL = /__import__\(\s{0,3}(['"])([\w.]{1,40})\1\s{0,3}\)/g;
+const RUBY_LITERAL_INTERPOLATION = /#\{\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){0,4096})\1\s{0,3}\}/g;
+
+function charCodes(list: string): string | undefined {
+  const codes = list.split(',').map((c) => Number(c.trim()));
+  return codes.every((c) => Number.isInteger(c) && c >= 0 && c < 0x110000) ? String.fromCodePoint(...codes) : undefined;
+}
+
+/** A double-quoted literal holding `text` (unescapeLiteral reads it back). */
+function asLiteral(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}
+
+interface DecodedCode {
+  text: string;
+  /** What was decoded, for the reason (`base64`, `hex`, …); empty when nothing was. */
+  how: string[];
+  /** The decoded texts, scanned as code too (`exec(<decoded python>)`). */
+  decoded: string[];
+}
+
+/** `code` with every literal it decodes put in place as the decoded text (a few rounds, for nesting). */
+export function decodeLiterals(code: string): DecodedCode {
+  const out: DecodedCode = { text: code, how: [], decoded: [] };
+  if (!DECODER_HINT.test(code)) return out;
+  // `__import__('zlib').decompress(…)` is `zlib.decompress(…)`.
+  if (code.includes('__import__')) out.text = out.text.replace(IMPORT_CALL, '$2');
+  for (let round = 0; round < 3; round++) {
+    let changed = false;
+    for (const d of DECODERS) {
+      out.text = out.text.replace(d.re, (...args: unknown[]) => {
+        const m = args.slice(0, -2).map((x) => (typeof x === 'string' ? x : undefined)) as string[];
+        const text = d.decode(m);
+        if (text === undefined || text.length === 0) return m[0];
+        changed = true;
+        if (!out.how.includes(d.how)) out.how.push(d.how);
+        out.decoded.push(text);
+        return asLiteral(text);
+      });
+    }
+    if (!changed) break;
+  }
+  // Ruby interpolates a literal into a command string: `%x(#{"cmd"})`, `` `#{'cmd'}` ``.
+  if (out.how.length && out.text.includes('#{')) out.text = out.text.replace(RUBY_LITERAL_INTERPOLATION, (_m, _q, body: string) => unescapeLiteral(body));
+  return out;
+}
+
+/** Reasons of findings about decoded code name the decoding. */
+class DecodedContext extends ContextView {
+  constructor(
+    inner: RuleContext,
+    private readonly how: string,
+  ) {
+    super(inner);
+  }
+  emit(f: Finding): void {
+    const r = f.reason.endsWith('.') ? f.reason.slice(0, -1) : f.reason;
+    this.inner.emit({ ...f, reason: `${r} (the code decodes it from ${this.how} at run time).` });
+  }
+}
+
 function normalizeCode(code: string): string {
   return code
     .replace(HOME_EXPR, '"~"')
@@ -267,7 +368,26 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   const code = inlineCode(cmd);
   if (!code) return;
-  const text = normalizeCode(AWK.has(cmd.name) ? awkStrings(code.slice(0, 16_384), cmd.args) : code.slice(0, 16_384));
+  const raw = code.slice(0, 16_384);
+  const dec = AWK.has(cmd.name) ? undefined : decodeLiterals(raw);
+  if (dec && dec.how.length) {
+    const how = dec.how.join(' and ');
+    const decodedCtx = new DecodedContext(ctx, how);
+    // The decoded texts are scanned as code as well: what `exec()` runs is code, not a command.
+    const text = `${normalizeCode(dec.text)}\n${dec.decoded.map(normalizeCode).join('\n')}`;
+    if ((/^(?:node|nodejs|deno|bun)$/.test(cmd.name) ? JS_EXEC_SINK : EXEC_SINK).test(dec.text)) ctx.emit({ patternName: 'remote_code_exec.decoded_code', severity: 'medium', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} code runs text it decodes from ${how} at run time; obfuscated commands hide what they do.` });
+    return inspectCodeText(cmd, code, text, decodedCtx);
+  }
+  // Text decoded at run time from data not written here (`exec(b64decode(sys.argv[1]))`) and run.
+  if (dec && DECODE_CALL.test(raw) && SINK_THEN_DECODE.test(raw)) {
+    emitDynamicCode(ctx, `${cmd.name} code runs text it decodes at run time from data that is not written here, so the code cannot be checked.`);
+  }
+  const text = normalizeCode(AWK.has(cmd.name) ? awkStrings(raw, cmd.args) : raw);
+  inspectCodeText(cmd, code, text, ctx);
+}
+
+/** The rules over an interpreter's program text (normalized, decoded literals in place). */
+function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: RuleContext): void {
   if (!AWK.has(cmd.name) && SHELL_LINE.test(code) && code.length <= 1024) inspectShellLineAsCode(cmd, code, ctx);
   // (Each scan only when a cheap substring test says it can match.)
   if (/exec|spawn|run\s{0,3}\(`/.test(text)) for (const m of allMatches(COMMAND_SYNTAX, text)) {
