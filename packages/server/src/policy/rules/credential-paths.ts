@@ -49,6 +49,8 @@ const HOME_DIRS: Record<string, [Severity, string]> = {
   '.config/gcloud': ['high', 'the Google Cloud credentials directory'],
   '.azure': ['high', 'the Azure CLI credentials directory'],
   '.kube': ['high', 'the Kubernetes credentials directory'],
+  // config.json there holds the registry logins (`auths`), often as plain base64.
+  '.docker': ['high', 'the Docker configuration directory, whose config.json holds registry credentials'],
   '.password-store': ['high', 'the pass password store'],
   'library/keychains': ['critical', 'the macOS keychains'],
   '.local/share/keyrings': ['critical', 'the GNOME keyrings'],

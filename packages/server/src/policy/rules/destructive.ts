@@ -236,9 +236,43 @@ const MV_VALUES: ReadonlySet<string> = new Set(['-t', '--target-directory', '-S'
 const DELETE_TOOL_VALUES: ReadonlySet<string> = new Set(['--cwd', '--filter', '--max-retries', '--retry-delay', '--backoff', '--max-backoff']);
 const TRUNCATE_VALUES: ReadonlySet<string> = new Set(['-s', '--size', '-r', '--reference']);
 
+// Package runners that fetch a program and run it at once (no install step the user saw).
+const FETCH_AND_RUN = /^(?:npx|bunx|pnpm dlx|yarn dlx|bun x|npm exec|uvx|pipx run)$/;
+const DELETE_NAME = /rm|clean|wipe|purge|delete|nuke|erase|shred|destroy/i;
+
+/**
+ * A program fetched from a registry or repository and run at once (`go run host/x/cmd@latest`,
+ * `npx some-tool`, `uvx tool`) and handed the home directory or the filesystem root: what it does
+ * there cannot be checked. Warned; denied when its name says it deletes (`…/rmrf@latest ~`).
+ */
+function remoteProgramOnPrecious(cmd: SimpleCommand, ctx: RuleContext): void {
+  let program: string | undefined;
+  let operands: string[];
+  if (cmd.name === 'go' && cmd.args[0] === 'run') {
+    const pos = positionals(cmd.args.slice(1), GO_RUN_VALUES);
+    // A module path with a version is fetched (`example.com/x/cmd@v1`); `go run .` is local code.
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}\/.+@/i.test(pos[0] ?? '')) return;
+    program = pos[0];
+    operands = pos.slice(1);
+  } else if (cmd.wrappers.some((w) => FETCH_AND_RUN.test(w)) || (cmd.name === 'uvx' && cmd.args.length > 0)) {
+    program = cmd.name === 'uvx' ? positionals(cmd.args)[0] : cmd.name;
+    operands = positionals(cmd.args).slice(cmd.name === 'uvx' ? 1 : 0);
+  } else return;
+  for (const o of operands) {
+    // Only the home directory or the root: the project (`.`) is what such tools are run on.
+    const risk = /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(o) ? deletionRisk(o, ctx.cwd) : null;
+    if (!risk || risk.severity !== 'critical') continue;
+    const deletes = program !== undefined && DELETE_NAME.test(program.split('@')[0].split('/').pop() ?? '');
+    emit(ctx, deletes ? 'high' : 'medium', 'remote_program_on_precious', `${program ?? 'a fetched program'} is fetched and run at once, unreviewed, and handed ${risk.label}${deletes ? ', and its name says it deletes' : ''}.`, o);
+    return;
+  }
+}
+const GO_RUN_VALUES: ReadonlySet<string> = new Set(['-C', '-exec', '-tags', '-ldflags', '-gcflags', '-mod', '-modfile', '-o', '-p', '-pkgdir', '-overlay']);
+
 export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
+  if (name === 'go' || name === 'uvx' || cmd.wrappers.length > 0) remoteProgramOnPrecious(cmd, ctx);
   if (name === 'rm' && !hasArgCI(args, '-recurse', '-force', '-fo', '-path', '-literalpath')) {
     if (hasLong(args, '--no-preserve-root')) {
       emit(ctx, 'critical', 'no_preserve_root', 'rm with --no-preserve-root disables the safeguard against deleting the root filesystem.');

@@ -13,12 +13,12 @@ import { ContextView, type RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { elispDeletes, vimDeletes } from './editor-code.js';
 import { emitCredentialRead } from './credentials.js';
-import { isInterpreter, optionValue, urlHosts } from './facts.js';
+import { isInterpreter, literalOutput, optionValue, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
 const DELETE_CALL = /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf|File\.delete|Remove-Item|os\.RemoveAll|unlink_tree|remove_tree|Deno\.removeSync|Deno\.remove|File\.rm_rf!?|delete-directory)\s{0,3}\(\s{0,3}(?:[a-zA-Z_.]{0,40}\(\s{0,3})?(['"`])([^'"`]{1,512})['"`]/g;
-const SHELL_CALL = /\b(?:passthru|shell_exec|proc_open|pcntl_exec|IO\.popen|Open3\.\w+|os\.system|os\.popen|os\.execute|io\.popen|shell-command(?:-to-string)?|async-shell-command|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
+const SHELL_CALL = /\b(?:passthru|shell_exec|proc_open|pcntl_exec|IO\.popen|Open3\.\w+|os\.system|os\.popen|os\.execute|io\.popen|shell-command(?:-to-string)?|async-shell-command|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec|os:cmd)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
 // Any quotes around a literal (concatenations like "~" + '/.ssh/key' leave mixed ones).
 const STRING = /(['"`])([^'"`\n]{2,512})['"`]/g;
 // Three independent linear checks instead of one regex with chained lazy gaps.
@@ -136,6 +136,8 @@ function awkStrings(code: string, args: readonly string[]): string {
 /** The inline program of an interpreter command, if any. */
 export function inlineCode(cmd: SimpleCommand): string | undefined {
   if (AWK.has(cmd.name)) return awkProgram(cmd.args);
+  // (Erlang's `erl -eval CODE`: its shell calls, `os:cmd("…")`, are found like any language's.)
+  if (cmd.name === 'erl') return optionValue(cmd.args, ['-eval']);
   if (!isInterpreter(cmd.name) && cmd.name !== 'deno' && cmd.name !== 'bun') return undefined;
   if (cmd.name === 'deno' && cmd.args[0] === 'eval') return cmd.args.slice(1).join(' ');
   const letters = CODE_LETTERS.find(([re]) => re.test(cmd.name))?.[1];
@@ -150,6 +152,14 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to
 // what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged.
 const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\))/g;
+// `os.path.expanduser('~/Documents')`, R's `path.expand("~/x")`: the path as the shell writes it.
+const EXPAND_USER = /\b(?:os\.path\.expanduser|expanduser|path\.expand|normalizePath|File\.expand_path)\(\s{0,3}(['"])(~[^'"]{0,512})\1\s{0,3}\)/g;
+// Julia's `homedir()`, R's `Sys.getenv("HOME")`: the home directory.
+const HOME_CALL = /(?<![\w.])homedir\(\)|\bSys\.getenv\(\s{0,3}(['"])HOME\1\s{0,3}\)/g;
+// R `unlink(p, recursive = TRUE)`, Julia `rm(p; recursive=true)`: a delete made recursive by a keyword.
+const KEYWORD_RECURSIVE_DELETE = /\b(?:unlink|rm|file\.remove|dir_delete|rmdir)\s{0,3}\(\s{0,3}(['"])([^'"]{1,512})\1[^)]{0,120}?\brecursive\s{0,3}=\s{0,3}(?:TRUE|true|T)\b/g;
+// `joinpath("~", ".ssh")`, `os.path.join("~", "x")`, R's `file.path(…)`: two literals joined by a slash.
+const PATH_JOIN = /\b(?:joinpath|os\.path\.join|file\.path|path\.join|path\.resolve|File\.join|filename:join)\(\s{0,3}(['"])([^'"]{1,512})\1\s{0,3},\s{0,3}(['"])([^'"]{1,512})\3\s{0,3}\)/g;
 const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
 // `remove_tree($HOME)`: an unquoted home variable as a call's argument.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
@@ -331,6 +341,9 @@ class DecodedContext extends ContextView {
 function normalizeCode(code: string): string {
   return code
     .replace(HOME_EXPR, '"~"')
+    .replace(EXPAND_USER, '"$2"')
+    .replace(HOME_CALL, '"~"')
+    .replace(PATH_JOIN, '"$2/$4"')
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
     .replace(CONCAT, '')
@@ -357,7 +370,38 @@ function inspectShellLineAsCode(cmd: SimpleCommand, code: string, ctx: RuleConte
   ctx.emit({ ...worst, severity: 'medium', reason: `${cmd.name} is given the shell command line "${code.trim()}" as its code; it rejects it as a syntax error, but the intent is this: ${worst.reason}` });
 }
 
+// SQLite's dot-commands that run a shell command line: `.shell CMD`, `.system CMD`.
+const SQLITE_SHELL = /(?:^|\n)\s{0,8}\.(?:shell|system)\s+([^\n]{1,4096})/g;
+const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'raw', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.builtin.raw']);
+
+/**
+ * Shell commands other tools are told to run: sqlite3's `.shell`/`.system` dot-commands (as an
+ * argument or in a here-document), an ad-hoc `ansible -m shell -a 'CMD'`, and ansible's file
+ * module with `state=absent`, which deletes the path recursively (as `rm -rf`).
+ */
+export function toolShellCommands(cmd: SimpleCommand): { text: string; how: string }[] {
+  if (cmd.name === 'sqlite3' || cmd.name === 'sqlite') {
+    const out: { text: string; how: string }[] = [];
+    const texts = [...cmd.args, ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
+    for (const t of texts) if (t.includes('.s')) for (const m of allMatches(SQLITE_SHELL, t)) out.push({ text: m[1], how: 'sqlite3 runs a shell command' });
+    return out;
+  }
+  if (cmd.name !== 'ansible') return [];
+  const module = optionValue(cmd.args, ['-m', '--module-name']);
+  const moduleArgs = optionValue(cmd.args, ['-a', '--args']);
+  if (module === undefined || moduleArgs === undefined) return [];
+  if (ANSIBLE_SHELL_MODULES.has(module)) return [{ text: moduleArgs.replace(/^\s*(?:cmd|_raw_params)=/, ''), how: `ansible's ${module} module runs a command` }];
+  if ((module === 'file' || module === 'ansible.builtin.file') && /\bstate\s{0,3}=\s{0,3}absent\b/.test(moduleArgs)) {
+    const path = /\b(?:path|dest|name)\s{0,3}=\s{0,3}(?:(['"])([^'"]{1,512})\1|(\S{1,512}))/.exec(moduleArgs);
+    if (path) return [{ text: `rm -rf -- ${shellQuote(path[2] ?? path[3])}`, how: "ansible's file module (state=absent) deletes recursively" }];
+  }
+  return [];
+}
+
 export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  if (cmd.name === 'sqlite3' || cmd.name === 'sqlite' || cmd.name === 'ansible') {
+    for (const run of toolShellCommands(cmd)) for (const f of ctx.inspectNested(run.text)) ctx.emit({ ...f, reason: `${run.how}: ${f.reason}` });
+  }
   for (const deletion of editorDeletes(cmd)) {
     for (const f of ctx.inspectNested(deletion)) ctx.emit({ ...f, reason: `${cmd.name} evaluates code that deletes files: ${f.reason}` });
   }
@@ -369,6 +413,7 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const code = inlineCode(cmd);
   if (!code) return;
   const raw = code.slice(0, 16_384);
+  if (raw.includes('$')) inspectLineExec(cmd, raw, ctx);
   const dec = AWK.has(cmd.name) ? undefined : decodeLiterals(raw);
   if (dec && dec.how.length) {
     const how = dec.how.join(' and ');
@@ -384,6 +429,28 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   const text = normalizeCode(AWK.has(cmd.name) ? awkStrings(raw, cmd.args) : raw);
   inspectCodeText(cmd, code, text, ctx);
+}
+
+// perl/ruby -n/-p code that runs the line it read (`s/(.*)/`$1`/e`, `system($_)`, `` `$_` ``).
+const LINE_EXEC = /`[^`]{0,40}\$(?:_|\d|&)|\bsystem\s{0,3}\(?\s{0,3}\$(?:_|\d|&)|\bqx\s{0,3}[({/][^)}/]{0,20}\$(?:_|\d)|\bexec\s{0,3}\(?\s{0,3}\$_|%x[({][^)}]{0,20}\$_/;
+
+/**
+ * `perl -pe 's/(.*)/`$1`/e' <<< 'CMD'`: a line-loop program that runs each input line as a shell
+ * command. A literal input (here-string, here-document, `echo … |`) is judged as that command;
+ * any other input is code nobody can check.
+ */
+function inspectLineExec(cmd: SimpleCommand, code: string, ctx: RuleContext): void {
+  if (!/^(?:perl|ruby)/.test(cmd.name) || !cmd.args.some((a) => /^-[a-zA-Z]*[np]/.test(a)) || !LINE_EXEC.test(code)) return;
+  const here = cmd.redirects.find((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-')?.target.text;
+  const upstream = cmd.stage > 0 ? (cmd.pipeline.stages[cmd.stage - 1] ?? []).map(literalOutput) : [];
+  const input = here ?? (upstream.length === 1 ? upstream[0] : undefined);
+  if (input === undefined) {
+    emitDynamicCode(ctx, `${cmd.name} runs each line of its input as a shell command; the input is not written here, so what runs cannot be checked.`);
+    return;
+  }
+  for (const line of input.split('\n').slice(0, 32)) {
+    if (line.trim()) for (const f of ctx.inspectNested(line)) ctx.emit({ ...f, reason: `${cmd.name} runs each line of its input as a shell command: ${f.reason}` });
+  }
 }
 
 /** The rules over an interpreter's program text (normalized, decoded literals in place). */
@@ -435,6 +502,13 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
     const c = list.findIndex((x) => x === '-c');
     const inner = c > 0 && /(?:^|\/)(?:ba|z|da|k)?sh$/.test(list[0]) ? list[c + 1] ?? '' : list.map(shellQuote).join(' ');
     for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a command: ${f.reason}` });
+  }
+  if (text.includes('recursive')) for (const m of allMatches(KEYWORD_RECURSIVE_DELETE, text)) {
+    const risk = deletionRisk(m[2], ctx.cwd);
+    if (risk) {
+      ctx.emit({ patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code recursively deletes ${risk.label}.`, paths: [m[2]] });
+      break;
+    }
   }
   // (Every DELETE_CALL name holds one of these words.)
   DELETE_CALL.lastIndex = 0;
