@@ -457,7 +457,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
  * Volume managers that destroy storage itself: a ZFS dataset or pool, an LVM volume or group, a
  * btrfs subvolume. Every file on it goes at once and no undelete brings it back, so it is denied
  * like a disk wipe whoever runs it (sudo only adds that it runs as root). Destroying a snapshot
- * only drops a restore point: warned.
+ * only drops a restore point (platform.ts).
  */
 function judgeStorageDestroy(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
@@ -465,10 +465,8 @@ function judgeStorageDestroy(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'zfs' || cmd.name === 'zpool') {
     if (args[0] !== 'destroy' || hasShort(args.slice(1), 'n')) return; // `-n`: a dry run
     const targets = positionals(args.slice(1));
-    if (cmd.name === 'zfs' && targets.length > 0 && targets.every((t) => t.includes('@')) && !hasShort(args.slice(1), 'R')) {
-      emit(ctx, 'medium', 'storage_destroy', `zfs destroy deletes the snapshot ${targets[0]}${root}.`);
-      return;
-    }
+    // Snapshots only (`tank/home@x`) drop restore points: platform.ts warns them as backup pruning.
+    if (cmd.name === 'zfs' && targets.length > 0 && targets.every((t) => t.includes('@')) && !hasShort(args.slice(1), 'R')) return;
     emit(ctx, 'critical', 'storage_destroy', `${cmd.name} destroy deletes the ${cmd.name === 'zpool' ? 'pool' : 'dataset'} ${targets[0] ?? ''}${hasShort(args.slice(1), 'r') || hasShort(args.slice(1), 'R') ? ' and everything under it' : ''} with all its files${root}.`.replace('  ', ' '));
     return;
   }

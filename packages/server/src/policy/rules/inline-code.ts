@@ -340,9 +340,9 @@ class DecodedContext extends ContextView {
 
 function normalizeCode(code: string): string {
   return code
+    .replace(HOME_CALL, '"~"')
     .replace(HOME_EXPR, '"~"')
     .replace(EXPAND_USER, '"$2"')
-    .replace(HOME_CALL, '"~"')
     .replace(PATH_JOIN, '"$2/$4"')
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
