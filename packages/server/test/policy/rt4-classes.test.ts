@@ -162,6 +162,11 @@ test('class 3: credential files read by find -exec, file:// URLs, ex-mode editor
     ["gojq -r '.installed.client_secret' client_secret_123.apps.googleusercontent.com.json", 'deny'],
     ["yq '.aws_secret_access_key' config/ci.yaml", 'deny'],
     ['jq "del(.private_key)" sa.json > redacted.json', 'allow'],
+    // A service-account key file named by the usual abbreviation, where the path says key/secret/cloud.
+    ['cat secrets/gcp-sa-prod.json', 'warn'],
+    ['base64 deploy/keys/ci_sa.json', 'warn'],
+    ['cat config/regions/sa-east-1.json', 'allow'],
+    ['cat src/locales/sa.json', 'allow'],
     ['jq -r .name package.json', 'allow'],
     ['cat $(find ~/.aws -type f)', 'deny'],
     ['head -n 3 $(ls ~/.ssh/id_*)', 'deny'],
