@@ -61,6 +61,8 @@ const HOME_DIRS: Record<string, [Severity, string]> = {
   '.config/gcloud': ['high', 'the Google Cloud credentials directory'],
   '.azure': ['high', 'the Azure CLI credentials directory'],
   '.kube': ['high', 'the Kubernetes credentials directory'],
+  // config.json there holds the registry logins (`auths`), often as plain base64.
+  '.docker': ['high', 'the Docker configuration directory, whose config.json holds registry credentials'],
   '.password-store': ['high', 'the pass password store'],
   'library/keychains': ['critical', 'the macOS keychains'],
   '.local/share/keyrings': ['critical', 'the GNOME keyrings'],
@@ -87,7 +89,7 @@ const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
 // Every rule below needs one of these substrings; most paths are rejected by this one test.
-const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config/i;
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
 
 // HINT tries its fifty alternatives at every position (about 9 ns a character: 0.6 µs for a long
 // build path, and this runs for every path-like argument). A necessary condition first: a match
@@ -203,7 +205,10 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (/\.(?:p12|pfx|jks|keystore)$/.test(base) || /(?:^|[._-])(?:private|priv)[._-]?key\.pem$|^key\.pem$|-key\.pem$|_key\.pem$|^[a-z0-9_.-]+\.key$/.test(base)) {
     return { severity: 'high', label: `the private key or keystore ${p}`, kind: 'key_file' };
   }
-  if (/^(?:credentials|service[-_]account[a-z0-9_-]*|[a-z0-9_-]+-credentials|client_secret[a-z0-9_.-]*)\.json$/.test(base) || base === 'terraform.tfstate') {
+  // A service-account key named by the usual abbreviation (`gcp-sa-prod.json`, `ci_sa.json`), where
+  // the path also says key, secret or cloud: `sa-east-1.json` (an AWS region) alone is not one.
+  const saKey = base.endsWith('.json') && /(?:^|[-_])sa(?:[-_.])/.test(base) && /secret|key|cred|gcp|gcloud|google|iam/.test(lower);
+  if (/^(?:credentials|service[-_]account[a-z0-9_-]*|[a-z0-9_-]+-credentials|client_secret[a-z0-9_.-]*)\.json$/.test(base) || base === 'terraform.tfstate' || saKey) {
     return { severity: 'medium', label: `${p}, which usually holds credentials`, kind: 'credential_file' };
   }
   return null;

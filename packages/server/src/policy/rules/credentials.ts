@@ -5,7 +5,7 @@
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk, credentialRiskOfPattern, isEnvTemplate, pathLike, type CredentialRisk } from './credential-paths.js';
-import { clusterValue, hasShort, optionValue, positionals } from './facts.js';
+import { clusterValue, hasShort, literalOutput, optionValue, positionals } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
 
 const CATEGORY = 'credential_access';
@@ -156,6 +156,11 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
       // A file being written, not read (args[-1] is a slow named-property read; every output option starts with `-`).
       if (i > 0 && args[i - 1].charCodeAt(0) === 45 && OUTPUT_OPTIONS.has(args[i - 1])) continue;
       const a = args[i];
+      // A file:// URL reads the local file (`curl file:///home/u/.ssh/id_rsa`).
+      if (a.charCodeAt(0) === 102 /* f */ && a.startsWith('file://')) {
+        best = riskier(best, fileUrlPath(a), cmd, cwd);
+        continue;
+      }
       // `@file`, `x=@file`, `if=file`, git's `rev:path`; the `=` is looked for once (this runs for every argument).
       let v = a;
       if (a.charCodeAt(0) === 64 /* @ */) v = a.slice(1);
@@ -170,8 +175,66 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
+  if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name))) best = fedPaths(cmd, best, cwd);
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
   for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text, cmd, cwd);
+  return best;
+}
+
+/** The local path a file:// URL names (`file:///x`, `file://localhost/x`), percent-escapes decoded. */
+function fileUrlPath(url: string): string {
+  let p = url.slice(7);
+  if (p.startsWith('localhost/')) p = p.slice(9);
+  try {
+    return decodeURIComponent(p.split(/[?#]/)[0]);
+  } catch {
+    return p;
+  }
+}
+
+// Programs whose output is a list of paths: in `cat $(ls -d ~/.ssh/* | grep -v .pub)` the reader
+// is handed what they list (a filter such as grep only narrows it).
+const LISTERS = new Set(['ls', 'find', 'fd', 'echo', 'printf', 'realpath', 'readlink', 'compgen']);
+
+/**
+ * Paths a reader gets from elsewhere than its own words: files found by the `find` it runs
+ * under (`find ~/.aws -type f -exec cat {} +`), a substitution that lists a credential directory
+ * (`cat $(ls -d ~/.ssh/*)`), or the literal input xargs puts in place of its replace string
+ * (`echo ~/.ssh/id_rsa | xargs -I{} curl -F file=@{} …`).
+ */
+function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string } | null, cwd: string | undefined): { risk: CredentialRisk; path: string } | null {
+  const find = cmd.origin === 'find-exec' ? cmd.parent : undefined;
+  if (find?.name === 'find' && cmd.args.some((a) => a.includes('{}'))) {
+    for (const root of find.args) {
+      if (root.startsWith('-') || root === '(' || root === '!') break; // the expression starts
+      if (pathLike(root)) best = riskier(best, root, cmd, cwd, credentialRiskOfPattern);
+    }
+  }
+  for (const w of cmd.argv) {
+    if (w.subs.length === 0) continue;
+    for (const sub of w.subs) for (const c of sub.commands) {
+      if (!LISTERS.has(c.name)) continue;
+      for (const a of c.args) if (pathLike(a)) best = riskier(best, a, c, cwd, credentialRiskOfPattern);
+    }
+  }
+  const rs = cmd.replaceString;
+  if (rs !== undefined && cmd.wrappers.includes('xargs') && cmd.stage > 0 && cmd.args.some((a) => a.includes(rs))) {
+    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
+      const text = literalOutput(up);
+      if (text === undefined) continue;
+      for (const line of text.split('\n').slice(0, 32)) {
+        const input = line.trim();
+        if (!input) continue;
+        for (const a of cmd.args) {
+          if (!a.includes(rs)) continue;
+          const filled = a.split(rs).join(input);
+          const at = filled.indexOf('@');
+          const v = at >= 0 ? filled.slice(at + 1) : filled.includes('=') && READ_ASSIGN.test(filled) ? filled.slice(filled.indexOf('=') + 1) : filled;
+          if (pathLike(v)) best = riskier(best, v, cmd, cwd);
+        }
+      }
+    }
+  }
   return best;
 }
 
@@ -236,6 +299,27 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   }
   const args = cmd.args;
   switch (cmd.name) {
+    case 'vim':
+    case 'vi':
+    case 'nvim':
+    case 'ex':
+    case 'view':
+      return scriptedEditorRead(cmd, ctx);
+    case 'duckdb':
+    case 'sqlite3':
+    case 'sqlite':
+    case 'clickhouse-local':
+    case 'clickhouse':
+    case 'datasette':
+      return sqlFileReads(cmd, ctx);
+    case 'jq':
+    case 'gojq':
+    case 'jaq':
+    case 'yq':
+    case 'gron':
+    case 'dasel':
+    case 'fx':
+      return secretFieldRead(cmd, ctx);
     case 'security': {
       const sub = args[0] ?? '';
       if (sub === 'dump-keychain') return secretStore(ctx, 'critical', 'keychain_dump', 'Dumps the macOS keychain.');
@@ -333,6 +417,62 @@ function envSecretDump(cmd: SimpleCommand, ctx: RuleContext, reason: string): vo
     }
   }
   secretStore(ctx, 'medium', 'env_secret_dump', reason);
+}
+
+const EDITOR_VALUES: ReadonlySet<string> = new Set(['-c', '--cmd', '-S', '-u', '-U', '-i', '-w', '-W', '-T', '-r', '-t', '-q']);
+
+/**
+ * An editor run as a script (`vim -es`, `ex -s`, `nvim --headless`) prints what its commands ask
+ * for to stdout: `vim -es -c '%p' -c 'q!' ~/.netrc` is `cat ~/.netrc`. Opened interactively it
+ * shows nothing to the agent, which is why editors are otherwise not readers.
+ */
+function scriptedEditorRead(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const silent = args.some((a) => /^-[a-zA-Z]*[eE][a-zA-Z]*s|^-[a-zA-Z]*s[a-zA-Z]*[eE]/.test(a)) || (cmd.name === 'ex' && hasShort(args, 's')) || args.includes('--headless') || (hasShort(args, 'e') && hasShort(args, 's'));
+  if (!silent) return;
+  let best: { risk: CredentialRisk; path: string } | null = null;
+  for (const f of positionals(args, EDITOR_VALUES)) if (!f.startsWith('+') && pathLike(f)) best = riskier(best, f, cmd, ctx.cwd);
+  if (best) emitCredentialRead(ctx, best.risk, best.path, `\`${cmd.name}\` run as a script (ex mode) prints`);
+}
+
+// SQL functions that read a file from disk: DuckDB's read_* table functions, SQLite's fileio
+// readfile(), ClickHouse's file(), MySQL's LOAD_FILE and PostgreSQL's pg_read_file.
+const SQL_FILE_READ = /\b(?:read_(?:csv(?:_auto)?|text|blob|json(?:_auto|_objects(?:_auto)?)?|ndjson(?:_auto)?|parquet|xlsx)|readfile|file|load_file|pg_read_file|pg_read_binary_file|sniff_csv)\s{0,3}\(\s{0,3}'([^']{1,4096})'/gi;
+// A bare quoted path as a DuckDB table (`SELECT * FROM '~/.aws/credentials'`), or an ATTACH.
+const SQL_FILE_TABLE = /\b(?:from|join|attach(?:\s+database)?)\s+'([^']{1,4096})'/gi;
+
+/** Credential files read by SQL a database CLI is given (in any argument, or a here-document). */
+export function sqlReadPaths(sql: string): string[] {
+  if (!sql.includes("'")) return [];
+  const out: string[] = [];
+  for (const re of [SQL_FILE_READ, SQL_FILE_TABLE]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(sql); m && out.length < 32; m = re.exec(sql)) out.push(m[1]);
+  }
+  return out;
+}
+
+function sqlFileReads(cmd: SimpleCommand, ctx: RuleContext): void {
+  let best: { risk: CredentialRisk; path: string } | null = null;
+  const texts = [...cmd.args, ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
+  for (const t of texts) for (const p of sqlReadPaths(t)) best = riskier(best, p, cmd, ctx.cwd, credentialRiskOfPattern);
+  if (best) emitCredentialRead(ctx, best.risk, best.path, `\`${cmd.name}\` reads, through an SQL file function,`);
+}
+
+// JSON fields that are secrets whatever file holds them: a service account's private key, an
+// OAuth client secret, cloud secret keys, refresh tokens.
+const SECRET_FIELD = /\b(?:private_key|privateKey|client_secret|clientSecret|secret_access_key|SecretAccessKey|aws_secret_access_key|refresh_token|refreshToken)\b/;
+
+/** `jq -r .private_key sa.json`: a JSON tool selecting a secret field prints that secret. */
+function secretFieldRead(cmd: SimpleCommand, ctx: RuleContext): void {
+  const filter = cmd.args.find((a) => !a.startsWith('-') || a.startsWith('.'));
+  // (`del(.private_key)` removes it, `has("private_key")` or `| length` print no secret.)
+  if (filter === undefined || !SECRET_FIELD.test(filter) || /\b(?:del|has|delpaths)\s{0,3}\(|\|\s{0,3}(?:length|type|keys)\b/.test(filter)) return;
+  const files = positionals(cmd.args).slice(1);
+  if (files.length === 0 && cmd.redirects.every((r) => r.op !== '<') && cmd.stage === 0) return;
+  const field = SECRET_FIELD.exec(filter)![0];
+  const from = files[0] ?? cmd.redirects.find((r) => r.op === '<')?.target.text;
+  ctx.emit({ patternName: `${CATEGORY}.secret_field`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `\`${cmd.name}\` prints the ${field} field${from ? ` of ${from}` : ' of its input'}, a secret key; credentials must not be loaded into an agent's context.`, paths: from ? [from] : undefined });
 }
 
 function secretStore(ctx: RuleContext, severity: 'medium' | 'high' | 'critical', kind: string, reason: string): void {

@@ -313,11 +313,46 @@ export function judgeOverwrite(target: string, ctx: RuleContext, tool: string): 
 // Options taking a value, made once: cp/mv run in most scripts, and a Set per command was garbage.
 const COPY_VALUES: ReadonlySet<string> = new Set(['-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix', '-t', '--target-directory']);
 const MV_VALUES: ReadonlySet<string> = new Set(['-t', '--target-directory', '-S', '--suffix']);
+const DELETE_TOOL_VALUES: ReadonlySet<string> = new Set(['--cwd', '--filter', '--max-retries', '--retry-delay', '--backoff', '--max-backoff']);
 const TRUNCATE_VALUES: ReadonlySet<string> = new Set(['-s', '--size', '-r', '--reference']);
+
+// Package runners that fetch a program and run it at once (no install step the user saw).
+const FETCH_AND_RUN = /^(?:npx|bunx|pnpm dlx|yarn dlx|bun x|npm exec|uvx|pipx run)$/;
+const DELETE_NAME = /rm|clean|wipe|purge|delete|nuke|erase|shred|destroy/i;
+
+/**
+ * A program fetched from a registry or repository and run at once (`go run host/x/cmd@latest`,
+ * `npx some-tool`, `uvx tool`) and handed the home directory or the filesystem root: what it does
+ * there cannot be checked. Warned; denied when its name says it deletes (`…/rmrf@latest ~`).
+ */
+function remoteProgramOnPrecious(cmd: SimpleCommand, ctx: RuleContext): void {
+  let program: string | undefined;
+  let operands: string[];
+  if (cmd.name === 'go' && cmd.args[0] === 'run') {
+    const pos = positionals(cmd.args.slice(1), GO_RUN_VALUES);
+    // A module path with a version is fetched (`example.com/x/cmd@v1`); `go run .` is local code.
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}\/.+@/i.test(pos[0] ?? '')) return;
+    program = pos[0];
+    operands = pos.slice(1);
+  } else if (cmd.wrappers.some((w) => FETCH_AND_RUN.test(w)) || (cmd.name === 'uvx' && cmd.args.length > 0)) {
+    program = cmd.name === 'uvx' ? positionals(cmd.args)[0] : cmd.name;
+    operands = positionals(cmd.args).slice(cmd.name === 'uvx' ? 1 : 0);
+  } else return;
+  for (const o of operands) {
+    // Only the home directory or the root: the project (`.`) is what such tools are run on.
+    const risk = /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(o) ? deletionRisk(o, ctx.cwd) : null;
+    if (!risk || risk.severity !== 'critical') continue;
+    const deletes = program !== undefined && DELETE_NAME.test(program.split('@')[0].split('/').pop() ?? '');
+    emit(ctx, deletes ? 'high' : 'medium', 'remote_program_on_precious', `${program ?? 'a fetched program'} is fetched and run at once, unreviewed, and handed ${risk.label}${deletes ? ', and its name says it deletes' : ''}.`, o);
+    return;
+  }
+}
+const GO_RUN_VALUES: ReadonlySet<string> = new Set(['-C', '-exec', '-tags', '-ldflags', '-gcflags', '-mod', '-modfile', '-o', '-p', '-pkgdir', '-overlay']);
 
 export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
+  if (name === 'go' || name === 'uvx' || cmd.wrappers.length > 0) remoteProgramOnPrecious(cmd, ctx);
   if (name === 'rm' && !hasArgCI(args, '-recurse', '-force', '-fo', '-path', '-literalpath')) {
     if (hasLong(args, '--no-preserve-root')) {
       emit(ctx, 'critical', 'no_preserve_root', 'rm with --no-preserve-root disables the safeguard against deleting the root filesystem.');
@@ -349,6 +384,22 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     return;
   }
   switch (name) {
+    case 'rimraf':
+    case 'del-cli': {
+      // npm's delete tools (usually run through npx, pnpm dlx, bunx): recursive by design, and
+      // globs are expanded by the tool. `!pattern` operands of del-cli only exclude.
+      const targets = positionals(args, DELETE_TOOL_VALUES).filter((a) => !a.startsWith('!'));
+      judgeDelete(cmd, targets, true, ctx, cmd.wrappers.length ? `${name} (run through ${cmd.wrappers.join(', ')})` : name);
+      return;
+    }
+    case 'zfs':
+    case 'zpool':
+    case 'lvremove':
+    case 'vgremove':
+    case 'pvremove':
+    case 'btrfs':
+      judgeStorageDestroy(cmd, ctx);
+      return;
     case 'srm':
     case 'unlink':
     case 'trash':
@@ -508,6 +559,33 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
   }
   // Formatting an image file (disk.img) destroys nothing else; a device or an unknown target does.
   if (/^mkfs(?:\.\w+)?$|^mke2fs$|^newfs\w*$/.test(name) && !/\.(?:img|iso|raw|qcow2|vhdx?|vmdk|bin)$/i.test(positionals(args).pop() ?? '')) emit(ctx, 'critical', 'mkfs', `${name} formats ${positionals(args).pop() ?? 'a device'}, destroying its data.`);
+}
+
+/**
+ * Volume managers that destroy storage itself: a ZFS dataset or pool, an LVM volume or group, a
+ * btrfs subvolume. Every file on it goes at once and no undelete brings it back, so it is denied
+ * like a disk wipe whoever runs it (sudo only adds that it runs as root). Destroying a snapshot
+ * only drops a restore point (platform.ts).
+ */
+function judgeStorageDestroy(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const root = cmd.elevated ? ' as root' : '';
+  if (cmd.name === 'zfs' || cmd.name === 'zpool') {
+    if (args[0] !== 'destroy' || hasShort(args.slice(1), 'n')) return; // `-n`: a dry run
+    const targets = positionals(args.slice(1));
+    // Snapshots only (`tank/home@x`) drop restore points: platform.ts warns them as backup pruning.
+    if (cmd.name === 'zfs' && targets.length > 0 && targets.every((t) => t.includes('@')) && !hasShort(args.slice(1), 'R')) return;
+    emit(ctx, 'critical', 'storage_destroy', `${cmd.name} destroy deletes the ${cmd.name === 'zpool' ? 'pool' : 'dataset'} ${targets[0] ?? ''}${hasShort(args.slice(1), 'r') || hasShort(args.slice(1), 'R') ? ' and everything under it' : ''} with all its files${root}.`.replace('  ', ' '));
+    return;
+  }
+  if (cmd.name === 'btrfs') {
+    if ((args[0] === 'subvolume' || args[0] === 'sub') && (args[1] === 'delete' || args[1] === 'del')) emit(ctx, 'high', 'storage_destroy', `btrfs subvolume delete deletes ${positionals(args.slice(2))[0] ?? 'a subvolume'} with all its files${root}.`);
+    return;
+  }
+  // lvremove/vgremove/pvremove: `-t` (--test) changes nothing.
+  if (args.some((a) => a === '--test' || /^-[a-zA-Z]*t/.test(a))) return;
+  const what = cmd.name === 'lvremove' ? 'the logical volume' : cmd.name === 'vgremove' ? 'the volume group' : 'the physical volume label of';
+  if (positionals(args).length > 0) emit(ctx, 'critical', 'storage_destroy', `${cmd.name} removes ${what} ${positionals(args)[0]} and the data on it${root}.`);
 }
 
 /** `> /dev/sda`, `> /etc/passwd`: redirections that overwrite devices or system files. */

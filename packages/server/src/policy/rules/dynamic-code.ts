@@ -20,6 +20,11 @@ const PLACEHOLDER = /\{\d*\}|(?<!")\$[@*1-9]|(?<!")\$\{[1-9@*]\}/;
 export const VARIABLE_PROGRAM = /^\s*["']?\$\{?(?!(?:SHELL|BASH|ZSH_NAME)\b)[A-Za-z_][A-Za-z0-9_]*\}?["']?(?:\s|$)/;
 
 function emit(ctx: RuleContext, reason: string): void {
+  emitDynamicCode(ctx, reason);
+}
+
+/** Code that only exists at run time and cannot be checked (also inline code decoding unseen data). */
+export function emitDynamicCode(ctx: RuleContext, reason: string): void {
   ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason });
 }
 

@@ -4,18 +4,21 @@
 // shell strings handed to os.system/subprocess/exec (re-parsed as shell), reverse shells,
 // and reads of credential files.
 import { deletionRisk } from '../paths.js';
+import { decodeBase64, decodeHex, inflateBase64, reverseLines } from '../shell/static-text.js';
+import type { Finding } from '../findings.js';
+import { emitDynamicCode } from './dynamic-code.js';
 import { judgeOverwrite, moveAwayRisk } from './destructive.js';
 import type { SimpleCommand } from '../shell/types.js';
-import type { RuleContext } from './context.js';
+import { ContextView, type RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { elispDeletes, vimDeletes } from './editor-code.js';
 import { emitCredentialRead } from './credentials.js';
-import { isInterpreter, optionValue, urlHosts } from './facts.js';
+import { isInterpreter, literalOutput, optionValue, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
 const DELETE_CALL = /\b(?:shutil\.rmtree|rmtree|rm_rf|rm_r|remove_dir_all|rmSync|rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf|File\.delete|Remove-Item|os\.RemoveAll|unlink_tree|remove_tree|Deno\.removeSync|Deno\.remove|File\.rm_rf!?|delete-directory)\s{0,3}\(\s{0,3}(?:[a-zA-Z_.]{0,40}\(\s{0,3})?(['"`])([^'"`]{1,512})['"`]/g;
-const SHELL_CALL = /\b(?:passthru|shell_exec|proc_open|pcntl_exec|IO\.popen|Open3\.\w+|os\.system|os\.popen|os\.execute|io\.popen|shell-command(?:-to-string)?|async-shell-command|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
+const SHELL_CALL = /\b(?:passthru|shell_exec|proc_open|pcntl_exec|IO\.popen|Open3\.\w+|os\.system|os\.popen|os\.execute|io\.popen|shell-command(?:-to-string)?|async-shell-command|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|child_process\.(?:exec|execSync|spawnSync)|execSync|exec|system|spawn|popen|do shell script|Runtime\.getRuntime\(\)\.exec|os:cmd)\s{0,3}\(?\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1/g;
 // Any quotes around a literal (concatenations like "~" + '/.ssh/key' leave mixed ones).
 const STRING = /(['"`])([^'"`\n]{2,512})['"`]/g;
 // Three independent linear checks instead of one regex with chained lazy gaps.
@@ -133,6 +136,8 @@ function awkStrings(code: string, args: readonly string[]): string {
 /** The inline program of an interpreter command, if any. */
 export function inlineCode(cmd: SimpleCommand): string | undefined {
   if (AWK.has(cmd.name)) return awkProgram(cmd.args);
+  // (Erlang's `erl -eval CODE`: its shell calls, `os:cmd("…")`, are found like any language's.)
+  if (cmd.name === 'erl') return optionValue(cmd.args, ['-eval']);
   if (!isInterpreter(cmd.name) && cmd.name !== 'deno' && cmd.name !== 'bun') return undefined;
   if (cmd.name === 'deno' && cmd.args[0] === 'eval') return cmd.args.slice(1).join(' ');
   const letters = CODE_LETTERS.find(([re]) => re.test(cmd.name))?.[1];
@@ -148,6 +153,12 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 // what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged
 // (also Julia's `homedir()`, R's `path.expand("~")`, Tcl's `$env(HOME)`).
 const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
+// `os.path.expanduser('~/Documents')`, R's `path.expand("~/x")`: the path as the shell writes it.
+const EXPAND_USER = /\b(?:os\.path\.expanduser|expanduser|path\.expand|normalizePath|File\.expand_path)\(\s{0,3}(['"])(~[^'"]{0,512})\1\s{0,3}\)/g;
+// R `unlink(p, recursive = TRUE)`, Julia `rm(p; recursive=true)`: a delete made recursive by a keyword.
+const KEYWORD_RECURSIVE_DELETE = /\b(?:unlink|rm|file\.remove|dir_delete|rmdir)\s{0,3}\(\s{0,3}(['"])([^'"]{1,512})\1[^)]{0,120}?\brecursive\s{0,3}=\s{0,3}(?:TRUE|true|T)\b/g;
+// `joinpath("~", ".ssh")`, `os.path.join("~", "x")`, R's `file.path(…)`: two literals joined by a slash.
+const PATH_JOIN = /\b(?:joinpath|os\.path\.join|file\.path|path\.join|path\.resolve|File\.join|filename:join)\(\s{0,3}(['"])([^'"]{1,512})\1\s{0,3},\s{0,3}(['"])([^'"]{1,512})\3\s{0,3}\)/g;
 const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
 // `remove_tree($HOME)`: an unquoted home variable as a call's argument.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
@@ -229,19 +240,116 @@ function allMatches(re: RegExp, text: string): RegExpExecArray[] {
   return out;
 }
 
-// `os.path.expanduser("~/x")` is the path `~/x` (HOME_EXPR rewrites the bare `~` form).
-const EXPANDUSER = /\bos\.path\.expanduser\(\s{0,3}(['"])(~\/[^'"]{1,512})\1\s{0,3}\)/g;
 // Julia interpolates an expression into a command: `run(\`rm -rf $(homedir())\`)`.
 const JULIA_HOME_INTERPOLATION = /\$\(\s{0,3}"~"\s{0,3}\)/g;
 // R joins strings with paste() (a space between) and paste0() (nothing between).
 const R_PASTE = /\bpaste(0?)\(\s{0,3}(['"])([^'"]{0,512})\2\s{0,3},\s{0,3}(['"])([^'"]{0,512})\4\s{0,3}\)/g;
 
+// Literals that the code decodes before using them (base64, hex, reversed, character codes,
+// zlib over base64): `system(pack("H*","726d…"))`, `execSync(Buffer.from('Y3Vy…','base64')
+// .toString())`, `%x(#{"hs | …".reverse})`. Each is replaced by the decoded text as a plain
+// literal, so the calls that run it are judged on what they run (decoders from static-text.ts).
+// (`g` is the number of the quote's group, to close the literal with the same quote.)
+const B64 = (g: number): string => String.raw`b?(['"\`])([A-Za-z0-9+/=_\-\s]{4,16384})` + '\\' + g;
+const HEX = (g: number): string => String.raw`b?(['"\`])([0-9a-fA-F\s]{2,16384})` + '\\' + g;
+const LIT = String.raw`(['"\`])((?:\\.|(?!\1)[^\\\n]){1,4096})\1`;
+const CODES = String.raw`((?:\s{0,3}\d{1,7}\s{0,3},){0,4095}\s{0,3}\d{1,7}\s{0,3})`;
+const B64_CALL = String.raw`(?:[\w.:]{0,40}(?:b64decode|decodebytes|decode64|strict_decode64|urlsafe_decode64|base64_decode|decode_base64|atob|base64decode))`;
+const DECODERS: { re: RegExp; how: string; decode: (m: string[]) => string | undefined }[] = [
+  // zlib/gzip over base64 first: the inner base64 call would otherwise be decoded alone.
+  { re: new RegExp(String.raw`(?:zlib\.decompress|decompress|inflateSync|unzipSync|gunzipSync|Zlib::Inflate\.inflate|Zlib\.inflate|gzinflate|gzuncompress|gzdecode|uncompress)\s{0,3}\(\s{0,3}(?:${B64_CALL}\s{0,3}\(\s{0,3}${B64(1)}\s{0,3}\)|Buffer\.from\(\s{0,3}${B64(3)}\s{0,3},\s{0,3}['"]base64['"]\s{0,3}\))\s{0,3}\)`, 'g'), how: 'zlib-compressed base64', decode: (m) => inflateBase64(m[2] ?? m[4]) },
+  { re: new RegExp(String.raw`Buffer\.from\(\s{0,3}${LIT}\s{0,3},\s{0,3}['"](base64|base64url|hex)['"]\s{0,3}\)(?:\.toString\(\s{0,3}(?:['"][\w-]{1,10}['"])?\s{0,3}\))?`, 'g'), how: 'base64 or hex', decode: (m) => (m[3] === 'hex' ? decodeHex(m[2]) : decodeBase64(m[2])) },
+  { re: new RegExp(String.raw`${B64_CALL}\s{0,3}\(\s{0,3}${B64(1)}\s{0,3}\)(?:\.decode\(\s{0,3}(?:['"][\w-]{1,10}['"])?\s{0,3}\))?`, 'g'), how: 'base64', decode: (m) => decodeBase64(m[2]) },
+  { re: new RegExp(String.raw`${B64(1)}\.unpack1?\(\s{0,3}['"]m0?['"]\s{0,3}\)(?:\.first|\[0\])?`, 'g'), how: 'base64', decode: (m) => decodeBase64(m[2]) },
+  { re: new RegExp(String.raw`(?:bytes\.fromhex|bytearray\.fromhex|binascii\.unhexlify|unhexlify|hex2bin)\s{0,3}\(\s{0,3}${HEX(1)}\s{0,3}\)(?:\.decode\(\s{0,3}(?:['"][\w-]{1,10}['"])?\s{0,3}\))?`, 'g'), how: 'hex', decode: (m) => decodeHex(m[2]) },
+  { re: new RegExp(String.raw`\bpack\s{0,3}\(?\s{0,3}(['"])H\*\1\s{0,3},\s{0,3}${HEX(2)}\s{0,3}\)?`, 'g'), how: 'hex', decode: (m) => decodeHex(m[3]) },
+  { re: new RegExp(String.raw`\[\s{0,3}${HEX(1)}\s{0,3}\]\.pack\(\s{0,3}['"]H\*['"]\s{0,3}\)`, 'g'), how: 'hex', decode: (m) => decodeHex(m[2]) },
+  { re: new RegExp(String.raw`${LIT}\s{0,3}(?:\.reverse\b(?:\(\))?|\[\s{0,3}::\s{0,3}-1\s{0,3}\]|\.split\(\s{0,3}(['"])\3\s{0,3}\)\.reverse\(\)\.join\(\s{0,3}(['"])\4\s{0,3}\))`, 'g'), how: 'a reversed string', decode: (m) => reverseLines(unescapeLiteral(m[2])) },
+  { re: new RegExp(String.raw`\b(?:scalar\s{1,3}reverse|strrev)\s{0,3}\(?\s{0,3}${LIT}\s{0,3}\)?`, 'g'), how: 'a reversed string', decode: (m) => reverseLines(unescapeLiteral(m[2])) },
+  { re: new RegExp(String.raw`String\.fromCharCode\(${CODES}\)`, 'g'), how: 'character codes', decode: (m) => charCodes(m[1]) },
+  { re: new RegExp(String.raw`(['"])\1\.join\(\s{0,3}(?:map\(\s{0,3}chr\s{0,3},\s{0,3}|chr\(\s{0,3}(\w{1,20})\s{0,3}\)\s{1,3}for\s{1,3}\2\s{1,3}in\s{1,3})[[(]${CODES}[\])]\s{0,3}\)?\s{0,3}\)`, 'g'), how: 'character codes', decode: (m) => charCodes(m[3]) },
+  { re: new RegExp(String.raw`\[${CODES}\]\.pack\(\s{0,3}['"][cCU]\*['"]\s{0,3}\)`, 'g'), how: 'character codes', decode: (m) => charCodes(m[1]) },
+  // `chr(114).chr(109)…`, `chr(114)+chr(109)…`: at least two, joined.
+  { re: /\bchr\(\s{0,3}\d{1,7}\s{0,3}\)(?:\s{0,3}[.+]\s{0,3}chr\(\s{0,3}\d{1,7}\s{0,3}\)){1,4095}/g, how: 'character codes', decode: (m) => charCodes(m[0].replace(/chr|[()\s]/g, '').replace(/[.+]/g, ',')) },
+];
+// Every DECODERS pattern holds one of these words: code without them skips the scans.
+const DECODER_HINT = /decompress|inflate|gzdecode|uncompress|Buffer\.from|64|atob|unpack|hex|pack|reverse|::-1|strrev|fromCharCode|chr/;
+// Code that runs text as code or as a command: the sinks a decoded literal is handed to.
+// (Backticks and %x() run commands in Ruby and Perl; in JavaScript a backtick is a template string.)
+const EXEC_SINK = /\b(?:exec|eval|system|popen|execSync|spawnSync|execFileSync|spawn|Function|instance_eval|shell_exec|passthru|proc_open|Popen|check_output|getoutput|os\.execute|qx)\b|%x[({[]|`/;
+const JS_EXEC_SINK = /\b(?:exec|eval|execSync|spawnSync|execFileSync|spawn|Function)\b/;
+// A decoding call whose input is not a literal (`b64decode(sys.argv[1])`, `Buffer.from(data, 'base64')`).
+const DECODE_CALL = /\b(?:b64decode|decodebytes|decode64|base64_decode|decode_base64|atob|fromhex|unhexlify|hex2bin|decompress|inflateSync|gzinflate|fromCharCode)\s{0,3}\(|Buffer\.from\([^)]{0,200}['"](?:base64|hex)['"]|\bpack\s{0,3}\(?\s{0,3}['"]H\*|\.reverse\b|\[::-1\]/;
+// A sink whose argument, on the same statement, holds a decoding call.
+const SINK_THEN_DECODE = new RegExp(String.raw`(?:${EXEC_SINK.source})[^;\n]{0,200}?(?:${DECODE_CALL.source})`);
+const IMPORT_CALL = /__import__\(\s{0,3}(['"])([\w.]{1,40})\1\s{0,3}\)/g;
+const RUBY_LITERAL_INTERPOLATION = /#\{\s{0,3}(['"])((?:\\.|(?!\1)[^\\]){0,4096})\1\s{0,3}\}/g;
+
+function charCodes(list: string): string | undefined {
+  const codes = list.split(',').map((c) => Number(c.trim()));
+  return codes.every((c) => Number.isInteger(c) && c >= 0 && c < 0x110000) ? String.fromCodePoint(...codes) : undefined;
+}
+
+/** A double-quoted literal holding `text` (unescapeLiteral reads it back). */
+function asLiteral(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}
+
+interface DecodedCode {
+  text: string;
+  /** What was decoded, for the reason (`base64`, `hex`, …); empty when nothing was. */
+  how: string[];
+  /** The decoded texts, scanned as code too (`exec(<decoded python>)`). */
+  decoded: string[];
+}
+
+/** `code` with every literal it decodes put in place as the decoded text (a few rounds, for nesting). */
+export function decodeLiterals(code: string): DecodedCode {
+  const out: DecodedCode = { text: code, how: [], decoded: [] };
+  if (!DECODER_HINT.test(code)) return out;
+  // `__import__('zlib').decompress(…)` is `zlib.decompress(…)`.
+  if (code.includes('__import__')) out.text = out.text.replace(IMPORT_CALL, '$2');
+  for (let round = 0; round < 3; round++) {
+    let changed = false;
+    for (const d of DECODERS) {
+      out.text = out.text.replace(d.re, (...args: unknown[]) => {
+        const m = args.slice(0, -2).map((x) => (typeof x === 'string' ? x : undefined)) as string[];
+        const text = d.decode(m);
+        if (text === undefined || text.length === 0) return m[0];
+        changed = true;
+        if (!out.how.includes(d.how)) out.how.push(d.how);
+        out.decoded.push(text);
+        return asLiteral(text);
+      });
+    }
+    if (!changed) break;
+  }
+  // Ruby interpolates a literal into a command string: `%x(#{"cmd"})`, `` `#{'cmd'}` ``.
+  if (out.how.length && out.text.includes('#{')) out.text = out.text.replace(RUBY_LITERAL_INTERPOLATION, (_m, _q, body: string) => unescapeLiteral(body));
+  return out;
+}
+
+/** Reasons of findings about decoded code name the decoding. */
+class DecodedContext extends ContextView {
+  constructor(
+    inner: RuleContext,
+    private readonly how: string,
+  ) {
+    super(inner);
+  }
+  emit(f: Finding): void {
+    const r = f.reason.endsWith('.') ? f.reason.slice(0, -1) : f.reason;
+    this.inner.emit({ ...f, reason: `${r} (the code decodes it from ${this.how} at run time).` });
+  }
+}
+
 function normalizeCode(code: string): string {
   const normalized = code
-    .replace(EXPANDUSER, '$1$2$1')
+    .replace(EXPAND_USER, '"$2"')
     .replace(HOME_EXPR, '"~"')
     .replace(JULIA_HOME_INTERPOLATION, '~')
     .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
+    .replace(PATH_JOIN, '"$2/$4"')
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
     .replace(CONCAT, '')
@@ -306,7 +414,38 @@ function inspectShellLineAsCode(cmd: SimpleCommand, code: string, ctx: RuleConte
   ctx.emit({ ...worst, severity: 'medium', reason: `${cmd.name} is given the shell command line "${code.trim()}" as its code; it rejects it as a syntax error, but the intent is this: ${worst.reason}` });
 }
 
+// SQLite's dot-commands that run a shell command line: `.shell CMD`, `.system CMD`.
+const SQLITE_SHELL = /(?:^|\n)\s{0,8}\.(?:shell|system)\s+([^\n]{1,4096})/g;
+const ANSIBLE_SHELL_MODULES = new Set(['shell', 'command', 'raw', 'ansible.builtin.shell', 'ansible.builtin.command', 'ansible.builtin.raw']);
+
+/**
+ * Shell commands other tools are told to run: sqlite3's `.shell`/`.system` dot-commands (as an
+ * argument or in a here-document), an ad-hoc `ansible -m shell -a 'CMD'`, and ansible's file
+ * module with `state=absent`, which deletes the path recursively (as `rm -rf`).
+ */
+export function toolShellCommands(cmd: SimpleCommand): { text: string; how: string }[] {
+  if (cmd.name === 'sqlite3' || cmd.name === 'sqlite') {
+    const out: { text: string; how: string }[] = [];
+    const texts = [...cmd.args, ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
+    for (const t of texts) if (t.includes('.s')) for (const m of allMatches(SQLITE_SHELL, t)) out.push({ text: m[1], how: 'sqlite3 runs a shell command' });
+    return out;
+  }
+  if (cmd.name !== 'ansible') return [];
+  const module = optionValue(cmd.args, ['-m', '--module-name']);
+  const moduleArgs = optionValue(cmd.args, ['-a', '--args']);
+  if (module === undefined || moduleArgs === undefined) return [];
+  if (ANSIBLE_SHELL_MODULES.has(module)) return [{ text: moduleArgs.replace(/^\s*(?:cmd|_raw_params)=/, ''), how: `ansible's ${module} module runs a command` }];
+  if ((module === 'file' || module === 'ansible.builtin.file') && /\bstate\s{0,3}=\s{0,3}absent\b/.test(moduleArgs)) {
+    const path = /\b(?:path|dest|name)\s{0,3}=\s{0,3}(?:(['"])([^'"]{1,512})\1|(\S{1,512}))/.exec(moduleArgs);
+    if (path) return [{ text: `rm -rf -- ${shellQuote(path[2] ?? path[3])}`, how: "ansible's file module (state=absent) deletes recursively" }];
+  }
+  return [];
+}
+
 export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
+  if (cmd.name === 'sqlite3' || cmd.name === 'sqlite' || cmd.name === 'ansible') {
+    for (const run of toolShellCommands(cmd)) for (const f of ctx.inspectNested(run.text)) ctx.emit({ ...f, reason: `${run.how}: ${f.reason}` });
+  }
   for (const deletion of editorDeletes(cmd)) {
     for (const f of ctx.inspectNested(deletion)) ctx.emit({ ...f, reason: `${cmd.name} evaluates code that deletes files: ${f.reason}` });
   }
@@ -317,7 +456,49 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   const code = inlineCode(cmd);
   if (!code) return;
-  const text = normalizeCode(AWK.has(cmd.name) ? awkStrings(code.slice(0, 16_384), cmd.args) : code.slice(0, 16_384));
+  const raw = code.slice(0, 16_384);
+  if (raw.includes('$')) inspectLineExec(cmd, raw, ctx);
+  const dec = AWK.has(cmd.name) ? undefined : decodeLiterals(raw);
+  if (dec && dec.how.length) {
+    const how = dec.how.join(' and ');
+    const decodedCtx = new DecodedContext(ctx, how);
+    // The decoded texts are scanned as code as well: what `exec()` runs is code, not a command.
+    const text = `${normalizeCode(dec.text)}\n${dec.decoded.map(normalizeCode).join('\n')}`;
+    if ((/^(?:node|nodejs|deno|bun)$/.test(cmd.name) ? JS_EXEC_SINK : EXEC_SINK).test(dec.text)) ctx.emit({ patternName: 'remote_code_exec.decoded_code', severity: 'medium', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} code runs text it decodes from ${how} at run time; obfuscated commands hide what they do.` });
+    return inspectCodeText(cmd, code, text, decodedCtx);
+  }
+  // Text decoded at run time from data not written here (`exec(b64decode(sys.argv[1]))`) and run.
+  if (dec && DECODE_CALL.test(raw) && SINK_THEN_DECODE.test(raw)) {
+    emitDynamicCode(ctx, `${cmd.name} code runs text it decodes at run time from data that is not written here, so the code cannot be checked.`);
+  }
+  const text = normalizeCode(AWK.has(cmd.name) ? awkStrings(raw, cmd.args) : raw);
+  inspectCodeText(cmd, code, text, ctx);
+}
+
+// perl/ruby -n/-p code that runs the line it read (`s/(.*)/`$1`/e`, `system($_)`, `` `$_` ``).
+const LINE_EXEC = /`[^`]{0,40}\$(?:_|\d|&)|\bsystem\s{0,3}\(?\s{0,3}\$(?:_|\d|&)|\bqx\s{0,3}[({/][^)}/]{0,20}\$(?:_|\d)|\bexec\s{0,3}\(?\s{0,3}\$_|%x[({][^)}]{0,20}\$_/;
+
+/**
+ * `perl -pe 's/(.*)/`$1`/e' <<< 'CMD'`: a line-loop program that runs each input line as a shell
+ * command. A literal input (here-string, here-document, `echo … |`) is judged as that command;
+ * any other input is code nobody can check.
+ */
+function inspectLineExec(cmd: SimpleCommand, code: string, ctx: RuleContext): void {
+  if (!/^(?:perl|ruby)/.test(cmd.name) || !cmd.args.some((a) => /^-[a-zA-Z]*[np]/.test(a)) || !LINE_EXEC.test(code)) return;
+  const here = cmd.redirects.find((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-')?.target.text;
+  const upstream = cmd.stage > 0 ? (cmd.pipeline.stages[cmd.stage - 1] ?? []).map(literalOutput) : [];
+  const input = here ?? (upstream.length === 1 ? upstream[0] : undefined);
+  if (input === undefined) {
+    emitDynamicCode(ctx, `${cmd.name} runs each line of its input as a shell command; the input is not written here, so what runs cannot be checked.`);
+    return;
+  }
+  for (const line of input.split('\n').slice(0, 32)) {
+    if (line.trim()) for (const f of ctx.inspectNested(line)) ctx.emit({ ...f, reason: `${cmd.name} runs each line of its input as a shell command: ${f.reason}` });
+  }
+}
+
+/** The rules over an interpreter's program text (normalized, decoded literals in place). */
+function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: RuleContext): void {
   if (!AWK.has(cmd.name) && SHELL_LINE.test(code) && code.length <= 1024) inspectShellLineAsCode(cmd, code, ctx);
   // (Each scan only when a cheap substring test says it can match.)
   if (/exec|spawn|run\s{0,3}\(`/.test(text)) for (const m of allMatches(COMMAND_SYNTAX, text)) {
@@ -365,6 +546,13 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
     const c = list.findIndex((x) => x === '-c');
     const inner = c > 0 && /(?:^|\/)(?:ba|z|da|k)?sh$/.test(list[0]) ? list[c + 1] ?? '' : list.map(shellQuote).join(' ');
     for (const f of ctx.inspectNested(inner)) ctx.emit({ ...f, reason: `${cmd.name} runs a command: ${f.reason}` });
+  }
+  if (text.includes('recursive')) for (const m of allMatches(KEYWORD_RECURSIVE_DELETE, text)) {
+    const risk = deletionRisk(m[2], ctx.cwd);
+    if (risk) {
+      ctx.emit({ patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code recursively deletes ${risk.label}.`, paths: [m[2]] });
+      break;
+    }
   }
   // (Every DELETE_CALL name holds one of these words.)
   DELETE_CALL.lastIndex = 0;

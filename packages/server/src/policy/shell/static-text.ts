@@ -4,6 +4,7 @@
 // text, so it is put in place of the substitution and judged as the script it is (issue #16).
 // A substitution that decodes text we cannot compute is reported as such (`decodes`), so the
 // caller can refuse to run opaque code.
+import { unzipSync } from 'node:zlib';
 import { lex, matchParen, type Token } from './lexer.js';
 
 export interface StaticText {
@@ -74,6 +75,42 @@ function trSet(s: string): string | undefined {
   return out;
 }
 
+// The decoders themselves, shared with the rules that decode literals in interpreter code
+// (inline-code.ts: `b64decode('…')`, `pack("H*", …)`, `"…".reverse`): one implementation each.
+
+/** Base64 (standard or URL-safe, whitespace ignored) as UTF-8 text; undefined when it is not base64. */
+export function decodeBase64(text: string): string | undefined {
+  const clean = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/=_-]*$/.test(clean)) return undefined;
+  return Buffer.from(clean, 'base64').toString('utf8');
+}
+
+/** Hex digits (whitespace ignored) as UTF-8 text; undefined when they are not pairs of hex digits. */
+export function decodeHex(text: string): string | undefined {
+  const hex = text.replace(/\s+/g, '');
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) return undefined;
+  return Buffer.from(hex, 'hex').toString('utf8');
+}
+
+/** Each line reversed, as `rev` prints it. */
+export function reverseLines(text: string): string {
+  return text.split('\n').map((l) => [...l].reverse().join('')).join('\n');
+}
+
+/**
+ * zlib or gzip data (given as base64) inflated to text, at most MAX_OUTPUT
+ * bytes: a bomb stops at the cap (and is then not decoded).
+ */
+export function inflateBase64(text: string): string | undefined {
+  const clean = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/=_-]*$/.test(clean)) return undefined;
+  try {
+    return unzipSync(Buffer.from(clean, 'base64'), { maxOutputLength: MAX_OUTPUT }).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 type Stage = { words: string[]; stdin?: string };
 
 /** One stage's output given its input; undefined when it is not a known producer or decoder. */
@@ -102,18 +139,14 @@ function run(stage: Stage, input: string | undefined): string | undefined {
       if (!decode || stdin === undefined) return undefined;
       const files = name === 'base64' ? args.filter((a) => !a.startsWith('-')) : [];
       if (files.length) return undefined;
-      const clean = stdin.replace(/\s+/g, '');
-      if (!/^[A-Za-z0-9+/=_-]*$/.test(clean)) return undefined;
-      return Buffer.from(clean, 'base64').toString('utf8');
+      return decodeBase64(stdin);
     }
     case 'xxd': {
       if (!args.some((a) => /^-[a-z]*r/.test(a)) || !args.some((a) => /^-[a-z]*p|^-plain$|^-ps$/.test(a)) || stdin === undefined) return undefined;
-      const hex = stdin.replace(/\s+/g, '');
-      if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) return undefined;
-      return Buffer.from(hex, 'hex').toString('utf8');
+      return decodeHex(stdin);
     }
     case 'rev':
-      return args.length === 0 && stdin !== undefined ? stdin.split('\n').map((l) => [...l].reverse().join('')).join('\n') : undefined;
+      return args.length === 0 && stdin !== undefined ? reverseLines(stdin) : undefined;
     case 'tr': {
       if (args.length !== 2 || stdin === undefined) return undefined;
       const from = trSet(args[0]);

@@ -98,7 +98,8 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish
  * `mise exec TOOLS -- cmd`). With nothing after them the runner itself is the command.
  */
 interface Runner {
-  sub?: string;
+  /** The subcommand, or the subcommands that each select it (`pnpm exec`, `pnpm dlx`). */
+  sub?: string | readonly string[];
   values?: readonly string[];
   operands?: number;
   after?: readonly string[];
@@ -149,10 +150,13 @@ const RUNNERS = new Map<string, Runner>([
   ['rlwrap', {}],
   ['entr', {}],
   // language and environment runners
+  // (`dlx`, `bunx` and `bun x` fetch a package and run it, as npx does: the command is judged the same.)
   ['npx', { values: ['-p', '--package'] }],
+  ['bunx', { values: ['-p', '--package'] }],
+  ['bun', { sub: 'x', values: ['-p', '--package'] }],
   ['npm', { sub: 'exec', values: ['-p', '--package', '-w', '--workspace'] }],
-  ['pnpm', { sub: 'exec' }],
-  ['yarn', { sub: 'exec' }],
+  ['pnpm', { sub: ['exec', 'dlx'], values: ['-p', '--package', '-C', '--dir', '--filter'] }],
+  ['yarn', { sub: ['exec', 'dlx'], values: ['-p', '--package'] }],
   ['uv', { sub: 'run', values: ['--with', '-w', '--python', '-p', '--package', '--extra', '--group', '--env-file', '--directory', '--project', '--index', '--with-requirements'] }],
   ['poetry', { sub: 'run' }],
   ['pipenv', { sub: 'run' }],
@@ -192,11 +196,15 @@ function asShellC(words: Word[], at: number): Word[] {
   return [...words.slice(0, at), { text: 'sh', quoted: false, subs: [] }, { text: '-c', quoted: false, subs: [] }, { text: rest.map((w) => w.text).join(' '), quoted: true, subs }];
 }
 
+function isSub(sub: string | readonly string[], word: string | undefined): boolean {
+  return word !== undefined && (typeof sub === 'string' ? word === sub : sub.includes(word));
+}
+
 /** Where the command a runner runs starts, or -1 when this use of the program runs none. */
 function runnerStart(words: Word[], i: number, r: Runner): number {
   let k = i + 1;
   if (r.sub !== undefined) {
-    if (words[k]?.text !== r.sub) return -1;
+    if (!isSub(r.sub, words[k]?.text)) return -1;
     k++;
   }
   if (r.after) {
@@ -347,7 +355,7 @@ export const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, ...RUNNER
 // other kind of wrapper: with another word after them (`npm run build`, `npm test`) the loop below
 // peels nothing off, so they take the fast path too (an `npm …` line was a quarter of the
 // 100 KB benchmark script, and each went through the loop and its word copies).
-const SUB_ONLY = new Map<string, string>();
+const SUB_ONLY = new Map<string, string | readonly string[]>();
 for (const [name, r] of RUNNERS) {
   const script = SCRIPT_OPTIONS.get(name);
   if (r.sub === undefined || (script && script.sub !== r.sub) || ELEVATING.has(name) || PLAIN_PREFIXES.has(name) || TERMINALS.has(name)) continue;
@@ -368,7 +376,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
   const head = input[0]?.text;
   if (head !== undefined && !(head.indexOf('=') > 0 && ASSIGNMENT.test(head))) {
     const name = programName(input[0]);
-    if (!WRAPPER_NAMES.has(name) || (SUB_ONLY.has(name) && input[1]?.text !== SUB_ONLY.get(name))) {
+    if (!WRAPPER_NAMES.has(name) || (SUB_ONLY.has(name) && !isSub(SUB_ONLY.get(name)!, input[1]?.text))) {
       return { argv: input, assignments: NO_STRINGS, elevated: false, wrappers: NO_STRINGS, dynamicArgs: false };
     }
   }
@@ -484,7 +492,7 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
       }
     } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptAfter(name, words, i) === undefined) {
       const r = RUNNERS.get(name)!;
-      out.wrappers.push(r.sub ? `${name} ${r.sub}` : name);
+      out.wrappers.push(r.sub ? `${name} ${words[i + 1].text}` : name);
       i = runnerStart(words, i, r);
     } else if (PLAIN_PREFIXES.has(name)) {
       out.wrappers.push(name);
