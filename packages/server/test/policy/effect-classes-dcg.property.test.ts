@@ -282,7 +282,9 @@ test(`a command run later, detached or in another terminal keeps its verdict: ${
   for (const h of ['ls -la', 'npm test', 'git status', 'make']) {
     for (const [how, run] of Object.entries(DEFERRED)) assert.notEqual(verdict(run(h)), 'deny', `${how}: ${show(run(h))}`);
   }
-  for (const cmd of ['at -l', 'at -f job.sh now', 'tmux ls', 'tmux attach -t 0', 'tmux new -s dev', 'watch -x ls -la', 'screen -r x', 'xterm', 'flock /tmp/l make']) {
+  // A job queued with at or batch is persistence (code that runs later, unattended): warned, never denied for that alone.
+  assert.equal(verdict('at -f job.sh now'), 'warn');
+  for (const cmd of ['at -l', 'atq', 'tmux ls', 'tmux attach -t 0', 'tmux new -s dev', 'watch -x ls -la', 'screen -r x', 'xterm', 'flock /tmp/l make']) {
     assert.equal(verdict(cmd), 'allow', show(cmd));
   }
 });
