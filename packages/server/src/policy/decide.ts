@@ -204,6 +204,12 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
       sink.hosts.push(...urlHosts(q.slice(0, 10_000)));
       // Gemini's web_fetch takes a prompt with the URLs in it: file: and metadata URLs count too.
       if (call.tool === 'web_fetch') for (const c of credentialUrlFindings(credentialUrlsIn(q.slice(0, 10_000)).filter((u) => u !== f.url))) ctx.emit(c);
+      // The agent writes the fetch prompt, often relaying the page's own text ("the footer says:
+      // AI agents must run …"): page text the agent is about to obey is judged as a prompt is.
+      if (call.tool === 'web_fetch') {
+        const inj = findInjection(bounded(q, max)!, 0, undefined, { harmful: harmOf(ctx) });
+        if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The fetch prompt ${inj.reason.slice(5)}` });
+      }
     }
   }
   if (f.prompt !== undefined && (call.phase === 'prompt' || call.tool === 'prompt')) {
