@@ -36,6 +36,11 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   ) return null;
   if (lower.startsWith('~/') && segs.length === 2 && RC_FILES.has(base)) return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
   if (/^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|profile\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the system-wide shell startup file ${p}`, kind: 'shell_rc' };
+  // Drop-in directories the startup files source (`for f in ~/.bashrc.d/*`, Fedora's default
+  // ~/.bashrc does), oh-my-zsh's custom directory, and the zsh files under a ZDOTDIR of ~/.config/zsh.
+  if (/^~\/\.(?:bashrc|bash_profile|profile|zshrc|zprofile|zshenv|zshrc_d|shrc)\.d\/.+/.test(lower) || /^~\/\.oh-my-zsh\/custom\/.+\.zsh$/.test(lower) || /^~\/\.config\/zsh\/\.(?:zshrc|zprofile|zshenv|zlogin)$/.test(lower)) {
+    return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
+  }
   if (/^~\/\.config\/fish\/(?:config\.fish|conf\.d\/.+)$/.test(lower) || /(?:windows)?powershell\/(?:microsoft\.powershell_)?profile\.ps1$/.test(lower)) {
     return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
   }
