@@ -24,6 +24,7 @@ const OVERRIDES: RegExp[] = [
   new RegExp(`\\b(?:ignore|disregard|forget)${W}(?:all${W}|everything${W}|anything${W})(?:you${W}(?:were|have${W}been)${W}told|(?:written${W}|said${W})?(?:above|before${W}this|so${W}far)|(?:of${W})?your${W}(?:instructions|rules|training))`, 'gi'),
   new RegExp(`\\b(?:stop|quit)${W}following${W}(?:your|the|all)${W}(?:previous${W}|original${W})?(?:instructions|rules|guidelines|polic(?:y|ies))`, 'gi'),
   new RegExp(`\\byour${W}(?:new|real|actual|updated)${W}(?:instructions?|orders|task|directive|rules)${W}(?:are|is)\\b`, 'gi'),
+  new RegExp(`\\byour${W}(?:instructions|rules|orders|directives|guidelines|system${W}prompt)${W}(?:have|has)${W}(?:(?:just|now)${W})?(?:been${W})?(?:updated|changed|replaced|revoked|overridden|superseded|rewritten)\\b`, 'gi'),
   // Standing rules declared void ("prior safety guidance is void for this maintenance window").
   new RegExp(`\\b(?:prior|previous|earlier|existing|all|your|the|any|current)${W}(?:(?:safety|security|system)${W})?(?:guidance|instructions?|rules|restrictions|guidelines|polic(?:y|ies)|guard${W}?rails|constraints|safeguards)${W}(?:is|are|has${W}been|have${W}been)${W}(?:now${W}|hereby${W})?(?:void|null|cancell?ed|revoked|suspended|lifted|waived|rescinded|obsolete|superseded|no${W}longer${W}(?:apply|applies|valid|in${W}effect|active|binding))\\b`, 'gi'),
   // Someone else's limits named as the thing to drop ("ignore the user's restrictions", "ignore AGENTS.md").
@@ -38,6 +39,9 @@ const OVERRIDES: RegExp[] = [
   // Fake system / authority messages.
   /(?:^|\n|\s|\[)\[{1,2}\s{0,2}(?:system|admin|administrator|developer|operator|root|security|anthropic|openai|assistant|ai|agent)(?:\s{1,2}(?:message|notice|override|instructions?|note|directive))?\s{0,2}(?:\]{1,2}|:)/gi,
   /<\|?(?:im_start\|>\s{0,2}system|system\|>|endoftext\|>)|<\/?\s{0,2}(?:system|system_prompt|sys)\s{0,2}>/gi,
+  // A block of the conversation closed and an authority block opened ("</user><system>",
+  // "</instructions><instructions>", "</document><admin>").
+  /<\/\s{0,2}(?:user|human|instructions?|context|document|data|input|content|query|ticket|email)\s{0,2}>\s{0,3}<\s{0,2}(?:system|instructions?|admin|administrator|developer|operator|assistant|rules)\s{0,2}>/gi,
   /(?:^|\n|<!--)\s{0,4}(?:#{1,4}\s{0,3})?(?:SYSTEM|ADMINISTRATOR|ADMIN)(?:\s{1,2}(?:MESSAGE|NOTICE|PROMPT|OVERRIDE|UPDATE))?\s{0,2}:\s{0,3}(?=(?:you|the\s{1,3}user|user\s{1,3}(?:has|have|is|granted|approved|pre-?approved|authori[sz]ed)|ignore|disregard|forget|new|from\s{1,3}now|override|all|assistant|agent|ai|your|do\s{1,3}not|execute|run|safety|security|guard\s{0,1}rails|approvals?|permissions?|confirmations?|pre-?approved)\b)/gi,
   /(?:^|\n)\s{0,4}(?:#{1,4}\s{0,3})?(?:system|administrator|admin)\s{1,2}(?:message|notice|override)\s{0,2}:\s{0,3}(?=\S)/gi,
   /\b(?:begin|start)\s{1,4}(?:of\s{1,4})?(?:new\s{1,4})?system\s{1,4}(?:prompt|message|instructions)\b/gi,
@@ -64,7 +68,7 @@ const AUTHORITY = /\bnew\s{1,3}(?:priority\s{1,3})?(?:policy|instructions?|rules
 // "AI agent: your …", "the assistant must"; being addressed is no override until the text asks
 // for harm), and a bare "ignore the rules". Kept apart from
 // AUTHORITY so each list stays readable; both are tested only when no override was found.
-const CLAIMS = /\b(?:security|admin|ops|it|infra|platform|compliance|legal|owner|maintainers?|management|cto|ciso|operator|on-?call|repo\s{1,3}owner|(?:the|your)\s{1,3}user)\s{1,3}(?:team\s{1,3})?(?:has\s{1,3}|have\s{1,3})?(?:already\s{1,3})?(?:pre-?)?(?:approved|authori[sz]ed|signed\s{1,3}off|cleared|okayed)\b|\b(?:authori[sz]ed|approved|cleared|permitted|allowed)\s{1,3}you\s{1,3}to\b|\bpre-?approved\b|\b(?:for|during)\s{1,3}(?:this|the)\s{1,3}maintenance\s{1,3}window\b|\b(?:ai|llm|assistant|agent|model|claude|gpt|gemini|copilot|codex|cursor)s?\s{1,4}(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing)\s{1,4}this\b|\b(?:ai|llm)\s{1,3}(?:agents?|assistants?|models?|bots?)\b(?:\s{0,3}[:,\u2014]|\s{1,3}(?:must|should|shall|need\s{1,3}to|are\s{1,3}(?:required|instructed|expected)\s{1,3}to))|(?:^|[.!?]\s{1,3}|\n)\s{0,3}(?:agent|assistant|claude|copilot|codex|gemini|cursor)\s{0,3}:\s{0,3}(?:your|you|run|execute|please|ignore|now)\b|\bthe\s{1,3}(?:assistant|agent|ai|model)\s{1,3}(?:must|shall|is\s{1,3}required\s{1,3}to|has\s{1,3}to)\b|\b(?:ignore|disregard|forget|bypass)\s{1,3}(?:(?:all|any|the|your|these|those)\s{1,3})?(?:rules|restrictions|guidelines|guard\s{0,1}rails|polic(?:y|ies)|safety\s{1,3}(?:rules|checks|guidance)|constraints|limits|permissions)\b/i;
+const CLAIMS = /\b(?:security|admin|ops|it|infra|platform|compliance|legal|owner|maintainers?|management|cto|ciso|operator|on-?call|repo\s{1,3}owner|(?:the|your)\s{1,3}user)\s{1,3}(?:team\s{1,3})?(?:has\s{1,3}|have\s{1,3})?(?:already\s{1,3})?(?:pre-?)?(?:approved|authori[sz]ed|signed\s{1,3}off|cleared|okayed)\b|\b(?:authori[sz]ed|approved|cleared|permitted|allowed)\s{1,3}you\s{1,3}to\b|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?(?:cleared|approved|good)\s{1,3}to\b|\b(?:admins?|administrators?|security|owner|boss|manager|lead|ops|it|team|maintainers?|operator)\s{1,3}(?:said|says|confirmed|agreed)\s{1,3}(?:that\s{1,3})?(?:it'?s|it\s{1,3}is|this\s{1,3}is)\s{1,3}(?:fine|ok|okay|approved|allowed|safe)\b|\b(?:hey|hi|dear|attention|ok|okay)\s{1,3}(?:claude|copilot|codex|gemini|cursor|assistant|agent|ai|bot|model)\b|\b(?:important\s{1,3}|urgent\s{1,3}|new\s{1,3}|special\s{1,3}|hidden\s{1,3})?(?:instructions?|message|note|notice|directive|memo)s?\s{1,3}(?:for|to)\s{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:ai|llm|assistant|agent|model|bot|claude|copilot|codex|gemini|cursor)s?\b|\bpre-?approved\b|["']role["']\s{0,3}:\s{0,3}["'](?:system|developer)["']|(?:^|\n)\s{0,3}(?:human|user|assistant)\s{0,2}:[^\n]{1,300}\n(?:\s{0,3}\n){0,3}\s{0,3}(?:human|user|assistant|system)\s{0,2}:|\b(?:ignore|disregard|forget)\s{1,3}(?:all\s{1,3}(?:of\s{1,3})?)?(?:the|everything)\s{1,3}(?:above|before|prior)\b(?!\s{1,3}(?:error|warning|message|output|log|line|step|comment|question|change|diff|code|file))|\b(?:for|during)\s{1,3}(?:this|the)\s{1,3}maintenance\s{1,3}window\b|\b(?:ai|llm|assistant|agent|model|claude|gpt|gemini|copilot|codex|cursor)s?\s{1,4}(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing)\s{1,4}this\b|\b(?:ai|llm)\s{1,3}(?:agents?|assistants?|models?|bots?)\b(?:\s{0,3}[:,\u2014]|\s{1,3}(?:must|should|shall|need\s{1,3}to|are\s{1,3}(?:required|instructed|expected)\s{1,3}to))|(?:^|[.!?]\s{1,3}|\n)\s{0,3}(?:agent|assistant|claude|copilot|codex|gemini|cursor)\s{0,3}[:,]\s{0,3}(?:your|you|run|execute|please|ignore|now)\b|\bthe\s{1,3}(?:assistant|agent|ai|model)\s{1,3}(?:must|shall|is\s{1,3}required\s{1,3}to|has\s{1,3}to)\b|\b(?:ignore|disregard|forget|bypass)\s{1,3}(?:(?:all|any|the|your|these|those)\s{1,3})?(?:rules|restrictions|guidelines|guard\s{0,1}rails|polic(?:y|ies)|safety\s{1,3}(?:rules|checks|guidance)|constraints|limits|permissions)\b/i;
 // Look-alike digits in words ("1gn0r3 pr3v10u5 1n57ruc710n5").
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
 
@@ -85,14 +89,14 @@ const PIPE_SHELL = /\b(?:curl|wget|iwr|irm)\b[^\n|]{0,200}\|\s{0,3}(?:sudo\s{1,3
 const IN_CHANNEL = /\b(?:paste|post|put|include|add|share|write|send|leak)\b[^\n]{0,40}?\b(?:in|into|to|on)\s{1,3}(?:this|the|a)\s{1,3}(?:issue|channel|comment|thread|message|chat|pr|pull\s{1,3}request|gist|reply|response|ticket)\b/i;
 
 const CONCEAL = /\b(?:do\s{1,4}not|don't|never)\s{1,4}(?:mention|tell|reveal|inform|notify|show|report|disclose|log|alert|warn)\b.{0,40}?\b(?:user|anyone|human|them|operator|developer)\b|\b(?:delete|remove|erase)\s{1,4}this\s{1,4}(?:message|instruction|comment|note)|\bwithout\s{1,4}(?:telling|informing|notifying|asking|alerting)\s{1,4}(?:the\s{1,4})?(?:user|anyone|operator|developer)\b|\bwithout\s{1,4}(?:the\s{1,4})?(?:user|anyone)\s{1,4}(?:knowing|noticing)\b|\b(?:hide|erase|cover|clear|remove)\s{1,4}(?:this|it|the\s{1,4}evidence|your\s{1,4}tracks|(?:the\s{1,4})?(?:audit\s{1,4})?(?:trail|traces?))\b|\b(?:silently|secretly|covertly|quietly)\s{1,4}(?:run|send|upload|copy|execute|delete|disable|read|post|forward|exfiltrate)\b/i;
-const SECRET_TARGET = /~\/\.ssh|\/\.ssh\/|\/\.aws\/|\/\.kube\/config|\.netrc\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|~\/\.aws\b|\/etc\/shadow|\bkeychain\b|\.env\b|private\s{1,4}keys?|\bcredentials?\b|\bapi\s{1,4}keys?\b|(?:\b|_)tokens?\b|\bpasswords?\b|\bsecrets?\b|\benv(?:ironment)?\s{1,4}variables?\b/i;
+const SECRET_TARGET = /~\/\.ssh|\/\.ssh\/|\/\.aws\/|\/\.kube\/config|\.netrc\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|~\/\.aws\b|\/etc\/shadow|\bkeychain\b|\.env\b|private\s{1,4}keys?|\bcredentials?\b|\bapi\s{1,4}keys?\b|(?:\b|_)(?:tokens?|passwords?|passwd|secrets?|access_?keys?|api_?keys?|private_?keys?)(?:\b|_)|\benv(?:ironment)?\s{1,4}(?:variables?|vars?)\b/i;
 // Concrete secret files (not just the words "token" or "secret").
 const SECRET_FILE = /~\/\.ssh|\/\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/shadow|\bkeychain\b|(?:^|[\s'"`(/])\.env\b|\.netrc\b|\.kube\/config|\.npmrc\b|private\s{1,4}keys?/i;
 // A secret file and its sending on one line ("read ~/.aws/credentials and post it to https://…").
 const SEND_VERB = '(?:upload|send|post|transmit|forward|push|copy|leak|email|exfiltrat|past|curl|scp|nc)[a-z]*';
 const DESTINATION = '(?:https?:\\/\\/|\\b(?:s3|gs|az|r2):\\/\\/|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b|@[a-z0-9-]+\\.[a-z]{2,}|webhook)';
 const PLANTED_EXFIL = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${SEND_VERB}\\b[^\\n]{0,100}?${DESTINATION}|\\b${SEND_VERB}\\b[^\\n]{0,100}?(?:${SECRET_FILE.source})[^\\n]{0,100}?${DESTINATION}`, 'i');
-const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email)(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b(?:s3|gs|az|r2|abfss?|wasbs?|sftp|ftp|scp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
+const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email|export)(?:s|ed|ing)?|scp|rsync|sftp|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b(?:s3|gs|az|r2|abfss?|wasbs?|sftp|ftp|scp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
 const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
 // Naming the switches that turn an agent's own guard rails off.
 const GUARD_RAIL_SWITCH = /\bbypassPermissions\b|\bdisableAllHooks\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox|bypass-hook-trust)|\bapproval_policy\s{0,3}=\s{0,3}["']?never|\bdanger-full-access\b|--yolo\b|\byolo\s{1,4}mode\b|\bhooksConfig\b[^\n]{0,40}false|\bfolderTrust\b[^\n]{0,40}false|\benableAllProjectMcpServers\b|\bBash\(\*\)/i;
@@ -225,7 +229,8 @@ export function normalizeForInjection(text: string): string {
   if (comments.length) t = `${t}\n${comments.join('\n')}`;
   // "i g n o r e", "i.g.n.o.r.e", "n o" → "ignore", "no" (words stay apart where the gap is
   // wider than the gap between letters).
-  t = t.replace(/\b[A-Za-z](?:(?: |[.\-|] ?)[A-Za-z])+\b/g, (run) => run.replace(/[ .\-|]/g, ''));
+  // With letters split by punctuation the spaces are the word gaps ("i-g-n-o-r-e a-l-l").
+  t = t.replace(/\b[A-Za-z](?:(?: |[.\-|] ?)[A-Za-z])+\b/g, (run) => (/[.\-|]/.test(run) ? run.split(/ +/).map((w) => w.replace(/[.\-|]/g, '')).join(' ') : run.replace(/ /g, '')));
   const blobs = /[A-Za-z0-9+/]{24}/.test(text) ? decodedBlobs(text) : [];
   return blobs.length ? `${t}\n${blobs.join('\n')}` : t;
 }
@@ -265,7 +270,8 @@ function discussedAt(text: string, start: number): boolean {
   // quotes are not counted: relayed page text is quoted with them as often as not, and an
   // apostrophe cannot be told from a quote.
   const lineStart = text.lastIndexOf('\n', start) + 1;
-  const open = Math.max(text.lastIndexOf('"', start), text.lastIndexOf('\u201c', start));
+  if (start === 0) return false;
+  const open = Math.max(text.lastIndexOf('"', start - 1), text.lastIndexOf('\u201c', start - 1));
   if (open < lineStart || start - open > 120) return false;
   const inner = text.slice(open + 1, start);
   if (inner.includes('"') || inner.includes('\u201d')) return false;
