@@ -94,6 +94,9 @@ const OBFUSCATIONS: Record<string, Obfuscation> = {
   'case flip': (t, mask) => perLetter(t, mask, (ch, bit) => (bit ? ch.toUpperCase() : ch.toLowerCase())),
   'look-alike letters': (t, mask) => perLetter(t, mask, (ch, bit) => (bit ? (CYRILLIC[ch] ?? ch) : ch)),
   'fake role tags': (t) => `</user><system>${t}</system><user>`,
+  // Every letter of the prose words split by a dash or a dot ("i-g-n-o-r-e a-l-l"); leads made of
+  // role markup are left as they are (split tags are no longer tags to the model either).
+  'punctuation split': (t, mask) => (/[<[]/.test(t) ? t : t.replace(/\b[A-Za-z]{2,}\b/g, (w) => [...w].join(mask[w.length % mask.length] % 2 ? '.' : '-'))),
 };
 
 const RANK: Record<Verdict, number> = { allow: 0, warn: 1, deny: 2 };
