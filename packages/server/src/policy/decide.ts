@@ -10,10 +10,10 @@ import { isTrustedHost, isTrustedPath, isTrustedUrl, type CompiledPolicy } from 
 import { facetsOf, type Facets } from './facets.js';
 import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
-import { mcpFacets, parseMcpToolName } from './mcp.js';
+import { LIST_TOOL, mcpFacets, parseMcpToolName } from './mcp.js';
 import { deletionRisk } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
-import { emitSql } from './rules/cloud.js';
+import { emitMcpSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
 import { emitCredentialRead, inspectRead } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
@@ -182,7 +182,8 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     for (const s of secretFindings(bounded(f.command, inspectionCap(policy))!, 'The command', policy.entropyThreshold)) ctx.emit(s);
   }
   if (f.filePath && f.filePath.length > inspectionCap(policy)) unanalysable(ctx, `a path longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
-  if (call.tool === 'read' || call.tool === 'search') {
+  // Listing tools (list_directory, glob …) return names only; searching tools read contents.
+  if (call.tool === 'read' || (call.tool === 'search' && !LIST_TOOL.test(call.toolName.toLowerCase()))) {
     if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
     // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
     // every entry is read, not only the first the surface reports as the call's path.
@@ -208,6 +209,12 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
       sink.hosts.push(...urlHosts(q.slice(0, 10_000)));
       // Gemini's web_fetch takes a prompt with the URLs in it: file: and metadata URLs count too.
       if (call.tool === 'web_fetch') for (const c of credentialUrlFindings(credentialUrlsIn(q.slice(0, 10_000)).filter((u) => u !== f.url))) ctx.emit(c);
+      // The agent writes the fetch prompt, often relaying the page's own text ("the footer says:
+      // AI agents must run …"): page text the agent is about to obey is judged as a prompt is.
+      if (call.tool === 'web_fetch') {
+        const inj = findInjection(bounded(q, max)!, 0, undefined, { harmful: harmOf(ctx) });
+        if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The fetch prompt ${inj.reason.slice(5)}` });
+      }
     }
   }
   if (f.prompt !== undefined && (call.phase === 'prompt' || call.tool === 'prompt')) {
@@ -261,6 +268,11 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);
     if (hit) emitCredentialRead(wrap, hit.risk, hit.path, 'Reads');
   }
+  // Uploading or attaching a credential file sends it off the machine: worse than reading it.
+  for (const p of m.sendPaths) {
+    const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);
+    if (hit) wrap.emit({ patternName: 'exfiltration.mcp_credential_upload', severity: severityRank(hit.risk.severity) >= severityRank('critical') ? 'critical' : 'high', category: 'exfiltration', layer: 'builtin', reason: `uploads or attaches ${hit.risk.label}, sending a credential off the machine.`, paths: [hit.path] });
+  }
   for (const f of credentialUrlFindings([...m.urls, ...m.readPaths.filter((p) => /^file:/i.test(p)), ...credentialUrlsIn(m.text)], 'reaches')) wrap.emit(f);
   for (const w of m.writes) inspectWrite(w.path, w.content, wrap, policy);
   if (m.writes.length) {
@@ -277,7 +289,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     wrap.emit(risk ? { patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `deletes ${risk.label}.` } : { patternName: 'mcp_risk.delete_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: `deletes ${p}.` });
   }
   if (m.deletes && m.deletePaths.length === 0) wrap.emit({ patternName: 'mcp_risk.delete_tool', severity: 'medium', category: 'mcp_risk', layer: 'builtin', reason: 'deletes data through an MCP server; deletions there bypass local safeguards.' });
-  for (const sql of m.sql) emitSql(wrap, sql, 'The query');
+  for (const sql of m.sql) emitMcpSql(wrap, sql, 'The query', `${id.server} ${id.tool} ${m.text.length > 4096 ? '' : m.text}`);
   for (const u of m.urls) {
     if (isUnixSocketUrl(u)) continue; // a local socket, not a network destination
     sink.hosts.push(...urlHosts(u));

@@ -64,6 +64,38 @@ export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDes
 
 const SCRATCH_DATABASE = /(?:^|[_-])(?:test|tests|testing|ci|scratch|tmp|temp|e2e)(?:$|[_-])/i;
 
+// A WHERE clause that selects only rows already dead by their own expiry: an expiry column in the
+// past (`expires_at < now() - interval …`, `valid_until <= current_timestamp`) or an expired flag
+// or status. Such rows are garbage. Age-based retention (`created_at < now() - 30 days`) is not
+// the same: it deletes live rows by policy, and stays a warning (public corpus pub-029).
+const EXPIRED_ONLY = /^delete\s+from\s+[\w."]{1,128}\s+where\s+(?:[\w."]{1,64}\.)?"?(?:expires?_?(?:at|on|time|date)?|expiry(?:_?(?:at|date|time))?|expiration(?:_?(?:at|date|time))?|valid_?(?:until|to)|ttl_?(?:at|until)?|dead_?line)"?\s{0,3}(?:<|<=)\s{0,3}(?:now\s{0,3}\(\s{0,3}\)|current_(?:timestamp|date)|localtimestamp|sysdate|getdate\s{0,3}\(\s{0,3}\)|utc_timestamp\s{0,3}\(\s{0,3}\)|datetime\s{0,3}\(\s{0,3}'[^']*'\s{0,3}\))(?:\s{0,3}-\s{0,3}interval\s{1,3}'[^']*'|\s{0,3}-\s{0,3}\d{1,6})?\s{0,3}$|^delete\s+from\s+[\w."]{1,128}\s+where\s+(?:[\w."]{1,64}\.)?"?(?:is_)?expired"?\s{0,3}(?:=\s{0,3}(?:true|1)|is\s{1,3}true)?\s{0,3}$|^delete\s+from\s+[\w."]{1,128}\s+where\s+(?:[\w."]{1,64}\.)?"?(?:status|state)"?\s{0,3}=\s{0,3}''\s{0,3}$/i;
+
+/** The statements of `sql` (literals and comments blanked) when each destructive one deletes expired rows only. */
+function expiredRowsOnly(sql: string): boolean {
+  const text = sql.slice(0, 65_536).replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
+  let found = false;
+  for (const st of text.split(';')) {
+    if (!sqlRisk(st)) continue;
+    // Status values are compared as written: only a literal 'expired' counts.
+    const blanked = st.trim().replace(/'(?:[^']|'')*'/g, (lit) => (/^'(?:expired|stale)'$/i.test(lit) ? "''" : "'x'"));
+    if (!EXPIRED_ONLY.test(blanked)) return false;
+    found = true;
+  }
+  return found;
+}
+
+/**
+ * A statement sent through an MCP database tool, whose connection is configured with the server
+ * and not visible in the call. Clearing rows already expired (sessions, tokens, cache entries
+ * past their `expires_at`) is housekeeping that loses nothing live: logged only, unless the
+ * server, the arguments or the statement name production. Everything else (a DELETE without
+ * WHERE, age-based retention, TRUNCATE, DROP) is judged as anywhere else.
+ */
+export function emitMcpSql(ctx: RuleContext, sql: string, via: string, context: string): void {
+  if (!expiredRowsOnly(sql) || `${context} ${sql}`.split(/[\s;,()`"'\/:@?=&]+/).some((w) => PROD_DATABASE.test(w))) return emitSql(ctx, sql, via);
+  emit(ctx, 'low', 'sql_delete_expired', `${via} deletes rows already past their expiry (${sqlRisk(sql)?.what ?? ''}), on a database not named like production.`);
+}
+
 function emitLocal(ctx: RuleContext, rule: string, what: string, dest: DbDestination, statement = ''): void {
   const prod = [dest.database ?? '', ...statement.split(/[\s;,()`"]+/)].find((w) => PROD_DATABASE.test(w));
   emit(ctx, prod ? 'medium' : 'low', rule, prod

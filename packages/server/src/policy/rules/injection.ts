@@ -15,6 +15,7 @@
 // a mention, not an attack.
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
+import { credentialRisk } from './credential-paths.js';
 
 const CATEGORY = 'prompt_injection';
 const W = '\\s{1,4}';
@@ -22,7 +23,12 @@ const OVERRIDES: RegExp[] = [
   new RegExp(`\\b(?:ignore|disregard|forget|override|bypass|abandon|drop|discard|skip)${W}(?:(?:all|any|the|your|of|these|those|every|previous|prior)${W}){0,3}(?:previous|prior|above|earlier|preceding|system|original|safety|security|existing|initial|old|developer|default)${W}(?:instructions?|rules?|prompts?|directives?|guidelines?|polic(?:y|ies)|constraints?|guardrails?|guard${W}rails?|context|programming|orders)`, 'gi'),
   new RegExp(`\\b(?:ignore|disregard|forget)${W}(?:all${W}|everything${W}|anything${W})(?:you${W}(?:were|have${W}been)${W}told|(?:written${W}|said${W})?(?:above|before${W}this|so${W}far)|(?:of${W})?your${W}(?:instructions|rules|training))`, 'gi'),
   new RegExp(`\\b(?:stop|quit)${W}following${W}(?:your|the|all)${W}(?:previous${W}|original${W})?(?:instructions|rules|guidelines|polic(?:y|ies))`, 'gi'),
-  new RegExp(`\\byour${W}(?:new|real|actual|updated)${W}(?:instructions|orders|task|directive|rules)${W}(?:are|is)\\b`, 'gi'),
+  new RegExp(`\\byour${W}(?:new|real|actual|updated)${W}(?:instructions?|orders|task|directive|rules)${W}(?:are|is)\\b`, 'gi'),
+  new RegExp(`\\byour${W}(?:instructions|rules|orders|directives|guidelines|system${W}prompt)${W}(?:have|has)${W}(?:(?:just|now)${W})?(?:been${W})?(?:updated|changed|replaced|revoked|overridden|superseded|rewritten)\\b`, 'gi'),
+  // Standing rules declared void ("prior safety guidance is void for this maintenance window").
+  new RegExp(`\\b(?:prior|previous|earlier|existing|all|your|the|any|current)${W}(?:(?:safety|security|system)${W})?(?:guidance|instructions?|rules|restrictions|guidelines|polic(?:y|ies)|guard${W}?rails|constraints|safeguards)${W}(?:is|are|has${W}been|have${W}been)${W}(?:now${W}|hereby${W})?(?:void|null|cancell?ed|revoked|suspended|lifted|waived|rescinded|obsolete|superseded|no${W}longer${W}(?:apply|applies|valid|in${W}effect|active|binding))\\b`, 'gi'),
+  // Someone else's limits named as the thing to drop ("ignore the user's restrictions", "ignore AGENTS.md").
+  new RegExp(`\\b(?:ignore|disregard|forget|override|bypass)${W}(?:(?:all|any|the)${W})?(?:user'?s|users'|operator'?s|developer'?s|human'?s|owner'?s)${W}(?:(?:previous|prior|earlier|original|own)${W})?(?:instructions|rules|restrictions|guidelines|guard${W}?rails|polic(?:y|ies)|constraints|limits|wishes)\\b|\\b(?:ignore|disregard|forget|override|bypass)${W}(?:(?:all|any|the|your)${W})?(?:AGENTS\\.md|CLAUDE\\.md|GEMINI\\.md|\\.cursorrules|copilot-instructions(?:\\.md)?|(?:the${W})?system${W}prompt)(?=[\\s,.;:!]|$)`, 'gi'),
   /\bsystem\s{1,4}(?:override|prompt\s{1,4}override|instruction\s{1,4}update)\b/gi,
   new RegExp(`\\b(?:ignore|disregard|forget|override|bypass)${W}(?:all${W}(?:of${W})?(?:the${W}|your${W})?|your${W}(?:own${W})?)(?:instructions|rules|guidelines|guidance|guard${W}?rails|polic(?:y|ies)|restrictions|safety${W}[a-z]{2,12}|programming|training|directives)\\b`, 'gi'),
   new RegExp(`\\b(?:ignore|disregard|forget)${W}(?:the|these|those)${W}(?:instructions|rules|guidelines|guidance|restrictions)${W}(?:above|before|earlier|you${W}were${W}given)`, 'gi'),
@@ -33,7 +39,10 @@ const OVERRIDES: RegExp[] = [
   // Fake system / authority messages.
   /(?:^|\n|\s|\[)\[{1,2}\s{0,2}(?:system|admin|administrator|developer|operator|root|security|anthropic|openai|assistant|ai|agent)(?:\s{1,2}(?:message|notice|override|instructions?|note|directive))?\s{0,2}(?:\]{1,2}|:)/gi,
   /<\|?(?:im_start\|>\s{0,2}system|system\|>|endoftext\|>)|<\/?\s{0,2}(?:system|system_prompt|sys)\s{0,2}>/gi,
-  /(?:^|\n)\s{0,4}(?:#{1,4}\s{0,3})?(?:SYSTEM|ADMINISTRATOR|ADMIN)(?:\s{1,2}(?:MESSAGE|NOTICE|PROMPT|OVERRIDE|UPDATE))?\s{0,2}:\s{0,3}(?=(?:you|the\s{1,3}user|ignore|disregard|forget|new|from\s{1,3}now|override|all|assistant|agent|ai|your|do\s{1,3}not|execute|run)\b)/gi,
+  // A block of the conversation closed and an authority block opened ("</user><system>",
+  // "</instructions><instructions>", "</document><admin>").
+  /<\/\s{0,2}(?:user|human|instructions?|context|document|data|input|content|query|ticket|email)\s{0,2}>\s{0,3}<\s{0,2}(?:system|instructions?|admin|administrator|developer|operator|assistant|rules)\s{0,2}>/gi,
+  /(?:^|\n|<!--)\s{0,4}(?:#{1,4}\s{0,3})?(?:SYSTEM|ADMINISTRATOR|ADMIN)(?:\s{1,2}(?:MESSAGE|NOTICE|PROMPT|OVERRIDE|UPDATE))?\s{0,2}:\s{0,3}(?=(?:you|the\s{1,3}user|user\s{1,3}(?:has|have|is|granted|approved|pre-?approved|authori[sz]ed)|ignore|disregard|forget|new|from\s{1,3}now|override|all|assistant|agent|ai|your|do\s{1,3}not|execute|run|safety|security|guard\s{0,1}rails|approvals?|permissions?|confirmations?|pre-?approved)\b)/gi,
   /(?:^|\n)\s{0,4}(?:#{1,4}\s{0,3})?(?:system|administrator|admin)\s{1,2}(?:message|notice|override)\s{0,2}:\s{0,3}(?=\S)/gi,
   /\b(?:begin|start)\s{1,4}(?:of\s{1,4})?(?:new\s{1,4})?system\s{1,4}(?:prompt|message|instructions)\b/gi,
   new RegExp(`\\bnew${W}(?:priority${W})?(?:policy|instructions?|rules?|directives?|orders)${W}(?:from|by)${W}(?:your${W}|the${W})?(?:[a-z]{2,20}${W}){0,2}(?:administrator|admin|developers?|operator|system|security${W}team|anthropic|openai|it${W}department)\\b`, 'gi'),
@@ -41,7 +50,6 @@ const OVERRIDES: RegExp[] = [
   new RegExp(`\\b(?:attention|note${W}to|message${W}to|hey)${W}(?:the${W}|any${W}|all${W})?(?:ai${W})?(?:agent|assistant|ai|model|llm|bot)s?${W}?[:,\u2014-]`, 'gi'),
   new RegExp(`\\b(?:message|notice|orders?|directive)${W}from${W}your${W}(?:system${W})?(?:administrator|admin|developers?|operator|creators?)\\b`, 'gi'),
   new RegExp(`\\bthis${W}is${W}your${W}(?:system${W})?(?:administrator|admin|developer|operator|creator)\\b`, 'gi'),
-  new RegExp(`\\b(?:ai|llm|assistant|agent|model|claude|gpt|gemini|copilot|codex|cursor)s?${W}(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing)${W}this\\b`, 'gi'),
   // Role / mode switches.
   new RegExp(`\\byou${W}are${W}now${W}(?:in${W})?(?:[a-z-]{1,20}${W}){0,2}mode\\b`, 'gi'),
   new RegExp(`\\byou${W}are${W}(?:now${W})?(?:no${W}longer${W}(?:bound|restricted|an${W}ai)|(?:an?${W})?(?:unrestricted|unfiltered|jailbroken|uncensored)\\b|dan\\b)`, 'gi'),
@@ -53,30 +61,42 @@ const OVERRIDES: RegExp[] = [
 // Claims of authority that only matter together with a harmful request ("approved by security",
 // "note from the repo owner (trusted)", "as the new admin I authorize you", "real task:").
 const AUTHORITY = /\bnew\s{1,3}(?:priority\s{1,3})?(?:policy|instructions?|rules?|directives?|orders)\s{1,3}(?:from|by)\s{1,3}(?:[a-z]{2,20}\s{1,3}){0,3}(?:staff|team|owner|management|maintainers?)\b|\b(?:enter|enable|activate)\s{1,3}developer\s{1,3}mode\b|\bdeveloper\s{1,3}mode\s{1,3}(?:enabled|activated|on)\b|\b(?:approved|authori[sz]ed|sanctioned|cleared|signed\s{1,3}off)\s{1,3}by\s{1,3}(?:the\s{1,3})?(?:security|admin|administrator|it|management|owner|maintainers?|cto|ciso|ops)\b|\bi\s{1,3}(?:hereby\s{1,3})?authori[sz]e\s{1,3}you\b|\bas\s{1,3}(?:the|your)\s{1,3}(?:new\s{1,3})?(?:admin|administrator|owner|operator|developer|manager)\b|\b(?:note|message|instructions?|directive|orders?)\s{1,3}from\s{1,3}(?:the|your)\s{1,3}(?:[a-z]{2,12}\s{1,3})?(?:owner|admin|administrator|maintainer|operator|security\s{1,3}team|staff|boss|cto)\b|\(trusted\)|\b(?:real|actual|true)\s{1,3}(?:task|instructions?|objective)\s{0,2}:|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?(?:allowed|permitted|authori[sz]ed)\s{1,3}to\b|\byou\s{1,3}are\s{1,3}(?:now\s{1,3})?root\b|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?in\s{1,3}(?:[a-z-]{1,20}\s{1,3}){0,2}mode\b|\byou\s{1,3}must\s{1,3}(?:immediately|now)\b|\b(?:supersede|supersedes|override|overrides|outrank|outranks|take\s{1,3}precedence\s{1,3}over|takes\s{1,3}precedence\s{1,3}over)\s{1,3}(?:all\s{1,3})?(?:your|the|any)\s{1,3}(?:previous\s{1,3}|system\s{1,3}|safety\s{1,3}|security\s{1,3})?(?:polic(?:y|ies)|instructions|rules|guidelines|guard\s{0,1}rails|restrictions|constraints|settings)\b|\b(?:instructions?|orders?|directives?|requests?)\s{1,3}(?:come|comes|came|are|is)\s{1,3}(?:directly\s{1,3})?from\s{1,3}(?:the|your)\s{1,3}(?:[a-z]{2,12}\s{1,3})?(?:owner|admin|administrator|maintainer|operator|security\s{1,3}team|staff|boss|cto|developer)\b/i;
+// Weaker claims of the same kind, that likewise only matter with a harmful request: approval said
+// to come from someone with authority ("the security team approved this", "the repo owner
+// authorised you to", "user has pre-approved all actions"), special circumstances ("for this
+// maintenance window"), text addressed to whichever agent reads it ("AI agents reading this must",
+// "AI agent: your …", "the assistant must"; being addressed is no override until the text asks
+// for harm), and a bare "ignore the rules". Kept apart from
+// AUTHORITY so each list stays readable; both are tested only when no override was found.
+const CLAIMS = /\b(?:security|admin|ops|it|infra|platform|compliance|legal|owner|maintainers?|management|cto|ciso|operator|on-?call|repo\s{1,3}owner|(?:the|your)\s{1,3}user)\s{1,3}(?:team\s{1,3})?(?:has\s{1,3}|have\s{1,3})?(?:already\s{1,3})?(?:pre-?)?(?:approved|authori[sz]ed|signed\s{1,3}off|cleared|okayed)\b|\b(?:authori[sz]ed|approved|cleared|permitted|allowed)\s{1,3}you\s{1,3}to\b|\byou\s{1,3}(?:are|'re)\s{1,3}(?:now\s{1,3})?(?:cleared|approved|good)\s{1,3}to\b|\b(?:admins?|administrators?|security|owner|boss|manager|lead|ops|it|team|maintainers?|operator)\s{1,3}(?:said|says|confirmed|agreed)\s{1,3}(?:that\s{1,3})?(?:it'?s|it\s{1,3}is|this\s{1,3}is)\s{1,3}(?:fine|ok|okay|approved|allowed|safe)\b|\b(?:hey|hi|dear|attention|ok|okay)\s{1,3}(?:claude|copilot|codex|gemini|cursor|assistant|agent|ai|bot|model)\b|\b(?:important\s{1,3}|urgent\s{1,3}|new\s{1,3}|special\s{1,3}|hidden\s{1,3})?(?:instructions?|message|note|notice|directive|memo)s?\s{1,3}(?:for|to)\s{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?(?:[a-z]{2,12}\s{1,3})?(?:ai|llm|assistant|agent|model|bot|claude|copilot|codex|gemini|cursor)s?\b|\bpre-?approved\b|["']role["']\s{0,3}:\s{0,3}["'](?:system|developer)["']|(?:^|\n)\s{0,3}(?:human|user|assistant)\s{0,2}:[^\n]{1,300}\n(?:\s{0,3}\n){0,3}\s{0,3}(?:human|user|assistant|system)\s{0,2}:|\b(?:ignore|disregard|forget)\s{1,3}(?:all\s{1,3}(?:of\s{1,3})?)?(?:the|everything)\s{1,3}(?:above|before|prior)\b(?!\s{1,3}(?:error|warning|message|output|log|line|step|comment|question|change|diff|code|file))|\b(?:for|during)\s{1,3}(?:this|the)\s{1,3}maintenance\s{1,3}window\b|\b(?:ai|llm|assistant|agent|model|claude|gpt|gemini|copilot|codex|cursor)s?\s{1,4}(?:reading|processing|parsing|summari[sz]ing|reviewing|seeing)\s{1,4}this\b|\b(?:ai|llm)\s{1,3}(?:agents?|assistants?|models?|bots?)\b(?:\s{0,3}[:,\u2014]|\s{1,3}(?:must|should|shall|need\s{1,3}to|are\s{1,3}(?:required|instructed|expected)\s{1,3}to))|(?:^|[.!?]\s{1,3}|\n)\s{0,3}(?:agent|assistant|claude|copilot|codex|gemini|cursor)\s{0,3}[:,]\s{0,3}(?:your|you|run|execute|please|ignore|now)\b|\bthe\s{1,3}(?:assistant|agent|ai|model)\s{1,3}(?:must|shall|is\s{1,3}required\s{1,3}to|has\s{1,3}to)\b|\b(?:ignore|disregard|forget|bypass)\s{1,3}(?:(?:all|any|the|your|these|those)\s{1,3})?(?:rules|restrictions|guidelines|guard\s{0,1}rails|polic(?:y|ies)|safety\s{1,3}(?:rules|checks|guidance)|constraints|limits|permissions)\b/i;
 // Look-alike digits in words ("1gn0r3 pr3v10u5 1n57ruc710n5").
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' };
 
 /** Digits read as letters inside words that mix both ("1gn0r3" → "ignore"); hex, versions and plain numbers are kept. */
 function unleet(text: string): string {
   if (!/[a-z][0-9]|[0-9][a-z]/i.test(text)) return text;
-  return text.replace(/\b(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{4,}\b/g, (w) => (/^(?:[0-9a-f]+|[a-z]+[0-9]{1,3}|[0-9]+[a-z]{1,3}|v?[0-9]+[a-z][0-9]*)$/i.test(w) ? w : w.replace(/[0-9]/g, (d) => LEET[d] ?? d)));
+  const out = text.replace(/\b(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{4,}\b/g, (w) => (/^(?:[0-9a-f]+|[a-z]+[0-9]{1,3}|[0-9]+[a-z]{1,3}|v?[0-9]+[a-z][0-9]*)$/i.test(w) ? w : w.replace(/[0-9]/g, (d) => LEET[d] ?? d)));
+  if (out === text) return text;
+  // Once the text is known to be written in leetspeak, the short words and the digit-led ones are
+  // too ("4ll", "th3", "734m"); ordinals and a few units ("1st", "3am", "4gb") still read as numbers.
+  return out.replace(/\b(?=[A-Za-z0-9]*[A-Za-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{2,}\b/g, (w) => (/^(?:[0-9]+(?:st|nd|rd|th|[kmgt]b|ms|px|em)|(?:1[0-2]|0?[1-9])(?:am|pm))$/i.test(w) ? w : w.replace(/[0-9]/g, (d) => LEET[d] ?? d)));
 }
 // Harmful requests in plain words, beyond the named ones below.
-const DESTROY_WORDS = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|shred)\s{1,3}(?:(?:all|every|the|your|my|entire|whole)\s{1,3}){0,2}(?:~|\/|\$HOME|(?:[a-z]{2,12}\s{1,3})?(?:projects?|repos?|repositor(?:y|ies)|home\s{1,3}(?:dir|directory|folder)|databases?|backups?|keys?|ssh\s{1,3}keys?|tests?\s{1,3}(?:dir|directory|folder)|logs?|history|audit\s{1,3}trail|files)\b)/i;
+const DESTROY_WORDS = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|shred)\s{1,3}(?:(?:all|every|the|your|my|entire|whole)\s{1,3}){0,2}(?:~|\/|\$HOME|\.git\b|(?:[a-z]{2,12}\s{1,3})?(?:projects?|repos?|repositor(?:y|ies)|home\s{1,3}(?:dir|directory|folder)|databases?|backups?|keys?|ssh\s{1,3}keys?|tests?\s{1,3}(?:dir|directory|folder)|logs?|history|audit\s{1,3}trail|files)\b)/i;
 const FORCE_PUSH = /\bforce[\s-]{1,2}push|\bpush\s{1,3}(?:[^\n]{0,40}\s)?(?:-f\b|--force\b)|\bgit\s{1,3}push\s{1,3}[^\n]{0,40}\+(?:main|master)\b/i;
 const PIPE_SHELL = /\b(?:curl|wget|iwr|irm)\b[^\n|]{0,200}\|\s{0,3}(?:sudo\s{1,3})?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n|]{0,200}\|\s{0,3}(?:sudo\s{1,3})?python/i;
 // Sending something back through the channel the text lives in (an issue, a chat message).
 const IN_CHANNEL = /\b(?:paste|post|put|include|add|share|write|send|leak)\b[^\n]{0,40}?\b(?:in|into|to|on)\s{1,3}(?:this|the|a)\s{1,3}(?:issue|channel|comment|thread|message|chat|pr|pull\s{1,3}request|gist|reply|response|ticket)\b/i;
 
 const CONCEAL = /\b(?:do\s{1,4}not|don't|never)\s{1,4}(?:mention|tell|reveal|inform|notify|show|report|disclose|log|alert|warn)\b.{0,40}?\b(?:user|anyone|human|them|operator|developer)\b|\b(?:delete|remove|erase)\s{1,4}this\s{1,4}(?:message|instruction|comment|note)|\bwithout\s{1,4}(?:telling|informing|notifying|asking|alerting)\s{1,4}(?:the\s{1,4})?(?:user|anyone|operator|developer)\b|\bwithout\s{1,4}(?:the\s{1,4})?(?:user|anyone)\s{1,4}(?:knowing|noticing)\b|\b(?:hide|erase|cover|clear|remove)\s{1,4}(?:this|it|the\s{1,4}evidence|your\s{1,4}tracks|(?:the\s{1,4})?(?:audit\s{1,4})?(?:trail|traces?))\b|\b(?:silently|secretly|covertly|quietly)\s{1,4}(?:run|send|upload|copy|execute|delete|disable|read|post|forward|exfiltrate)\b/i;
-const SECRET_TARGET = /~\/\.ssh|\/\.ssh\/|\/\.aws\/|\/\.kube\/config|\.netrc\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|~\/\.aws\b|\/etc\/shadow|\bkeychain\b|\.env\b|private\s{1,4}keys?|\bcredentials?\b|\bapi\s{1,4}keys?\b|\btokens?\b|\bpasswords?\b|\bsecrets?\b|\benv(?:ironment)?\s{1,4}variables?\b/i;
+const SECRET_TARGET = /~\/\.ssh|\/\.ssh\/|\/\.aws\/|\/\.kube\/config|\.netrc\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|~\/\.aws\b|\/etc\/shadow|\bkeychain\b|\.env\b|private\s{1,4}keys?|\bcredentials?\b|\bapi\s{1,4}keys?\b|(?:\b|_)(?:tokens?|passwords?|passwd|secrets?|access_?keys?|api_?keys?|private_?keys?)(?:\b|_)|\benv(?:ironment)?\s{1,4}(?:variables?|vars?)\b/i;
 // Concrete secret files (not just the words "token" or "secret").
 const SECRET_FILE = /~\/\.ssh|\/\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/shadow|\bkeychain\b|(?:^|[\s'"`(/])\.env\b|\.netrc\b|\.kube\/config|\.npmrc\b|private\s{1,4}keys?/i;
 // A secret file and its sending on one line ("read ~/.aws/credentials and post it to https://…").
 const SEND_VERB = '(?:upload|send|post|transmit|forward|push|copy|leak|email|exfiltrat|past|curl|scp|nc)[a-z]*';
-const DESTINATION = '(?:https?:\\/\\/|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b|@[a-z0-9-]+\\.[a-z]{2,}|webhook)';
+const DESTINATION = '(?:https?:\\/\\/|\\b(?:s3|gs|az|r2):\\/\\/|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b|@[a-z0-9-]+\\.[a-z]{2,}|webhook)';
 const PLANTED_EXFIL = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${SEND_VERB}\\b[^\\n]{0,100}?${DESTINATION}|\\b${SEND_VERB}\\b[^\\n]{0,100}?(?:${SECRET_FILE.source})[^\\n]{0,100}?${DESTINATION}`, 'i');
-const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email)(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
+const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email|export)(?:s|ed|ing)?|scp|rsync|sftp|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b(?:s3|gs|az|r2|abfss?|wasbs?|sftp|ftp|scp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
 const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
 // Naming the switches that turn an agent's own guard rails off.
 const GUARD_RAIL_SWITCH = /\bbypassPermissions\b|\bdisableAllHooks\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox|bypass-hook-trust)|\bapproval_policy\s{0,3}=\s{0,3}["']?never|\bdanger-full-access\b|--yolo\b|\byolo\s{1,4}mode\b|\bhooksConfig\b[^\n]{0,40}false|\bfolderTrust\b[^\n]{0,40}false|\benableAllProjectMcpServers\b|\bBash\(\*\)/i;
@@ -209,9 +229,28 @@ export function normalizeForInjection(text: string): string {
   if (comments.length) t = `${t}\n${comments.join('\n')}`;
   // "i g n o r e", "i.g.n.o.r.e", "n o" → "ignore", "no" (words stay apart where the gap is
   // wider than the gap between letters).
-  t = t.replace(/\b[A-Za-z](?:(?: |[.\-|] ?)[A-Za-z])+\b/g, (run) => run.replace(/[ .\-|]/g, ''));
+  // With letters split by punctuation the spaces are the word gaps ("i-g-n-o-r-e a-l-l").
+  t = t.replace(/\b[A-Za-z](?:(?: |[.\-|] ?)[A-Za-z])+\b/g, (run) => (/[.\-|]/.test(run) ? run.split(/ +/).map((w) => w.replace(/[.\-|]/g, '')).join(' ') : run.replace(/ /g, '')));
   const blobs = /[A-Za-z0-9+/]{24}/.test(text) ? decodedBlobs(text) : [];
   return blobs.length ? `${t}\n${blobs.join('\n')}` : t;
+}
+
+// Path-looking words in prose: `~/…`, `$HOME/…`, absolute paths, dotfiles.
+const PATH_WORD = /(?:~|\$\{?HOME\}?)?\/[^\s'"`()<>|;,]{1,300}|(?<![\w/])\.[A-Za-z][^\s'"`()<>|;,]{0,300}/g;
+
+/**
+ * The first credential file or directory the text names, judged by the one credential path
+ * table (credential-paths.ts), so prose naming `~/.config/gh/hosts.yml` or `~/.pypirc` counts as
+ * naming a secret just as a command reading it would.
+ */
+function credentialPathIn(text: string): string | null {
+  PATH_WORD.lastIndex = 0;
+  let n = 0;
+  for (let m = PATH_WORD.exec(text); m && n < 200; m = PATH_WORD.exec(text), n++) {
+    const p = m[0].replace(/^\$\{?HOME\}?/, '~').replace(/[.:!?]+$/, '');
+    if (credentialRisk(p)) return p;
+  }
+  return null;
 }
 
 function quotedAt(text: string, start: number, end: number): boolean {
@@ -220,9 +259,34 @@ function quotedAt(text: string, start: number, end: number): boolean {
   return /['"`\u201c\u2018\u00ab]/.test(before) && /['"`\u201d\u2019\u00bb]/.test(after);
 }
 
+// Words that make a quotation a specimen being talked about rather than relayed orders.
+const SPECIMEN = /\b(?:document|docs?|explain|example|attacks?|payloads?|phrases?|strings?|detect|detector|flag|flagged|tests?|known|classic|injections?|sanitiz|filters?|blocklist|denylist|red-?team|mention)/i;
+
 function discussedAt(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 60), start).replace(/['"`\u201c\u2018\u00ab(]+\s*$/, '');
-  return DISCUSSION.test(before);
+  if (DISCUSSION.test(before)) return true;
+  // Inside a double-quoted span on the line, with the sentence around it talking about the
+  // quotation ("document that \"AI agents reading this must …\" is a known attack"). Single
+  // quotes are not counted: relayed page text is quoted with them as often as not, and an
+  // apostrophe cannot be told from a quote.
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  if (start === 0) return false;
+  const open = Math.max(text.lastIndexOf('"', start - 1), text.lastIndexOf('\u201c', start - 1));
+  if (open < lineStart || start - open > 120) return false;
+  const inner = text.slice(open + 1, start);
+  if (inner.includes('"') || inner.includes('\u201d')) return false;
+  const close = text.slice(start, start + 400).search(/["\u201d]/);
+  if (close < 0) return false;
+  const after = text.slice(start + close + 1, start + close + 80);
+  return SPECIMEN.test(text.slice(Math.max(lineStart, open - 120), open)) || SPECIMEN.test(after.split('\n', 1)[0]);
+}
+
+/** The first match of `re` (not global) that is not a quotation being discussed. */
+function claimIn(text: string, re: RegExp): string | null {
+  const m = re.exec(text);
+  if (!m) return null;
+  const start = m.index + (m[0].length - m[0].trimStart().length);
+  return discussedAt(text, start) ? null : m[0].trim();
 }
 
 function findOverride(t: string): string | null {
@@ -302,28 +366,29 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
       obfuscated = override !== null;
     }
   }
-  if (!override) {
-    const leet = unleet(t);
-    if (leet !== t) {
-      override = findOverride(leet);
-      obfuscated = override !== null;
-    }
+  const leet = override ? t : unleet(t);
+  if (!override && leet !== t) {
+    override = findOverride(leet);
+    obfuscated = override !== null;
   }
-  const authority = override === null && AUTHORITY.test(t) ? (AUTHORITY.exec(t)?.[0] ?? null) : null;
+  const strongClaim = override === null ? (claimIn(t, AUTHORITY) ?? (leet !== t ? claimIn(leet, AUTHORITY) : null)) : null;
   // Orders in markup the user cannot see claim the agent's obedience as an override does.
-  const hiddenOrders = override === null && authority === null ? hiddenDirective(raw) : null;
+  const hiddenOrders = override === null && strongClaim === null ? hiddenDirective(raw) : null;
+  const authority = strongClaim ?? (override === null && hiddenOrders === null ? (claimIn(t, CLAIMS) ?? (leet !== t ? claimIn(leet, CLAIMS) : null)) : null);
   const conceal = CONCEAL.test(t);
   const actions: string[] = [];
   // Orders found only in hidden markup are judged by what the hidden text itself asks: a harmless
   // `<!-- remove after release -->` does not make the visible question an attack.
   const scope = override === null && authority === null && hiddenOrders !== null ? normalizeForInjection(hiddenOrders) : t;
   const egress = EGRESS.test(t) || IN_CHANNEL.test(t);
-  const secret = SECRET_TARGET.test(t);
-  if (secret && egress) actions.push('send credentials or files to a remote host');
-  else if (EGRESS.test(scope) && (override || authority || hiddenOrders)) actions.push('send data to a remote host');
-  else if (SECRET_TARGET.test(scope) && (override || authority || hiddenOrders) && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(scope)) actions.push('read credentials');
-  const guardRails = GUARD_RAIL_SWITCH.test(t);
   const claimed = override !== null || authority !== null || hiddenOrders !== null;
+  // Credential files named by path count only on suspicious text: the table look-up is not free.
+  const secret = SECRET_TARGET.test(t) || ((claimed || conceal) && credentialPathIn(t) !== null);
+  const secretInScope = scope === t ? secret : SECRET_TARGET.test(scope) || (claimed && credentialPathIn(scope) !== null);
+  if (secret && egress) actions.push('send credentials or files to a remote host');
+  else if (EGRESS.test(scope) && claimed) actions.push('send data to a remote host');
+  else if (secretInScope && claimed && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(scope)) actions.push('read credentials');
+  const guardRails = GUARD_RAIL_SWITCH.test(t);
   if (guardRails || (claimed && GUARD_FILE_EDIT.test(scope))) actions.push("turn off the agent's own guard rails");
   else if (DISABLE.test(t)) actions.push('disable security controls');
   if (DESTROY.test(t) || ((claimed || conceal) && DESTROY_WORDS.test(scope))) actions.push('delete files or data');
@@ -361,7 +426,7 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   }
   if (!severity) return null;
   if (hidden && severity === 'high' && rule !== 'obfuscated_override') severity = 'critical';
-  const parts = [override ? `tries to override the agent's instructions ("${override.slice(0, 60)}")` : hiddenOrders && rule === 'instruction_override_with_action' ? `hides orders for AI agents in markup the user does not see ("${hiddenOrders.slice(0, 60)}")` : authority && rule === 'instruction_override_with_action' ? `claims authority it does not have ("${authority.slice(0, 60)}")` : rule === 'guard_rail_request' ? 'asks the agent to turn off its own guard rails (permission prompts, hooks or sandbox)' : rule === 'planted_instruction' ? 'leaves standing instructions for every later agent session' : 'asks the agent to act covertly'];
+  const parts = [override ? `tries to override the agent's instructions ("${override.slice(0, 60)}")` : hiddenOrders && rule === 'instruction_override_with_action' ? `hides orders for AI agents in markup the user does not see ("${hiddenOrders.slice(0, 60)}")` : authority && rule === 'instruction_override_with_action' ? (strongClaim ? `claims authority it does not have ("${authority.slice(0, 60)}")` : `leans on a claim of approval or of rules set aside ("${authority.slice(0, 60)}")`) : rule === 'guard_rail_request' ? 'asks the agent to turn off its own guard rails (permission prompts, hooks or sandbox)' : rule === 'planted_instruction' ? 'leaves standing instructions for every later agent session' : 'asks the agent to act covertly'];
   if (actions.length && rule !== 'guard_rail_request') parts.push(`${override || rule === 'concealed_action' ? 'and to' : 'to make the agent'} ${actions.join(' and ')}`);
   if (conceal) parts.push('while hiding it from the user');
   if (obfuscated) parts.push('(disguised with invisible characters, look-alike letters, spacing or encoding)');

@@ -38,7 +38,7 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   if (/^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|profile\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the system-wide shell startup file ${p}`, kind: 'shell_rc' };
   // Drop-in directories that a startup file sources wholesale (`for f in ~/.bashrc.d/*; do . "$f"; done`,
   // Fedora's default ~/.bashrc; oh-my-zsh's custom/*.zsh): a file there is part of the startup file.
-  if (/^~\/\.(?:bashrc|bash_profile|profile|zshrc|zprofile|zshenv)\.d\/.+|^~\/\.oh-my-zsh\/custom\/.+\.zsh$|^~\/\.config\/(?:bash|zsh)\/(?:\.?(?:bashrc|zshrc|zshenv|zprofile|profile)|(?:rc|conf|env)\.d\/.+)$/.test(lower)) {
+  if (/^~\/\.(?:bashrc|bash_profile|profile|zshrc|zprofile|zshenv|shrc)\.d\/.+|^~\/\.oh-my-zsh\/custom\/.+\.zsh$|^~\/\.config\/(?:bash|zsh)\/(?:\.?(?:bashrc|zshrc|zshenv|zprofile|zlogin|profile)|(?:rc|conf|env)\.d\/.+)$/.test(lower)) {
     return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
   }
   if (/^~\/\.config\/fish\/(?:config\.fish|conf\.d\/.+)$/.test(lower) || /(?:windows)?powershell\/(?:microsoft\.powershell_)?profile\.ps1$/.test(lower)) {
