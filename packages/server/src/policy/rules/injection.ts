@@ -316,9 +316,15 @@ export interface InjectionHit {
  */
 /** A line that names a guard-rail switch as something to do, not something to avoid. */
 function asksForGuardRailSwitch(text: string): boolean {
-  for (const line of text.split('\n', 2000)) {
-    if (GUARD_RAIL_SWITCH.test(line) && !/\b(?:never|don't|do\s{1,3}not|avoid|must\s{1,3}not|should\s{1,3}not|shouldn't|without|instead\s{1,3}of|not\s{1,3}allowed|forbidden|dangerous|risk[a-z]*)\b/i.test(line)) return true;
-  }
+  return affirmedLine(GUARD_RAIL_SWITCH, text);
+}
+
+// A line that says not to do something ("Do not edit .gemini/settings.json") asks for the opposite.
+const NEGATED = /\b(?:never|don't|do\s{1,3}not|avoid|must\s{1,3}not|should\s{1,3}not|shouldn't|without|instead\s{1,3}of|not\s{1,3}allowed|forbidden|dangerous|risk[a-z]*)\b/i;
+
+/** True when a line of `text` matches `re` and does not say not to. */
+function affirmedLine(re: RegExp, text: string): boolean {
+  for (const line of text.split('\n', 2000)) if (re.test(line) && !NEGATED.test(line)) return true;
   return false;
 }
 
@@ -374,7 +380,10 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   const strongClaim = override === null ? (claimIn(t, AUTHORITY) ?? (leet !== t ? claimIn(leet, AUTHORITY) : null)) : null;
   // Orders in markup the user cannot see claim the agent's obedience as an override does.
   const hiddenOrders = override === null && strongClaim === null ? hiddenDirective(raw) : null;
-  const authority = strongClaim ?? (override === null && hiddenOrders === null ? (claimIn(t, CLAIMS) ?? (leet !== t ? claimIn(leet, CLAIMS) : null)) : null);
+  // An agent instructions file (CLAUDE.md, GEMINI.md …) is addressed to the agent from its first
+  // line ("Project notes for Gemini"): the weaker claims, most of which are forms of address, mean
+  // nothing there; what it asks for is judged by the standing-instruction rules below.
+  const authority = strongClaim ?? (override === null && hiddenOrders === null && !opts.standing ? (claimIn(t, CLAIMS) ?? (leet !== t ? claimIn(leet, CLAIMS) : null)) : null);
   const conceal = CONCEAL.test(t);
   const actions: string[] = [];
   // Orders found only in hidden markup are judged by what the hidden text itself asks: a harmless
@@ -389,7 +398,7 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   else if (EGRESS.test(scope) && claimed) actions.push('send data to a remote host');
   else if (secretInScope && claimed && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(scope)) actions.push('read credentials');
   const guardRails = GUARD_RAIL_SWITCH.test(t);
-  if (guardRails || (claimed && GUARD_FILE_EDIT.test(scope))) actions.push("turn off the agent's own guard rails");
+  if (guardRails || (claimed && affirmedLine(GUARD_FILE_EDIT, scope))) actions.push("turn off the agent's own guard rails");
   else if (DISABLE.test(t)) actions.push('disable security controls');
   if (DESTROY.test(t) || ((claimed || conceal) && DESTROY_WORDS.test(scope))) actions.push('delete files or data');
   if (claimed && (PIPE_SHELL.test(scope) || RUN_DOWNLOADED.test(scope))) actions.push('run code downloaded from the internet');
