@@ -4,6 +4,7 @@
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
 import { isDryRun } from './dry-run.js';
 import { deletionRisk, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { FD_PROGRAMS, fdInvocation } from '../shell/fd-options.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
@@ -107,11 +108,18 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
   const producers = cmd.parent ? [cmd.parent] : cmd.pipeline.stages[cmd.stage - 1] ?? [];
   const p = producers[producers.length - 1];
   if (!p) return 'unknown';
-  if (p.name === 'find' || p.name === 'fd') {
-    const args = p.args;
-    return { targets: p.name === 'find' ? findStartPaths(args) : ['.'], selective: p.name === 'fd' || args.some((a) => FIND_FILTERS.test(a)) };
+  if (p.name === 'find') return { targets: findStartPaths(p.args), selective: p.args.some((a) => FIND_FILTERS.test(a)) };
+  if (FD_PROGRAMS.has(p.name)) {
+    // `fd -x rm -rf` with no pattern lists every entry below `.`, as a bare `find .` does.
+    const inv = fdInvocation(p.args);
+    return { targets: inv.paths, selective: inv.selective };
   }
-  if (p.name === 'ls' || p.name === 'echo' || p.name === 'printf') return { targets: positionals(p.args), selective: false };
+  // A bare `ls` lists the working directory's entries: `ls | xargs rm -rf` is `rm -rf *`.
+  if (p.name === 'ls') {
+    const pos = positionals(p.args);
+    return { targets: pos.length ? pos : ['.'], selective: false };
+  }
+  if (p.name === 'echo' || p.name === 'printf') return { targets: positionals(p.args), selective: false };
   if (p.name === 'git' && (p.args[0] === 'ls-files' || p.args[0] === 'diff')) return { targets: [], selective: true };
   if (p.name === 'docker' || p.name === 'kubectl') return { targets: [], selective: true };
   return 'unknown';
