@@ -75,3 +75,29 @@ test('destructive_fs: benign look-alikes stay allowed', async (t) => {
   ];
   await runTable(t, rows);
 });
+
+test('destructive_fs: the git metadata picked by a find test, or its object store, reflog and packed refs', async (t) => {
+  const rows: Row[] = [
+    [shell("find . -path './.git/*' -delete"), 'deny', 'destructive_fs.find_delete'],
+    [shell("find . -wholename '*/.git/objects/*' -type f -delete"), 'deny', 'destructive_fs.find_delete'],
+    [shell("find . -regex '.*/\\.git/.*' -delete"), 'deny', 'destructive_fs.find_delete'],
+    [shell('find . -name .git -exec rm -rf {} +'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('find . -type d -iname .git -exec rm -r {} \\;'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("find . -name '.git' -print0 | xargs -0 rm -rf"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf .git/objects'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ./.git/logs'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm .git/packed-refs'), 'deny'],
+    // look-alikes: the metadata kept out of the walk, files merely named like it, git's own leftovers
+    [shell("find . -type f ! -path './.git/*' -delete"), 'allow'],
+    [shell("find . -not -path './.git/*' -name '*.orig' -delete"), 'allow'],
+    [shell("find . -path ./.git -prune -o -name '*.pyc' -delete"), 'allow'],
+    [shell('find . -name .gitignore -delete'), 'allow'],
+    [shell("find . -name '.gitkeep' -exec rm {} +"), 'allow'],
+    [shell('find . -name .git -type d'), 'allow'],
+    [shell('find . -name .git -exec dirname {} \\;'), 'allow'],
+    [shell('rm -f .git/index.lock'), 'allow'],
+    [shell('rm -rf .git/rebase-merge'), 'allow'],
+    [shell('rm -rf .git/objects/pack/tmp_pack_3f2a1c'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

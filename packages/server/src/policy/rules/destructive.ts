@@ -31,7 +31,9 @@ export function resolveTarget(cmd: SimpleCommand, t: string): string {
 
 /** Git metadata: deleting it destroys the repository's history and every uncommitted change. */
 // The repository's own metadata (relative to the working directory) or any absolute `…/.git`.
-const GIT_METADATA = /^(?:\.\/)?\.git(?:\/(?:\*|hooks(?:\/.*)?|refs(?:\/.*)?|index|HEAD|worktrees(?:\/.*)?|modules(?:\/.*)?))?\/?$|^\/.*\/\.git(?:\/.*)?$/;
+// `objects` holds every commit (less the `tmp_*` packs a failed fetch leaves behind), `logs` the
+// reflog, `packed-refs` most branches and tags.
+const GIT_METADATA = /^(?:\.\/)?\.git(?:\/(?:\*|hooks(?:\/.*)?|refs(?:\/.*)?|index|HEAD|worktrees(?:\/.*)?|modules(?:\/.*)?|objects(?:\/(?!.*tmp_).*)?|logs(?:\/.*)?|packed-refs))?\/?$|^\/.*\/\.git(?:\/.*)?$/;
 
 function gitMetadataRisk(t: string): TargetRisk | null {
   return GIT_METADATA.test(t) ? { severity: 'high', label: `the git metadata ${t} (history and uncommitted work)` } : null;
@@ -89,6 +91,26 @@ function findDeletes(args: readonly string[]): boolean {
   return false;
 }
 
+// A find test naming the git metadata wherever the walk starts: `-name .git`, `-path './.git/*'`,
+// `-regex '.*/\.git/.*'`. `inside`: it picks the entries below `.git`, which `-delete` (unlike on
+// the non-empty directory itself) does remove.
+const GIT_TEST = /^-(?:i?name|i?path|i?wholename|i?regex)$/;
+const GIT_NAMED = /(?:^|[/*\\])\.git(?:\\?\/|\$?$)/;
+const GIT_INSIDE = /\.git\\?\/./;
+
+/** `.git/*` or `.git` when a test of this find selects the git metadata; undefined otherwise. */
+function findSelectsGit(args: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i + 1 < args.length; i++) {
+    if (!GIT_TEST.test(args[i]) || !GIT_NAMED.test(args[i + 1])) continue;
+    // `! -path './.git/*'` and `-path ./.git -prune` keep the metadata out of the walk.
+    if (args[i - 1] === '!' || args[i - 1] === '-not' || args[i + 2] === '-prune') continue;
+    if (GIT_INSIDE.test(args[i + 1])) return '.git/*';
+    found = '.git';
+  }
+  return found;
+}
+
 function findStartPaths(args: readonly string[]): string[] {
   const out: string[] = [];
   for (const a of args) {
@@ -108,7 +130,10 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
   const producers = cmd.parent ? [cmd.parent] : cmd.pipeline.stages[cmd.stage - 1] ?? [];
   const p = producers[producers.length - 1];
   if (!p) return 'unknown';
-  if (p.name === 'find') return { targets: findStartPaths(p.args), selective: p.args.some((a) => FIND_FILTERS.test(a)) };
+  if (p.name === 'find') {
+    const git = findSelectsGit(p.args);
+    return git ? { targets: [git], selective: false } : { targets: findStartPaths(p.args), selective: p.args.some((a) => FIND_FILTERS.test(a)) };
+  }
   if (FD_PROGRAMS.has(p.name)) {
     // `fd -x rm -rf` with no pattern lists every entry below `.`, as a bare `find .` does.
     const inv = fdInvocation(p.args);
@@ -323,8 +348,10 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
         // find .git -exec rm …: the exec'd command is judged on its own; the start path matters here.
         return;
       }
-      const starts = findStartPaths(args);
-      const selective = args.some((a) => FIND_FILTERS.test(a));
+      // `-delete` fails on a non-empty directory: only a test picking what is below `.git` empties it.
+      const git = findSelectsGit(args) === '.git/*';
+      const starts = git ? ['.git/*'] : findStartPaths(args);
+      const selective = !git && args.some((a) => FIND_FILTERS.test(a));
       const bad = worst(starts, cmd, ctx);
       if (!bad) return;
       if (!selective) emit(ctx, bad.risk.severity, 'find_delete', `find -delete removes everything under ${bad.risk.label}.`, bad.target);
