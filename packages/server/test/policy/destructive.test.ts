@@ -101,3 +101,32 @@ test('destructive_fs: the git metadata picked by a find test, or its object stor
   ];
   await runTable(t, rows);
 });
+
+test('destructive_fs: an operand that is a substitution of a lister deletes what it lists; a brace list is each of its words', async (t) => {
+  const rows: Row[] = [
+    [shell('rm -rf $(ls)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -fr `ls -A`'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf $(ls ~)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf "$(ls -d $HOME/*)"'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -r --force $(find / -maxdepth 1)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf $(fdfind . ~/work)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("rm -f $(find ~ -name '*.key')"), 'deny', 'destructive_fs.selective_delete_outside_project'],
+    [shell('rm -rf {build,dist,~}'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ~/{Documents,Pictures}'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf {,~/}.ssh'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf {tmp,/}'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /{etc,opt}/app'), 'deny', 'destructive_fs.recursive_delete'],
+    // look-alikes: listers that stay in the project, producers whose path the tool chose, lists of project dirs
+    [shell('rm -rf $(ls -d build*)'), 'allow'],
+    [shell("rm -f $(find . -name '*.orig')"), 'allow'],
+    [shell('rm -rf $(git ls-files --others --exclude-standard)'), 'allow'],
+    [shell('rm -rf $(mktemp -d)'), 'allow'],
+    [shell('rm -rf "$(go env GOCACHE)"'), 'allow'],
+    [shell('rm -rf $(pwd)/build'), 'allow'],
+    [shell('rm -rf {dist,build,coverage}'), 'allow'],
+    [shell('rm -rf node_modules/{.cache,.vite}'), 'allow'],
+    [shell('rm -rf packages/*/{dist,lib}'), 'allow'],
+    [shell('rm -rf /tmp/{a,b}-cache'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

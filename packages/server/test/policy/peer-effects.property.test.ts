@@ -270,3 +270,19 @@ test('fd with a match-all pattern runs its command on everything below the path:
     { numRuns: 150, seed: 1712 },
   );
 });
+
+test('a brace list in a delete target is each of its words: one precious word makes the delete denied, in any position', () => {
+  const benign = fc.constantFrom('build', 'dist', 'coverage', '.cache', 'out', 'tmp');
+  const precious = fc.constantFrom('~', '/', '/etc', '~/.ssh', '$HOME', '..', '/usr/lib');
+  fc.assert(
+    fc.property(fc.array(benign, { minLength: 1, maxLength: 4 }), precious, fc.nat(), RM_RF, (words, p, at, rm) => {
+      const list = [...words];
+      list.splice(at % (list.length + 1), 0, p);
+      const cmd = `${rm} {${list.join(',')}}`;
+      assert.equal(rank(cmd), RANK.deny, explain(cmd));
+      const safe = `${rm} {${words.join(',')},x}`;
+      assert.equal(rank(safe), RANK.allow, explain(safe));
+    }),
+    { numRuns: 200, seed: 1713 },
+  );
+});

@@ -4,9 +4,10 @@
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
 import { isDryRun } from './dry-run.js';
 import { deletionRisk, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { expandBraces } from '../shell/expand.js';
 import { FD_PROGRAMS, fdInvocation } from '../shell/fd-options.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
-import type { SimpleCommand } from '../shell/types.js';
+import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
@@ -68,11 +69,18 @@ function unknownPlaceRisk(t: string): TargetRisk | null {
 function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
   let best: { risk: TargetRisk; target: string } | null = null;
   for (const raw of targets) {
-    const t = resolveTarget(cmd, raw);
-    const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t) ?? unknownPlaceRisk(t);
-    if (risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity))) best = { risk, target: t };
+    // `rm -rf {build,~}`: each word of a brace list is a target of its own.
+    if (raw.includes(',') && raw.includes('{')) {
+      for (const one of expandBraces(raw)) best = riskier(best, one, cmd, ctx);
+    } else best = riskier(best, raw, cmd, ctx);
   }
   return best;
+}
+
+function riskier(best: { risk: TargetRisk; target: string } | null, raw: string, cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
+  const t = resolveTarget(cmd, raw);
+  const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t) ?? unknownPlaceRisk(t);
+  return risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity)) ? { risk, target: t } : best;
 }
 
 function rankOf(s: Severity): number {
@@ -129,7 +137,11 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
   if (cmd.inputFromFile) return 'unknown'; // `xargs -a F`: the pipe's producer is not the input
   const producers = cmd.parent ? [cmd.parent] : cmd.pipeline.stages[cmd.stage - 1] ?? [];
   const p = producers[producers.length - 1];
-  if (!p) return 'unknown';
+  return p ? listedBy(p) : 'unknown';
+}
+
+/** What a producer prints, as paths: where a lister looks and whether it narrows. */
+function listedBy(p: SimpleCommand): { targets: string[]; selective: boolean } | 'unknown' {
   if (p.name === 'find') {
     const git = findSelectsGit(p.args);
     return git ? { targets: [git], selective: false } : { targets: findStartPaths(p.args), selective: p.args.some((a) => FIND_FILTERS.test(a)) };
@@ -166,13 +178,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
       if (recursive) emit(ctx, 'high', 'recursive_delete_dynamic', `${tool} ${verb ?? 'deletes recursively'} targets ${feeder.inputFromFile ? 'read from a file' : 'produced by another command'} (${feeder.wrappers.includes('xargs') ? 'xargs' : feeder.wrappers.includes('parallel') ? 'parallel' : 'find -exec'}); they cannot be checked before it runs.`);
       return;
     }
-    if (dyn.selective) {
-      const bad = worst(dyn.targets, cmd, ctx);
-      if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
-        emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
-      }
-      return;
-    }
+    if (dyn.selective) return judgeSelective(cmd, dyn.targets, ctx, tool, verb);
     // find -exec receives the matches only through {}; a command without it ignores them.
     if (fed || !cmd.parent || cmd.args.some((a) => a.includes('{}'))) targets = [...targets, ...dyn.targets];
   }
@@ -183,6 +189,49 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
   if (!recursive && /root filesystem|home directory|working directory/.test(bad.risk.label)) return;
   if (!recursive && /outside the (?:working directory|project)/.test(bad.risk.label)) return;
   emit(ctx, severity, recursive ? 'recursive_delete' : 'delete_system_file', `${tool} ${verb ?? (recursive ? 'recursively deletes' : 'deletes')} ${bad.risk.label}${cmd.elevated ? ' as root' : ''}.`, bad.target);
+}
+
+/** A narrowed listing (`find ~ -name '*.log'`) matters only where it searches outside the project. */
+function judgeSelective(cmd: SimpleCommand, targets: string[], ctx: RuleContext, tool: string, verb?: string): void {
+  const bad = worst(targets, cmd, ctx);
+  if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
+    emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
+  }
+}
+
+/**
+ * `rm -rf $(ls ~)`, `` rm -rf `find / -maxdepth 1` ``: an operand that is wholly a command
+ * substitution of a known lister stands for what it lists, as the same lister feeding xargs does.
+ * Other producers (`$(mktemp -d)`, `$(go env GOCACHE)`) stay unjudged: their output is a path
+ * the tool chose.
+ */
+function substitutedTargets(cmd: SimpleCommand): { targets: string[]; selective: string[] } | undefined {
+  let out: { targets: string[]; selective: string[] } | undefined;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const w = cmd.argv[i];
+    if (w.subs.length !== 1 || !WHOLE_SUBSTITUTION.test(w.text)) continue;
+    const p = lastProducer(w.subs[0]);
+    const listed = p ? listedBy(p) : 'unknown';
+    if (listed === 'unknown') continue;
+    out ??= { targets: [], selective: [] };
+    (listed.selective ? out.selective : out.targets).push(...listed.targets);
+  }
+  return out;
+}
+
+const WHOLE_SUBSTITUTION = /^(?:\$\((?!\().*\)|`.*`)$/s;
+
+/** The command whose output a substitution's script ends with: the last stage of its last pipeline. */
+function lastProducer(s: Script): SimpleCommand | undefined {
+  let top = Infinity;
+  for (const c of s.commands) if (c.depth < top) top = c.depth;
+  for (let i = s.pipelines.length - 1; i >= 0; i--) {
+    const stages = s.pipelines[i].stages;
+    const last = stages[stages.length - 1];
+    const c = last?.[last.length - 1];
+    if (c && c.depth === top) return c;
+  }
+  return undefined;
 }
 
 /**
@@ -277,7 +326,9 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     }
     const recursive = hasShort(args, 'r') || hasShort(args, 'R') || hasLong(args, '--recursive');
-    judgeDelete(cmd, positionals(args), recursive, ctx, 'rm');
+    const listed = args.some((a) => a.startsWith('$(') || a.startsWith('`')) ? substitutedTargets(cmd) : undefined;
+    if (listed?.selective.length) judgeSelective(cmd, listed.selective, ctx, 'rm');
+    judgeDelete(cmd, listed ? [...positionals(args), ...listed.targets] : positionals(args), recursive, ctx, 'rm');
     return;
   }
   if (PS_REMOVE.has(name) || name === 'rm') {
