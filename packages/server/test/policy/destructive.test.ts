@@ -130,3 +130,17 @@ test('destructive_fs: an operand that is a substitution of a lister deletes what
   ];
   await runTable(t, rows);
 });
+
+test('destructive_fs: find -exec and fd -x run their command where find ran, after an earlier cd', async (t) => {
+  const rows: Row[] = [
+    [shell('cd ~ && find . -exec rm -rf {} +'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('cd ~ && fd -x rm -rf'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('cd / && find . -mindepth 1 -execdir rm -rf {} +'), 'deny', 'destructive_fs.recursive_delete'],
+    // a scratch or project directory stays allowed
+    // (before, the nested rm resolved `{}` against the call's directory: the scratch case was denied)
+    [shell('cd /tmp/scratch && find . -exec rm -rf {} +'), 'allow'],
+    [shell('cd /tmp/work && fd -x rm -rf'), 'allow'],
+    [shell('cd build && find . -mindepth 1 -exec rm -rf {} +'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

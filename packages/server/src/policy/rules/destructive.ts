@@ -25,7 +25,8 @@ function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string
 
 /** A relative target seen from where earlier `cd`s moved (`cd .. && rm -rf x` deletes `../x`). */
 export function resolveTarget(cmd: SimpleCommand, t: string): string {
-  const shift = cmd.cwdShift;
+  // A `find -exec`/`fd -x` command runs where find was run: `cd ~ && find . -exec rm -rf {} +`.
+  const shift = cmd.cwdShift ?? cmd.parent?.cwdShift;
   if (shift === undefined || t === '' || /^[/~$%]|^[A-Za-z]:/.test(t) || t === '{}') return t;
   return t === '.' ? shift : `${shift}/${t}`;
 }
