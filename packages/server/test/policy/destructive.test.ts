@@ -144,3 +144,24 @@ test('destructive_fs: find -exec and fd -x run their command where find ran, aft
   ];
   await runTable(t, rows);
 });
+
+test("destructive_fs: the user's folders below home, outside the project, are another project or the user's data", async (t) => {
+  const rows: Row[] = [
+    [shell('rm -rf ~/src/other-repo'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ~/Documents/thesis'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf "$HOME/work/api"'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /home/dev/code/client'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('find ~/Pictures/2024 -delete'), 'deny', 'destructive_fs.find_delete'],
+    // look-alikes: inside the project (the call's cwd is ~/projects/webapp), tools' caches and
+    // installs, home scratch folders, a single file
+    [shell('rm -rf ~/projects/webapp/dist'), 'allow'],
+    [shell('rm -rf /home/dev/projects/webapp/node_modules'), 'allow'],
+    [shell('rm -rf ~/.local/share/virtualenvs/old'), 'allow'],
+    [shell('rm -rf ~/Library/Developer/Xcode/DerivedData'), 'allow'],
+    [shell('rm -rf ~/go/pkg/mod/cache'), 'allow'],
+    [shell('rm -rf ~/tmp/scratch'), 'allow'],
+    [shell('rm -f ~/Documents/draft.txt'), 'allow'],
+    [shell('mkdir -p ~/src/new && cp -r dist ~/src/new/'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
