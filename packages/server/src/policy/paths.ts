@@ -111,6 +111,8 @@ const ALWAYS_SET = new Set(['HOME', 'PWD', 'TMPDIR', 'TMP', 'TEMP']);
  * the agent's workspace, so denied at balanced (both peers block it too).
  */
 export const OUTSIDE_PROJECT: Severity = 'high';
+// Top-level home folders that hold tools' data or scratch files rather than the user's work (lower-cased).
+const HOME_TOOL_DIRS = new Set(['library', 'go', 'snap', 'applications', 'miniconda3', 'anaconda3', 'miniforge3', 'sdk', 'flutter', 'tmp', 'temp']);
 
 function labelFor(contents: boolean, what: string): string {
   return contents ? `everything in ${what}` : what;
@@ -175,6 +177,12 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
     }
     if (['.ssh', '.gnupg', '.aws', '.kube', '.azure'].includes(first) || (first === 'library' && s[2]?.toLowerCase() === 'keychains')) {
       return { severity: 'high', label: labelFor(contents, p) };
+    }
+    // The user's own folders (`~/src/other-repo`, `~/Documents/thesis`) outside the project are
+    // another project or the user's data, as `/data/app` is. Dot directories, `~/Library` and
+    // `~/go` hold tools' caches and installs, which are regenerated.
+    if (cwd && !first.startsWith('.') && !HOME_TOOL_DIRS.has(first) && !isUnder(p, normalizePath(cwd))) {
+      return { severity: OUTSIDE_PROJECT, label: labelFor(contents, `${p} outside the project`) };
     }
     return null;
   }

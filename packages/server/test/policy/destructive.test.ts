@@ -75,3 +75,93 @@ test('destructive_fs: benign look-alikes stay allowed', async (t) => {
   ];
   await runTable(t, rows);
 });
+
+test('destructive_fs: the git metadata picked by a find test, or its object store, reflog and packed refs', async (t) => {
+  const rows: Row[] = [
+    [shell("find . -path './.git/*' -delete"), 'deny', 'destructive_fs.find_delete'],
+    [shell("find . -wholename '*/.git/objects/*' -type f -delete"), 'deny', 'destructive_fs.find_delete'],
+    [shell("find . -regex '.*/\\.git/.*' -delete"), 'deny', 'destructive_fs.find_delete'],
+    [shell('find . -name .git -exec rm -rf {} +'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('find . -type d -iname .git -exec rm -r {} \\;'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("find . -name '.git' -print0 | xargs -0 rm -rf"), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf .git/objects'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ./.git/logs'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm .git/packed-refs'), 'deny'],
+    // look-alikes: the metadata kept out of the walk, files merely named like it, git's own leftovers
+    [shell("find . -type f ! -path './.git/*' -delete"), 'allow'],
+    [shell("find . -not -path './.git/*' -name '*.orig' -delete"), 'allow'],
+    [shell("find . -path ./.git -prune -o -name '*.pyc' -delete"), 'allow'],
+    [shell('find . -name .gitignore -delete'), 'allow'],
+    [shell("find . -name '.gitkeep' -exec rm {} +"), 'allow'],
+    [shell('find . -name .git -type d'), 'allow'],
+    [shell('find . -name .git -exec dirname {} \\;'), 'allow'],
+    [shell('rm -f .git/index.lock'), 'allow'],
+    [shell('rm -rf .git/rebase-merge'), 'allow'],
+    [shell('rm -rf .git/objects/pack/tmp_pack_3f2a1c'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('destructive_fs: an operand that is a substitution of a lister deletes what it lists; a brace list is each of its words', async (t) => {
+  const rows: Row[] = [
+    [shell('rm -rf $(ls)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -fr `ls -A`'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf $(ls ~)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf "$(ls -d $HOME/*)"'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -r --force $(find / -maxdepth 1)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf $(fdfind . ~/work)'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell("rm -f $(find ~ -name '*.key')"), 'deny', 'destructive_fs.selective_delete_outside_project'],
+    [shell('rm -rf {build,dist,~}'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ~/{Documents,Pictures}'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf {,~/}.ssh'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf {tmp,/}'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /{etc,opt}/app'), 'deny', 'destructive_fs.recursive_delete'],
+    // look-alikes: listers that stay in the project, producers whose path the tool chose, lists of project dirs
+    [shell('rm -rf $(ls -d build*)'), 'allow'],
+    [shell("rm -f $(find . -name '*.orig')"), 'allow'],
+    [shell('rm -rf $(git ls-files --others --exclude-standard)'), 'allow'],
+    [shell('rm -rf $(mktemp -d)'), 'allow'],
+    [shell('rm -rf "$(go env GOCACHE)"'), 'allow'],
+    [shell('rm -rf $(pwd)/build'), 'allow'],
+    [shell('rm -rf {dist,build,coverage}'), 'allow'],
+    [shell('rm -rf node_modules/{.cache,.vite}'), 'allow'],
+    [shell('rm -rf packages/*/{dist,lib}'), 'allow'],
+    [shell('rm -rf /tmp/{a,b}-cache'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('destructive_fs: find -exec and fd -x run their command where find ran, after an earlier cd', async (t) => {
+  const rows: Row[] = [
+    [shell('cd ~ && find . -exec rm -rf {} +'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('cd ~ && fd -x rm -rf'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('cd / && find . -mindepth 1 -execdir rm -rf {} +'), 'deny', 'destructive_fs.recursive_delete'],
+    // a scratch or project directory stays allowed
+    // (before, the nested rm resolved `{}` against the call's directory: the scratch case was denied)
+    [shell('cd /tmp/scratch && find . -exec rm -rf {} +'), 'allow'],
+    [shell('cd /tmp/work && fd -x rm -rf'), 'allow'],
+    [shell('cd build && find . -mindepth 1 -exec rm -rf {} +'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test("destructive_fs: the user's folders below home, outside the project, are another project or the user's data", async (t) => {
+  const rows: Row[] = [
+    [shell('rm -rf ~/src/other-repo'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ~/Documents/thesis'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf "$HOME/work/api"'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /home/dev/code/client'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('find ~/Pictures/2024 -delete'), 'deny', 'destructive_fs.find_delete'],
+    // look-alikes: inside the project (the call's cwd is ~/projects/webapp), tools' caches and
+    // installs, home scratch folders, a single file
+    [shell('rm -rf ~/projects/webapp/dist'), 'allow'],
+    [shell('rm -rf /home/dev/projects/webapp/node_modules'), 'allow'],
+    [shell('rm -rf ~/.local/share/virtualenvs/old'), 'allow'],
+    [shell('rm -rf ~/Library/Developer/Xcode/DerivedData'), 'allow'],
+    [shell('rm -rf ~/go/pkg/mod/cache'), 'allow'],
+    [shell('rm -rf ~/tmp/scratch'), 'allow'],
+    [shell('rm -f ~/Documents/draft.txt'), 'allow'],
+    [shell('mkdir -p ~/src/new && cp -r dist ~/src/new/'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

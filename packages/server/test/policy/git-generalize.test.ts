@@ -69,3 +69,31 @@ test('git: look-alikes that keep uncommitted work stay allowed', async (t) => {
   ];
   await runTable(t, rows);
 });
+
+test('git: remote branches deleted by push --prune, and a protected branch overwritten by a forced rename or copy', async (t) => {
+  const rows: Row[] = [
+    // --prune with a refspec that covers every branch deletes each remote branch missing here
+    [shell("git push --prune origin 'refs/heads/*:refs/heads/*'"), 'deny', 'git_danger.push_prune'],
+    [shell('git push --all --prune origin'), 'deny', 'git_danger.push_prune'],
+    [shell('git push --prun --branches upstream'), 'deny', 'git_danger.push_prune'],
+    [shell("git -C repo push --prune backup 'refs/remotes/origin/*:refs/heads/*'"), 'deny', 'git_danger.push_prune'],
+    [shell('git push origin --prune --tags'), 'warn', 'git_danger.push_prune'],
+    // a forced rename or copy onto a branch that certainly exists
+    [shell('git branch -M wip main'), 'deny', 'git_danger.branch_force_reset'],
+    [shell('git branch -C experiment master'), 'deny', 'git_danger.branch_force_reset'],
+    [shell('git branch --move --force hotfix develop'), 'deny', 'git_danger.branch_force_reset'],
+    [shell('git branch -cf spike release/2.0'), 'deny', 'git_danger.branch_force_reset'],
+    // look-alikes: nothing pruned, a fresh name, the rename idiom after git init
+    [shell('git push --prune origin main'), 'allow'],
+    [shell('git push --prune origin'), 'allow'],
+    [shell('git push --all origin'), 'allow'],
+    [shell('git push --prune --dry-run --all origin'), 'allow'],
+    [shell('git fetch --prune origin'), 'allow'],
+    [shell('git remote prune origin'), 'allow'],
+    [shell('git branch -M main'), 'allow'],
+    [shell('git branch -M old-name new-name'), 'allow'],
+    [shell('git branch -c main main-backup'), 'allow'],
+    [shell('git branch -m feature/a feature/b'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -244,3 +244,45 @@ test('a dangerous shell command line given to an interpreter as its code is warn
     { numRuns: 100, seed: 1715 },
   );
 });
+
+// fd lists everything below its search paths unless a pattern or filter narrows it; its -x/-X
+// command runs on each entry (an implicit `{}` at the end when no placeholder is written).
+const FD = fc.constantFrom('fd', 'fdfind');
+const FD_MATCH_ALL = fc.constantFrom('', '.', "''", '^', "'.*'");
+const FD_EXEC = fc.constantFrom('-x', '--exec', '-X', '--exec-batch');
+const FD_FLAGS = fc.constantFrom('', '-H', '-I', '-u', '-L', '-E .git', '-d 3');
+const PRECIOUS = fc.constantFrom('~', '$HOME', '/', '/etc', '/usr', '..', '~/.ssh');
+const RM_RF = fc.constantFrom('rm -rf', 'rm -fr', 'rm -r -f', 'rm --recursive --force', 'rm -Rf');
+
+test('fd with a match-all pattern runs its command on everything below the path: rm -rf there is denied; narrowed in the project it is not', () => {
+  fc.assert(
+    fc.property(FD, FD_FLAGS, FD_MATCH_ALL, PRECIOUS, FD_EXEC, RM_RF, fc.boolean(), (fd, flags, pat, path, exec, rm, brace) => {
+      const cmd = `${fd} ${flags} ${pat || '.'} ${path} ${exec} ${rm}${brace ? ' {}' : ''}`;
+      assert.equal(rank(cmd), RANK.deny, explain(cmd));
+    }),
+    { numRuns: 200, seed: 1711 },
+  );
+  fc.assert(
+    fc.property(FD, FD_FLAGS, fc.constantFrom('-e pyc', '-e log', '-t d node_modules', "-g '*.orig'", '__pycache__'), fc.constantFrom('', 'src', 'build', './dist'), FD_EXEC, RM_RF, (fd, flags, narrow, path, exec, rm) => {
+      const cmd = `${fd} ${flags} ${narrow} ${path} ${exec} ${rm}`;
+      assert.equal(rank(cmd), RANK.allow, explain(cmd));
+    }),
+    { numRuns: 150, seed: 1712 },
+  );
+});
+
+test('a brace list in a delete target is each of its words: one precious word makes the delete denied, in any position', () => {
+  const benign = fc.constantFrom('build', 'dist', 'coverage', '.cache', 'out', 'tmp');
+  const precious = fc.constantFrom('~', '/', '/etc', '~/.ssh', '$HOME', '..', '/usr/lib');
+  fc.assert(
+    fc.property(fc.array(benign, { minLength: 1, maxLength: 4 }), precious, fc.nat(), RM_RF, (words, p, at, rm) => {
+      const list = [...words];
+      list.splice(at % (list.length + 1), 0, p);
+      const cmd = `${rm} {${list.join(',')}}`;
+      assert.equal(rank(cmd), RANK.deny, explain(cmd));
+      const safe = `${rm} {${words.join(',')},x}`;
+      assert.equal(rank(safe), RANK.allow, explain(safe));
+    }),
+    { numRuns: 200, seed: 1713 },
+  );
+});

@@ -4,8 +4,10 @@
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
 import { isDryRun } from './dry-run.js';
 import { deletionRisk, isProjectScratchPath, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { expandBraces } from '../shell/expand.js';
+import { FD_PROGRAMS, fdInvocation } from '../shell/fd-options.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
-import type { SimpleCommand } from '../shell/types.js';
+import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
@@ -24,14 +26,17 @@ function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string
 
 /** A relative target seen from where earlier `cd`s moved (`cd .. && rm -rf x` deletes `../x`). */
 export function resolveTarget(cmd: SimpleCommand, t: string): string {
-  const shift = cmd.cwdShift;
+  // A `find -exec`/`fd -x` command runs where find was run: `cd ~ && find . -exec rm -rf {} +`.
+  const shift = cmd.cwdShift ?? cmd.parent?.cwdShift;
   if (shift === undefined || t === '' || /^[/~$%]|^[A-Za-z]:/.test(t) || t === '{}') return t;
   return t === '.' ? shift : `${shift}/${t}`;
 }
 
 /** Git metadata: deleting it destroys the repository's history and every uncommitted change. */
 // The repository's own metadata (relative to the working directory) or any absolute `…/.git`.
-const GIT_METADATA = /^(?:\.\/)?\.git(?:\/(?:\*|hooks(?:\/.*)?|refs(?:\/.*)?|index|HEAD|worktrees(?:\/.*)?|modules(?:\/.*)?))?\/?$|^\/.*\/\.git(?:\/.*)?$/;
+// `objects` holds every commit (less the `tmp_*` packs a failed fetch leaves behind), `logs` the
+// reflog, `packed-refs` most branches and tags.
+const GIT_METADATA = /^(?:\.\/)?\.git(?:\/(?:\*|hooks(?:\/.*)?|refs(?:\/.*)?|index|HEAD|worktrees(?:\/.*)?|modules(?:\/.*)?|objects(?:\/(?!.*tmp_).*)?|logs(?:\/.*)?|packed-refs))?\/?$|^\/.*\/\.git(?:\/.*)?$/;
 
 function gitMetadataRisk(t: string): TargetRisk | null {
   return GIT_METADATA.test(t) ? { severity: 'high', label: `the git metadata ${t} (history and uncommitted work)` } : null;
@@ -66,11 +71,18 @@ function unknownPlaceRisk(t: string): TargetRisk | null {
 function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
   let best: { risk: TargetRisk; target: string } | null = null;
   for (const raw of targets) {
-    const t = resolveTarget(cmd, raw);
-    const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t) ?? unknownPlaceRisk(t);
-    if (risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity))) best = { risk, target: t };
+    // `rm -rf {build,~}`: each word of a brace list is a target of its own.
+    if (raw.includes(',') && raw.includes('{')) {
+      for (const one of expandBraces(raw)) best = riskier(best, one, cmd, ctx);
+    } else best = riskier(best, raw, cmd, ctx);
   }
   return best;
+}
+
+function riskier(best: { risk: TargetRisk; target: string } | null, raw: string, cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
+  const t = resolveTarget(cmd, raw);
+  const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t) ?? unknownPlaceRisk(t);
+  return risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity)) ? { risk, target: t } : best;
 }
 
 function rankOf(s: Severity): number {
@@ -87,6 +99,26 @@ function findDeletes(args: readonly string[]): boolean {
     if (args[i] === '-delete') return true;
   }
   return false;
+}
+
+// A find test naming the git metadata wherever the walk starts: `-name .git`, `-path './.git/*'`,
+// `-regex '.*/\.git/.*'`. `inside`: it picks the entries below `.git`, which `-delete` (unlike on
+// the non-empty directory itself) does remove.
+const GIT_TEST = /^-(?:i?name|i?path|i?wholename|i?regex)$/;
+const GIT_NAMED = /(?:^|[/*\\])\.git(?:\\?\/|\$?$)/;
+const GIT_INSIDE = /\.git\\?\/./;
+
+/** `.git/*` or `.git` when a test of this find selects the git metadata; undefined otherwise. */
+function findSelectsGit(args: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i + 1 < args.length; i++) {
+    if (!GIT_TEST.test(args[i]) || !GIT_NAMED.test(args[i + 1])) continue;
+    // `! -path './.git/*'` and `-path ./.git -prune` keep the metadata out of the walk.
+    if (args[i - 1] === '!' || args[i - 1] === '-not' || args[i + 2] === '-prune') continue;
+    if (GIT_INSIDE.test(args[i + 1])) return '.git/*';
+    found = '.git';
+  }
+  return found;
 }
 
 function findStartPaths(args: readonly string[]): string[] {
@@ -107,12 +139,26 @@ function dynamicTargets(cmd: SimpleCommand): { targets: string[]; selective: boo
   if (cmd.inputFromFile) return 'unknown'; // `xargs -a F`: the pipe's producer is not the input
   const producers = cmd.parent ? [cmd.parent] : cmd.pipeline.stages[cmd.stage - 1] ?? [];
   const p = producers[producers.length - 1];
-  if (!p) return 'unknown';
-  if (p.name === 'find' || p.name === 'fd') {
-    const args = p.args;
-    return { targets: p.name === 'find' ? findStartPaths(args) : ['.'], selective: p.name === 'fd' || args.some((a) => FIND_FILTERS.test(a)) };
+  return p ? listedBy(p) : 'unknown';
+}
+
+/** What a producer prints, as paths: where a lister looks and whether it narrows. */
+function listedBy(p: SimpleCommand): { targets: string[]; selective: boolean } | 'unknown' {
+  if (p.name === 'find') {
+    const git = findSelectsGit(p.args);
+    return git ? { targets: [git], selective: false } : { targets: findStartPaths(p.args), selective: p.args.some((a) => FIND_FILTERS.test(a)) };
   }
-  if (p.name === 'ls' || p.name === 'echo' || p.name === 'printf') return { targets: positionals(p.args), selective: false };
+  if (FD_PROGRAMS.has(p.name)) {
+    // `fd -x rm -rf` with no pattern lists every entry below `.`, as a bare `find .` does.
+    const inv = fdInvocation(p.args);
+    return { targets: inv.paths, selective: inv.selective };
+  }
+  // A bare `ls` lists the working directory's entries: `ls | xargs rm -rf` is `rm -rf *`.
+  if (p.name === 'ls') {
+    const pos = positionals(p.args);
+    return { targets: pos.length ? pos : ['.'], selective: false };
+  }
+  if (p.name === 'echo' || p.name === 'printf') return { targets: positionals(p.args), selective: false };
   if (p.name === 'git' && (p.args[0] === 'ls-files' || p.args[0] === 'diff')) return { targets: [], selective: true };
   if (p.name === 'docker' || p.name === 'kubectl') return { targets: [], selective: true };
   return 'unknown';
@@ -191,13 +237,7 @@ function judgeDelete(cmd: SimpleCommand, targets: string[], recursive: boolean, 
     const producer = feeder.parent ?? feeder.pipeline.stages[feeder.stage - 1]?.at(-1);
     const key = dyn.selective && !verb && producer?.name === 'find' ? foundPrivateKey(producer) : null;
     if (key) return emit(ctx, 'high', 'delete_private_key', `${tool} deletes ${key} (find's name filter picks it); the identity it holds cannot be recovered.`);
-    if (dyn.selective && !(verb && filesOnlyFilter(feeder))) {
-      const bad = worst(dyn.targets, cmd, ctx);
-      if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
-        emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
-      }
-      return;
-    }
+    if (dyn.selective && !(verb && filesOnlyFilter(feeder))) return judgeSelective(cmd, dyn.targets, ctx, tool, verb);
     // find -exec receives the matches only through {}; a command without it ignores them.
     if (fed || !cmd.parent || cmd.args.some((a) => a.includes('{}'))) targets = [...targets, ...dyn.targets];
   }
@@ -221,6 +261,49 @@ function privateKeyOf(target: string): string | null {
   if (!KEY_HINT.test(target)) return null;
   const r = credentialRiskOfPattern(target);
   return r && (r.kind === 'ssh_private_key' || r.kind === 'gpg_private_key') ? r.label : null;
+}
+
+/** A narrowed listing (`find ~ -name '*.log'`) matters only where it searches outside the project. */
+function judgeSelective(cmd: SimpleCommand, targets: string[], ctx: RuleContext, tool: string, verb?: string): void {
+  const bad = worst(targets, cmd, ctx);
+  if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
+    emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
+  }
+}
+
+/**
+ * `rm -rf $(ls ~)`, `` rm -rf `find / -maxdepth 1` ``: an operand that is wholly a command
+ * substitution of a known lister stands for what it lists, as the same lister feeding xargs does.
+ * Other producers (`$(mktemp -d)`, `$(go env GOCACHE)`) stay unjudged: their output is a path
+ * the tool chose.
+ */
+function substitutedTargets(cmd: SimpleCommand): { targets: string[]; selective: string[] } | undefined {
+  let out: { targets: string[]; selective: string[] } | undefined;
+  for (let i = 1; i < cmd.argv.length; i++) {
+    const w = cmd.argv[i];
+    if (w.subs.length !== 1 || !WHOLE_SUBSTITUTION.test(w.text)) continue;
+    const p = lastProducer(w.subs[0]);
+    const listed = p ? listedBy(p) : 'unknown';
+    if (listed === 'unknown') continue;
+    out ??= { targets: [], selective: [] };
+    (listed.selective ? out.selective : out.targets).push(...listed.targets);
+  }
+  return out;
+}
+
+const WHOLE_SUBSTITUTION = /^(?:\$\((?!\().*\)|`.*`)$/s;
+
+/** The command whose output a substitution's script ends with: the last stage of its last pipeline. */
+function lastProducer(s: Script): SimpleCommand | undefined {
+  let top = Infinity;
+  for (const c of s.commands) if (c.depth < top) top = c.depth;
+  for (let i = s.pipelines.length - 1; i >= 0; i--) {
+    const stages = s.pipelines[i].stages;
+    const last = stages[stages.length - 1];
+    const c = last?.[last.length - 1];
+    if (c && c.depth === top) return c;
+  }
+  return undefined;
 }
 
 /**
@@ -359,7 +442,9 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     }
     const recursive = hasShort(args, 'r') || hasShort(args, 'R') || hasLong(args, '--recursive');
-    judgeDelete(cmd, positionals(args), recursive, ctx, 'rm');
+    const listed = args.some((a) => a.startsWith('$(') || a.startsWith('`')) ? substitutedTargets(cmd) : undefined;
+    if (listed?.selective.length) judgeSelective(cmd, listed.selective, ctx, 'rm');
+    judgeDelete(cmd, listed ? [...positionals(args), ...listed.targets] : positionals(args), recursive, ctx, 'rm');
     return;
   }
   if (PS_REMOVE.has(name) || name === 'rm') {
@@ -450,8 +535,10 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
         // find .git -exec rm …: the exec'd command is judged on its own; the start path matters here.
         return;
       }
-      const starts = findStartPaths(args);
-      const selective = args.some((a) => FIND_FILTERS.test(a));
+      // `-delete` fails on a non-empty directory: only a test picking what is below `.git` empties it.
+      const git = findSelectsGit(args) === '.git/*';
+      const starts = git ? ['.git/*'] : findStartPaths(args);
+      const selective = !git && args.some((a) => FIND_FILTERS.test(a));
       const key = selective ? foundPrivateKey(cmd) : null;
       if (key) return emit(ctx, 'high', 'delete_private_key', `find -delete removes ${key}; the identity it holds cannot be recovered.`);
       const bad = worst(starts, cmd, ctx);

@@ -241,6 +241,14 @@ function inspectPush(args: string[], ctx: RuleContext, cmd?: SimpleCommand, scri
     return;
   }
   if (hasLong(args, '--mirror')) return emit(ctx, 'high', 'push_mirror', 'git push --mirror overwrites and deletes every remote ref to match the local repository.');
+  // `--prune` deletes the remote refs the pushed refspecs cover that have no local counterpart:
+  // with `--all`/`--branches` or a wildcard refspec, every remote branch not present here.
+  // (With plain refspecs, or none, nothing is covered that could be pruned.)
+  if (hasLong(args, '--prune')) {
+    if (hasLong(args, '--all') || hasLong(args, '--branches') || refspecs.some((r) => r.includes('*'))) {
+      emit(ctx, 'high', 'push_prune', 'git push --prune deletes every remote branch that has no local counterpart; commits only they hold are lost for everyone.');
+    } else if (hasLong(args, '--tags')) emit(ctx, 'medium', 'push_prune', 'git push --prune --tags deletes every remote tag that has no local counterpart.');
+  }
   if (!plainForce && !lease) return;
   // No refspec, or HEAD: the branch is whatever is checked out, which the hook cannot see.
   if (refspecs.length === 0 || hasLong(args, '--all') || refspecs.every((r) => branchOf(r) === 'HEAD')) {
@@ -474,6 +482,16 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?:
       const deleting = hasShort(rest, 'd') || rest.includes('--delete');
       const forced = hasShort(rest, 'f') || rest.includes('--force');
       const force = rest.includes('-D') || rest.some((a) => /^-[a-zA-Z]*D/.test(a)) || (deleting && forced);
+      const moving = hasShort(rest, 'm') || hasShort(rest, 'c') || rest.includes('--move') || rest.includes('--copy');
+      if (!force && !deleting && (rest.some((a) => /^-[a-zA-Z]*[MC]/.test(a)) || (moving && forced))) {
+        // `branch -M OLD NEW` (or -C, or -m/-c with --force) overwrites NEW when it exists, which
+        // cannot be seen; a protected or shared branch (main, develop) does exist. With one name
+        // (`git branch -M main`, the idiom after `git init`) the current branch is renamed: allowed.
+        const pos = positionals(rest);
+        const cls = pos.length >= 2 ? ctx.branchClass(pos[1]) : undefined;
+        if (cls === 'protected' || cls === 'shared') emit(ctx, 'high', 'branch_force_reset', `git branch ${rest.join(' ')} overwrites the ${cls} branch ${pos[1]} with ${pos[0]}, dropping the commits only ${pos[1]} held, as a forced delete does.`);
+        return;
+      }
       if (forced && !force && !hasShort(rest, 'm') && !hasShort(rest, 'c') && !rest.includes('--move') && !rest.includes('--copy')) {
         // `branch -f NAME [START]` moves an existing branch: its commits survive only in the reflog.
         const b = positionals(rest)[0];

@@ -109,7 +109,7 @@ const NOT_GENERIC = new Set([
   'git', 'gh', 'glab', 'tea', 'bb', 'hg', 'svn', 'jj', 'vault', 'op', 'doppler', 'infisical', 'restic', 'borg', 'kopia', 'tmutil', 'duplicity',
   'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs',
   'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'firebase', 'rclone', 's3cmd',
-  'systemctl', 'launchctl', 'service', 'rm', 'find', 'xargs', 'trash', 'make', 'just', 'task', 'sudo', 'doas', 'env', 'time', 'nice', 'timeout',
+  'systemctl', 'launchctl', 'service', 'rm', 'find', 'fd', 'fdfind', 'xargs', 'trash', 'make', 'just', 'task', 'sudo', 'doas', 'env', 'time', 'nice', 'timeout',
   'python', 'python3', 'node', 'ruby', 'perl', 'php', 'sh', 'bash', 'zsh', 'npx', 'pnpx', 'bunx', 'uvx', 'echo', 'printf', 'tmux', 'screen',
 ]);
 

@@ -12,6 +12,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import { ContextView, type RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { elispDeletes, vimDeletes } from './editor-code.js';
+import { SED_PROGRAMS, sedExec } from './sed-code.js';
 import { emitCredentialRead } from './credentials.js';
 import { isInterpreter, literalOutput, optionValue, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
@@ -187,6 +188,10 @@ const WRITE_CALL = /\b(?:open\s{0,3}\(\s{0,3}(['"`])([^'"`]{1,512})\1\s{0,3},\s{
 // exec/system/spawn given a list of strings: the list is a command line.
 const LIST_CALL = /\b(?:System\.cmd|system|exec|execvp?|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output)\s{0,3}\(?\s{0,3}\[?\s{0,3}(?=['"])/g;
 const AWK_PRINT_TO_SHELL = /\bprintf?\s{0,3}\(?\s{0,3}"((?:\\.|[^"\\]){1,1024})"\s{0,3}\)?\s{0,3}\|\s{0,3}"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh"/g;
+// Anything printed into a shell (`print | "sh"`, `print "rm " $1 | "bash"`): when it is not one
+// literal (judged above) it is the input's text, run as commands.
+const AWK_ANY_TO_SHELL = /\bprintf?\b([^|;}]{0,200})\|\s{0,3}"(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh(?:\s[^"]{0,64})?"/g;
+const AWK_LITERAL_ARG = /^\s*\(?\s{0,3}"(?:\\.|[^"\\])*"\s{0,3}\)?\s*$/;
 const AWK_SHELL = /(['"])((?:\\.|(?!\1)[^\\]){1,1024})\1\s{0,3}\|\s{0,3}getline|\|\s{0,3}(['"])((?:\\.|(?!\3)[^\\]){1,1024})\3/g;
 // (`"cmd" | getline` with a literal command is judged as that command through AWK_SHELL.)
 const DYNAMIC_SYSTEM = /\bsystem\s{0,3}\(\s{0,3}(?!['")])|(?<!['"]\s{0,3})\|\s{0,3}getline|(?<!['"])\bprint[^|;}]{0,200}\|\s{0,3}(?!['"])\w/;
@@ -446,6 +451,7 @@ export function inspectInlineCode(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'sqlite3' || cmd.name === 'sqlite' || cmd.name === 'ansible') {
     for (const run of toolShellCommands(cmd)) for (const f of ctx.inspectNested(run.text)) ctx.emit({ ...f, reason: `${run.how}: ${f.reason}` });
   }
+  if (SED_PROGRAMS.has(cmd.name)) return inspectSedExec(cmd, ctx);
   for (const deletion of editorDeletes(cmd)) {
     for (const f of ctx.inspectNested(deletion)) ctx.emit({ ...f, reason: `${cmd.name} evaluates code that deletes files: ${f.reason}` });
   }
@@ -514,7 +520,7 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
     for (const m of allMatches(AWK_PRINT_TO_SHELL, text)) {
       for (const f of ctx.inspectNested(unescapeLiteral(m[1]))) ctx.emit({ ...f, reason: `${cmd.name} prints a command into a shell: ${f.reason}` });
     }
-    if (DYNAMIC_SYSTEM.test(text)) ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} runs shell commands built from its input or variables, which cannot be checked before they run.` });
+    if (DYNAMIC_SYSTEM.test(text) || allMatches(AWK_ANY_TO_SHELL, text).some((m) => !AWK_LITERAL_ARG.test(m[1]))) ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} runs shell commands built from its input or variables, which cannot be checked before they run.` });
   }
   // (Every NON_RECURSIVE_DELETE name holds one of these words.)
   NON_RECURSIVE_DELETE.lastIndex = 0;
@@ -592,4 +598,12 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
       break;
     }
   }
+}
+
+/** sed's `e` command and `s///e` flag run shell commands (sed-code.ts). */
+function inspectSedExec(cmd: SimpleCommand, ctx: RuleContext): void {
+  const run = sedExec(cmd.args);
+  if (!run) return;
+  for (const c of run.commands) for (const f of ctx.inspectNested(c)) ctx.emit({ ...f, reason: `${cmd.name} runs a shell command: ${f.reason}` });
+  if (run.fromInput) ctx.emit({ patternName: 'remote_code_exec.dynamic_code', severity: 'high', category: 'remote_code_exec', layer: 'builtin', reason: `${cmd.name} runs lines of its input as shell commands (the e command or the s///e flag), which cannot be checked before they run.` });
 }

@@ -80,3 +80,39 @@ export function ifsSplitter(ifs: string | undefined): RegExp {
   const chars = [...new Set(ifs)].map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join('');
   return chars ? new RegExp(`[${chars}]+`) : /(?!)/;
 }
+
+/**
+ * Brace expansion of one unquoted word, as bash and zsh do it before tilde expansion:
+ * `~/{Documents,Desktop}` is two paths, `{build,~}` ends in the home directory. Only comma
+ * lists are expanded (a `{1..3}` sequence or a `{}` placeholder stays as written); `${…}` is a
+ * parameter, not a list. At most `limit` words, so a product of lists cannot blow up.
+ */
+export function expandBraces(word: string, limit = 32): string[] {
+  for (let i = 0; i < word.length; i++) {
+    if (word[i] !== '{' || word[i - 1] === '$') continue;
+    let depth = 0;
+    let end = -1;
+    const commas: number[] = [];
+    for (let j = i; j < word.length && end < 0; j++) {
+      const c = word[j];
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) end = j;
+      else if (c === ',' && depth === 1) commas.push(j);
+    }
+    if (end < 0) return [word];
+    if (commas.length === 0) continue;
+    const pre = word.slice(0, i);
+    const post = word.slice(end + 1);
+    const out: string[] = [];
+    let from = i + 1;
+    for (const at of [...commas, end]) {
+      for (const w of expandBraces(pre + word.slice(from, at) + post, limit - out.length)) {
+        out.push(w);
+        if (out.length >= limit) return out;
+      }
+      from = at + 1;
+    }
+    return out;
+  }
+  return [word];
+}

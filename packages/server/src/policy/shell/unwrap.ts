@@ -4,6 +4,7 @@
 // are reported as nested sources for the parser to recurse into.
 import { lex, matchParen } from './lexer.js';
 import { makefileFromStdin, makefileRecipes } from './makefile.js';
+import { FD_PROGRAMS, fdInvocation } from './fd-options.js';
 import { parallelOptions } from './parallel-options.js';
 import { shellInvocation } from './shell-args.js';
 import { resolveSubstitutions, substitutionOutput } from './static-text.js';
@@ -594,6 +595,10 @@ export function trapAction(argv: readonly Word[]): Word | undefined {
 }
 
 /** Scripts and commands carried inside `cmd`'s arguments (and, for shells, in a here-document or here-string). */
+// fd's placeholders: the path, its basename, its parent, and the two without the extension.
+const FD_PLACEHOLDER = /\{(?:|\/|\/\/|\.|\/\.)\}/;
+const FD_ENTRY: Word = Object.freeze({ text: '{}', quoted: false, subs: Object.freeze([]) as unknown as Word['subs'] });
+
 export function nestedCommands(name: string, argv: Word[], elevated: boolean, redirects: readonly { op: string; target: Word }[] = [], args: readonly string[] = argv.slice(1).map((w) => w.text)): Nested[] {
   // `$(printf 'rm -rf ~')` as the program: the substitution's output is the command line.
   const head = argv[0];
@@ -685,6 +690,14 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
       i = j;
     }
     return out;
+  }
+  if (FD_PROGRAMS.has(name)) {
+    // `fd PATTERN PATH -x cmd {}`: cmd runs on each entry fd lists, as with `find -exec`.
+    // Without a placeholder fd appends the entry's path, so the command gets a `{}` at its end.
+    const inv = fdInvocation(args);
+    if (inv.exec === undefined || inv.execEnd! <= inv.exec) return NO_NESTED;
+    const cmd = argv.slice(inv.exec + 1, inv.execEnd! + 1);
+    return [{ kind: 'argv', argv: cmd.some((w) => FD_PLACEHOLDER.test(w.text)) ? cmd : [...cmd, FD_ENTRY], origin: 'find-exec' }];
   }
   return NO_NESTED;
 }
