@@ -9,8 +9,18 @@
 const ALWAYS_SET = new Set(['HOME', 'PWD', 'USER', 'LOGNAME', 'PATH', 'SHELL', 'OLDPWD', 'HOSTNAME', 'UID', 'EUID']);
 
 // `${[flags]name[op word]}` (flags: zsh's ~ = ^; the name may be empty in zsh), `${name@X}`,
-// zsh `${(flags)name}`, or `$name`.
-const PARAMETER = /\$\{([~=^]*)([A-Za-z_][A-Za-z0-9_]*|)(?:(:?[-=+?])([^}]*)|@([PEQULaAuK]))?\}|\$\{\(([a-zA-Z@]{1,8})\)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+// zsh `${(flags)name}`, `$name`, or bash's indirect `${!name}` (the variable named by name's value).
+const PARAMETER = /\$\{([~=^]*)([A-Za-z_][A-Za-z0-9_]*|)(?:(:?[-=+?])([^}]*)|@([PEQULaAuK]))?\}|\$\{\(([a-zA-Z@]{1,8})\)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|\$\{!([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The value a nameref or `${!x}` leads to: the named variable's value when known, else a
+ * reference to it (`x=HOME; ${!x}` is `${HOME}`, judged as the home directory).
+ */
+export function referenceTo(target: string, lookup: (name: string) => string | undefined): string | undefined {
+  if (!NAME.test(target)) return undefined;
+  return lookup(target) ?? `\${${target}}`;
+}
 
 export interface Expansion {
   text: string;
@@ -44,8 +54,12 @@ export function expandParameters(text: string, scope: Scope, wellKnown: Readonly
   let code = NO_CODE;
   const lookup = (name: string): string | undefined => scope.vars?.get(name) ?? (Object.hasOwn(wellKnown, name) ? wellKnown[name] : undefined);
   PARAMETER.lastIndex = 0;
-  const out = text.replace(PARAMETER, (m, _flags: string | undefined, name: string | undefined, op: string | undefined, word: string | undefined, transform: string | undefined, zflags: string | undefined, zname: string | undefined, bare: string | undefined) => {
+  const out = text.replace(PARAMETER, (m, _flags: string | undefined, name: string | undefined, op: string | undefined, word: string | undefined, transform: string | undefined, zflags: string | undefined, zname: string | undefined, bare: string | undefined, indirect: string | undefined) => {
     if (bare !== undefined) return lookup(bare) ?? m;
+    if (indirect !== undefined) {
+      const target = lookup(indirect);
+      return (target !== undefined && referenceTo(target, lookup)) || m;
+    }
     if (zname !== undefined) {
       const v = lookup(zname);
       if (v === undefined) return m;

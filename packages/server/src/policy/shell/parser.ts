@@ -4,7 +4,7 @@
 // bound and their commands are flattened into the result, so one rule pass sees them all.
 import { lex, substitutionsIn, type Token } from './lexer.js';
 import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
-import { expandParameters, ifsSplitter } from './expand.js';
+import { expandParameters, ifsSplitter, referenceTo } from './expand.js';
 import { resolveSubstitutions } from './static-text.js';
 import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
@@ -394,7 +394,8 @@ class Parser {
   private pushExpanded(words: Word[], w: Word): void {
     let text = w.text;
     // (A program name printed by a substitution is unwrapped by nestedCommands, which names the printer.)
-    if (w.subs.length && words.length > 0) text = this.knownOutputs(text);
+    // An assignment's value too (`H=$(printenv HOME)`): later words expand to it.
+    if (w.subs.length && (words.length > 0 || ASSIGNMENT_WORD.test(text))) text = this.knownOutputs(text);
     if (text === w.text && text.indexOf('$') < 0) {
       words.push(w);
       return;
@@ -600,9 +601,13 @@ class Parser {
   private remember(cmd: SimpleCommand): void {
     if (cmd.name === '' || cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'local' || cmd.name === 'readonly' || cmd.name === 'typeset') {
       const list = cmd.name === '' ? cmd.assignments : cmd.args.filter((a) => ASSIGNMENT_WORD.test(a));
+      // `declare -n r=HOME` (typeset, local): r is a name for HOME, `$r` expands to HOME's value.
+      const nameref = cmd.name !== '' && cmd.name !== 'export' && cmd.args.some((a) => /^-[a-zA-Z]*n/.test(a));
       for (const a of list) {
         const eq = a.indexOf('=');
-        (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
+        const value = a.slice(eq + 1);
+        const vars = (this.ctx.vars ??= new Map());
+        vars.set(a.slice(0, eq), nameref ? (referenceTo(value, (n) => vars.get(n) ?? (Object.hasOwn(WELL_KNOWN, n) ? WELL_KNOWN[n] : undefined)) ?? value) : value);
       }
     }
     else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
@@ -639,10 +644,10 @@ const PARAMETER_START = /\$[{A-Za-z_]/;
 /** A reference to a variable whose value is known without an assignment (WELL_KNOWN). */
 const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
 /** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
-const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
+const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^!]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
-const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
-const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
+const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd)\b/;
+const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd)\b/;
 
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
