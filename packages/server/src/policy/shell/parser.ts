@@ -526,7 +526,7 @@ class Parser {
     const name = programName(u.argv[0]);
     let via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
     if (this.ctx.links) {
-      const linked = throughLinks(this.ctx.links, u.argv, name, redirects);
+      const linked = throughLinks(this.ctx.links, u.argv, name, redirects, this.ctx.symlinks);
       if (linked.label) {
         u.argv = linked.argv;
         redirects = linked.redirects;
