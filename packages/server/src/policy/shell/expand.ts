@@ -94,3 +94,46 @@ export function ifsSplitter(ifs: string | undefined): RegExp {
   const chars = [...new Set(ifs)].map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join('');
   return chars ? new RegExp(`[${chars}]+`) : /(?!)/;
 }
+
+/**
+ * `read [-r] [-a ARR] NAME…` of one input line: the fields split at `ifs`, the last name taking
+ * the rest of the line; with `-a`, every field is an element of the array.
+ */
+export function readFields(line: string, ifs: string | undefined, names: readonly string[], array: boolean): string[] {
+  const seps = ifs ?? ' \t\n';
+  // Blanks in IFS are trimmed and run together; any other separator ends one field (`a::b` has an empty one).
+  const blank = (c: string) => (c === ' ' || c === '\t' || c === '\n') && seps.includes(c);
+  let i = 0;
+  let end = line.length;
+  while (i < end && blank(line[i])) i++;
+  while (end > i && blank(line[end - 1])) end--;
+  const out: string[] = [];
+  let field = '';
+  for (; i < end; i++) {
+    const c = line[i];
+    if (!seps.includes(c) || (!array && out.length === names.length - 1)) {
+      field += c;
+      continue;
+    }
+    out.push(field);
+    field = '';
+    while (i + 1 < end && blank(line[i + 1])) i++;
+  }
+  out.push(field);
+  return array ? out.filter((f) => f !== '') : out;
+}
+
+/**
+ * Brace expansion of one unquoted word (`~/.{aws,ssh}` → `~/.aws ~/.ssh`), the first brace
+ * group only and at most `max` results; undefined when the word has none.
+ */
+export function braceExpand(word: string, max = 16): string[] | undefined {
+  const open = word.indexOf('{');
+  if (open < 0) return undefined;
+  const close = word.indexOf('}', open);
+  const inner = close > open ? word.slice(open + 1, close) : '';
+  if (!inner.includes(',') || inner.includes('{') || word[open - 1] === '$') return undefined;
+  const parts = inner.split(',');
+  if (parts.length > max) return undefined;
+  return parts.map((p) => word.slice(0, open) + p + word.slice(close + 1));
+}
