@@ -713,7 +713,8 @@ class Parser {
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') {
-        const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined), undefined, undefined, undefined, n.noexecStops);
+        // (A nested script that runs in another directory, `ssh localhost cmd` in ~, starts there.)
+        const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined), undefined, undefined, n.cwd !== undefined ? { subdir: false, shift: n.cwd } : undefined, n.noexecStops);
         if (cmd.replaceString !== undefined && cmd.dynamicArgs) for (const c of sub.commands) c.fedBy ??= cmd;
       }
       else if (this.enter()) {
