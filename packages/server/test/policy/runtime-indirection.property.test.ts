@@ -38,7 +38,13 @@ test('substitutions whose output is known: home, its parent and the parent of th
     ['rm -rf "$(dirname ~)"', 'deny', /holding the home directory/],
     ['rm -rf "$(realpath ~)"', 'deny', /home directory/],
     ['HOMEDIR=$(cd ~ && pwd -P); find "$HOMEDIR" -mindepth 1 -maxdepth 1 -not -name code -exec rm -rf {} +', 'deny', /home directory/],
+    ['cat $(ls -d ~/.ssh/* | grep -v -e .pub -e known_hosts -e config)', 'deny', /SSH private key/],
+    ['cat $(ls -1 $HOME/.aws/*)', 'deny', /AWS credentials/],
+    ['rm -rf $(ls -d ~/* | grep -v code)', 'deny', /home directory/],
     // Harmless neighbours: the same producers naming the project or scratch.
+    ['cat $(ls ~/.ssh/*.pub)', 'allow'],
+    ['rm -rf $(ls -d */ | grep -v node_modules)', 'allow'],
+    ['rm -f $(ls /tmp/*.log)', 'allow'],
     ['rm -rf "$(cd build && pwd)"', 'allow'],
     ['rm -rf "$(dirname "$PWD/dist/x")"', 'allow'],
     ['rm -rf "$(printenv TMPDIR)/x"', 'allow'],

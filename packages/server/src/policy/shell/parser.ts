@@ -808,8 +808,8 @@ const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
 /** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
 const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^!]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
-const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd)\b/;
-const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd)\b/;
+const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
+const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
 
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);

@@ -142,6 +142,20 @@ function run(stage: Stage, input: string | undefined, place: Place = { cwd: '.',
     }
     case 'cut':
       return stdin === undefined ? undefined : cut(args, stdin);
+    case 'ls': {
+      // `ls -d ~/.ssh/*` prints the paths its glob matches: the glob stands for them. (Only paths
+      // outside the project, whose names are what the rules judge; `ls` of the project is unknown.)
+      const paths = args.filter((a) => !a.startsWith('-'));
+      if (paths.length !== 1 || !args.every((a) => !a.startsWith('-') || /^-[1dA]+$/.test(a))) return undefined;
+      const path = withKnownVariables(paths[0], place);
+      return path !== undefined && /^[~/]/.test(path) ? `${path}\n` : undefined;
+    }
+    case 'grep': {
+      // `grep -v …` drops some of the lines: what is left is among them, so the input stands for
+      // it. (A grep that keeps only matching lines narrows the set in ways not modelled.)
+      if (stdin === undefined || !args.some((a) => /^-[a-zA-Z]*v/.test(a) || a === '--invert-match')) return undefined;
+      return args.every((a, k) => a.startsWith('-') || args[k - 1] === '-e' || args[k - 1] === '--regexp' || k === args.findIndex((x) => !x.startsWith('-'))) ? stdin : undefined;
+    }
     case 'awk': {
       // Only `awk -F: '{print $N}'`, the other way to take a field.
       const m = args.length === 2 ? /^-F(.)$/.exec(args[0]) : undefined;
