@@ -331,6 +331,15 @@ class Parser {
    * rm -rf "$d"; done` is judged as `rm -rf ~/a` and `rm -rf ~/b`. `bindings` sets the
    * variables of one round; the position moves past `done`.
    */
+  /**
+   * True when reading a loop body once per round stays well inside the parser's budgets: a long
+   * body is read once, as before, rather than made unanalysable by being judged sixteen times.
+   */
+  private affordable(doAt: number, end: number, rounds: number): boolean {
+    const tokens = (end - doAt) * rounds;
+    return tokens * 8 * 2 <= this.ctx.charsLeft && tokens * 2 <= this.ctx.commandsLeft;
+  }
+
   private runLoop(doAt: number, end: number, rounds: ((vars: Map<string, string>) => void)[], label: string, state: ListState): void {
     const body = this.tokens.slice(doAt + 1, end);
     for (const bind of rounds) {
@@ -374,7 +383,7 @@ class Parser {
     const doTok = this.tokens[k];
     if (values.length === 0 || doTok?.t !== 'word' || doTok.text !== 'do') return false;
     const end = this.loopEnd(k);
-    if (end < 0) return false;
+    if (end < 0 || !this.affordable(k, end, values.length)) return false;
     const label = `a for loop setting $${name.text} to ${values.map((v) => v.text).join(' ')}`.slice(0, 200);
     this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => vars.set(name.text, v.text)), label, state);
     return true;
@@ -403,7 +412,7 @@ class Parser {
     const input = this.expandedText(target as Token & { t: 'word' });
     const read = readOptions(cond.slice(1));
     const lines = input.split('\n').filter((l) => l !== '');
-    if (!read || lines.length === 0 || lines.length > MAX_LOOP_ROUNDS) return false;
+    if (!read || lines.length === 0 || lines.length > MAX_LOOP_ROUNDS || !this.affordable(k, end, lines.length)) return false;
     const ifs = assign ?? this.ctx.vars?.get('IFS');
     const label = `a while read loop over ${redir.op === '<<<' ? 'a here-string' : 'a here-document'}`;
     this.runLoop(k, end, lines.map((line) => (vars: Map<string, string>) => this.bindRead(vars, read, line, ifs)), label, state);
