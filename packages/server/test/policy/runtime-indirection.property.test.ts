@@ -92,6 +92,22 @@ test('read from a here-string, and loops over known words, run with the values s
   ]);
 });
 
+test('brace expansion of an argument names every alternative', () => {
+  table([
+    ['rm -rf ~/.{aws,ssh}', 'deny', /~\/.aws/],
+    ['rm -rf ~/{Desktop,Documents}', 'deny', /~\/Desktop/],
+    ['cat ~/.aws/{credentials,config}', 'deny', /AWS credentials/],
+    ['tar czf out.tgz ~/.{ssh,aws}', 'deny', /credential|key/i],
+    ['mkdir -p src/{a,b}', 'allow'],
+    ['rm -rf {build,dist}', 'allow'],
+    ['cp file{,.bak}', 'allow'],
+    ['find . -name x -exec rm {} +', 'allow'],
+    ["awk '{print $1, $2}' f", 'allow'],
+    ['echo ~/.{aws,ssh}', 'allow'],
+    ['ls -d ~/.{aws,ssh}', 'allow'],
+  ]);
+});
+
 test('a symbolic link made earlier in the line is followed by a path through it', () => {
   table([
     ['ln -sfn ~ ./tmp-out && rm -rf tmp-out/', 'deny', /linked or copied from ~/],

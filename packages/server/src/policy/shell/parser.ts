@@ -524,7 +524,11 @@ class Parser {
     // An assignment's value too (`H=$(printenv HOME)`): later words expand to it.
     if (w.subs.length && (words.length > 0 || ASSIGNMENT_WORD.test(text))) text = this.knownOutputs(text);
     if (text === w.text && text.indexOf('$') < 0) {
-      words.push(w);
+      // Brace expansion of an unquoted argument (`rm -rf ~/.{aws,ssh}` names both): one group,
+      // so a word cannot multiply past sixteen. (`{}` and `{a}` have no comma and stay.)
+      const parts = !w.quoted && words.length > 0 && text.indexOf('{') >= 0 ? braceExpand(text) : undefined;
+      if (parts) for (const part of parts) words.push(newWord(part, false, NO_SUBS));
+      else words.push(w);
       return;
     }
     if (this.ctx.arrays && text.indexOf('[') > 0) {
