@@ -157,6 +157,8 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
   if (GLOB.test(p)) return null;
   if (p === '/') return { severity: 'critical', label: labelFor(contents, 'the root filesystem') };
   if (p === '~') return { severity: 'critical', label: labelFor(contents, 'the home directory') };
+  // `~/..` (what `dirname ~` prints) holds every user's home directory, this one included.
+  if (p === '~/..' || p.startsWith('~/../')) return { severity: 'critical', label: labelFor(contents, p === '~/..' ? 'the directory holding the home directory' : `${p}, outside the home directory`) };
   if (p === '.' || p === '..' || /^(\.\.\/)+\.\.$/.test(p)) {
     if (inSubdir && p === '.') return null;
     if (p === '.' && contents) return { severity: 'high', label: 'everything in the working directory' };

@@ -28,9 +28,10 @@ test('parser: lists, pipelines and groups', () => {
     ['(a; b) | c', ['a', 'b', 'c']],
     ['{ a; b; } > out', ['a', 'b']],
     ['if test -f x; then rm x; fi', ['test -f x', 'rm x']],
-    // The loop variable is bound to the item that reaches furthest (here the only one).
+    // A loop over known words runs its body once per word, the variable set to it.
     ['for f in *.log; do rm "$f"; done', ['rm *.log']],
-    ['for f in ./a ~/Documents/* b; do rm "$f"; done', ['rm ~/Documents/*']],
+    ['for f in a b; do rm "$f"; done', ['rm a', 'rm b']],
+    ['for f in ./a ~/Documents/* b; do rm "$f"; done', ['rm ./a', 'rm ~/Documents/*', 'rm b']],
     ['for f in $(ls); do rm "$f"; done', ['ls', 'rm $f']],
     // A definition runs nothing; the body is read at each call, with the call's arguments.
     ['f() { echo hi; }; f', ['f', 'echo hi']],

@@ -12,6 +12,8 @@ export interface LineDefinitions {
   positional?: Word[];
   /** Paths made links or copies of another path earlier in the line: path → source. */
   links?: Map<string, string>;
+  /** Those of `links` made by `ln -s`/`link`: a path through them (`link/`, `link/x`) reaches the source. */
+  symlinks?: Set<string>;
   /** Package scripts defined earlier in the line, by name. */
   pkgScripts?: Map<string, string>;
 }
@@ -43,7 +45,7 @@ export function rememberDefinition(defs: LineDefinitions, cmd: SimpleCommand): v
     const at = args.indexOf('--');
     if (at >= 0) defs.positional = cmd.argv.slice(at + 2);
     else if (args.length && !/^[-+]/.test(args[0])) defs.positional = cmd.argv.slice(1);
-  } else if (LINKERS.has(name)) rememberLink(defs, args);
+  } else if (LINKERS.has(name)) rememberLink(defs, args, name === 'ln' || name === 'link');
   else if ((name === 'npm' || name === 'pnpm') && args[0] === 'pkg' && args[1] === 'set') {
     for (const a of args.slice(2)) {
       const m = /^scripts\.([^=]+)=(.*)$/s.exec(a);
@@ -56,7 +58,7 @@ export function rememberDefinition(defs: LineDefinitions, cmd: SimpleCommand): v
  * `ln [-s] SRC DEST`, `cp SRC DEST`, `mv SRC DEST`: later in the line DEST is SRC (its contents,
  * or the path it leads to), so `ln -s ~/.aws/credentials n && cat n` reads the credentials.
  */
-function rememberLink(defs: LineDefinitions, args: readonly string[]): void {
+function rememberLink(defs: LineDefinitions, args: readonly string[], link: boolean): void {
   let src: string | undefined;
   let dest: string | undefined;
   for (const a of args) {
@@ -69,16 +71,21 @@ function rememberLink(defs: LineDefinitions, args: readonly string[]): void {
   if (src === undefined || dest === undefined || !LINK_SOURCE.test(src)) return;
   const base = src.replace(/\/+$/, '').split('/').pop() ?? src;
   const key = dest === '.' || dest.endsWith('/') ? `${dest === '.' ? '' : dest}${base}` : dest;
-  (defs.links ??= new Map()).set(key.replace(/^\.\//, ''), src);
+  const path = key.replace(/^\.\//, '');
+  (defs.links ??= new Map()).set(path, src);
+  if (link) (defs.symlinks ??= new Set()).add(path);
+  else defs.symlinks?.delete(path);
 }
 
 /**
  * The words (and `<` redirections) of a command with every path that an earlier `ln`/`cp`/`mv`
  * made stand for another put back to that other path; `label` names the link for the wrapper
- * path. Commands that act on the link itself are left alone.
+ * path. Commands that act on the link itself are left alone, unless the path goes through a
+ * symbolic link (`ln -s ~ out && rm -rf out/`: the trailing slash makes rm follow it into ~).
  */
-export function throughLinks(links: Map<string, string> | undefined, argv: Word[], name: string, redirects: Redirect[]): { argv: Word[]; redirects: Redirect[]; label?: string } {
-  if (!links || LINK_SELF.has(name)) return { argv, redirects };
+export function throughLinks(links: Map<string, string> | undefined, argv: Word[], name: string, redirects: Redirect[], symlinks?: Set<string>): { argv: Word[]; redirects: Redirect[]; label?: string } {
+  const self = LINK_SELF.has(name);
+  if (!links || (self && !symlinks?.size)) return { argv, redirects };
   let label: string | undefined;
   const swap = (w: Word): Word => {
     // The path may follow an option's `=` or curl's `@` (`-F f=@notes.txt`, `--file=notes.txt`).
@@ -87,10 +94,11 @@ export function throughLinks(links: Map<string, string> | undefined, argv: Word[
     const t = w.text.slice(lead.length).replace(/^\.\//, '');
     const slash = t.indexOf('/');
     const head = slash < 0 ? t : t.slice(0, slash);
-    const src = links.get(t) ?? links.get(head);
+    if (self && (slash < 0 || !symlinks!.has(head))) return w;
+    const src = self ? links.get(head) : links.get(t) ?? links.get(head);
     if (src === undefined) return w;
     label ??= `the path ${w.text.slice(lead.length)}, linked or copied from ${src} earlier in the same command`;
-    return { ...w, text: lead + (links.has(t) ? src : src + t.slice(slash)) };
+    return { ...w, text: lead + (!self && links.has(t) ? src : src.replace(/\/+$/, '') + t.slice(slash)) };
   };
   const out = argv.map((w, k) => (k === 0 ? w : swap(w)));
   // A file read through `<` is read through the link too.

@@ -9,8 +9,18 @@
 const ALWAYS_SET = new Set(['HOME', 'PWD', 'USER', 'LOGNAME', 'PATH', 'SHELL', 'OLDPWD', 'HOSTNAME', 'UID', 'EUID']);
 
 // `${[flags]name[op word]}` (flags: zsh's ~ = ^; the name may be empty in zsh), `${name@X}`,
-// zsh `${(flags)name}`, or `$name`.
-const PARAMETER = /\$\{([~=^]*)([A-Za-z_][A-Za-z0-9_]*|)(?:(:?[-=+?])([^}]*)|@([PEQULaAuK]))?\}|\$\{\(([a-zA-Z@]{1,8})\)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+// zsh `${(flags)name}`, `$name`, or bash's indirect `${!name}` (the variable named by name's value).
+const PARAMETER = /\$\{([~=^]*)([A-Za-z_][A-Za-z0-9_]*|)(?:(:?[-=+?])([^}]*)|@([PEQULaAuK]))?\}|\$\{\(([a-zA-Z@]{1,8})\)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|\$\{!([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The value a nameref or `${!x}` leads to: the named variable's value when known, else a
+ * reference to it (`x=HOME; ${!x}` is `${HOME}`, judged as the home directory).
+ */
+export function referenceTo(target: string, lookup: (name: string) => string | undefined): string | undefined {
+  if (!NAME.test(target)) return undefined;
+  return lookup(target) ?? `\${${target}}`;
+}
 
 export interface Expansion {
   text: string;
@@ -44,8 +54,12 @@ export function expandParameters(text: string, scope: Scope, wellKnown: Readonly
   let code = NO_CODE;
   const lookup = (name: string): string | undefined => scope.vars?.get(name) ?? (Object.hasOwn(wellKnown, name) ? wellKnown[name] : undefined);
   PARAMETER.lastIndex = 0;
-  const out = text.replace(PARAMETER, (m, _flags: string | undefined, name: string | undefined, op: string | undefined, word: string | undefined, transform: string | undefined, zflags: string | undefined, zname: string | undefined, bare: string | undefined) => {
+  const out = text.replace(PARAMETER, (m, _flags: string | undefined, name: string | undefined, op: string | undefined, word: string | undefined, transform: string | undefined, zflags: string | undefined, zname: string | undefined, bare: string | undefined, indirect: string | undefined) => {
     if (bare !== undefined) return lookup(bare) ?? m;
+    if (indirect !== undefined) {
+      const target = lookup(indirect);
+      return (target !== undefined && referenceTo(target, lookup)) || m;
+    }
     if (zname !== undefined) {
       const v = lookup(zname);
       if (v === undefined) return m;
@@ -79,6 +93,34 @@ export function ifsSplitter(ifs: string | undefined): RegExp {
   if (ifs === undefined) return /\s+/;
   const chars = [...new Set(ifs)].map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join('');
   return chars ? new RegExp(`[${chars}]+`) : /(?!)/;
+}
+
+/**
+ * `read [-r] [-a ARR] NAME…` of one input line: the fields split at `ifs`, the last name taking
+ * the rest of the line; with `-a`, every field is an element of the array.
+ */
+export function readFields(line: string, ifs: string | undefined, names: readonly string[], array: boolean): string[] {
+  const seps = ifs ?? ' \t\n';
+  // Blanks in IFS are trimmed and run together; any other separator ends one field (`a::b` has an empty one).
+  const blank = (c: string) => (c === ' ' || c === '\t' || c === '\n') && seps.includes(c);
+  let i = 0;
+  let end = line.length;
+  while (i < end && blank(line[i])) i++;
+  while (end > i && blank(line[end - 1])) end--;
+  const out: string[] = [];
+  let field = '';
+  for (; i < end; i++) {
+    const c = line[i];
+    if (!seps.includes(c) || (!array && out.length === names.length - 1)) {
+      field += c;
+      continue;
+    }
+    out.push(field);
+    field = '';
+    while (i + 1 < end && blank(line[i + 1])) i++;
+  }
+  out.push(field);
+  return array ? out.filter((f) => f !== '') : out;
 }
 
 /**

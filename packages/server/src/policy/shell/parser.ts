@@ -4,7 +4,7 @@
 // bound and their commands are flattened into the result, so one rule pass sees them all.
 import { lex, substitutionsIn, type Token } from './lexer.js';
 import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
-import { expandParameters, ifsSplitter } from './expand.js';
+import { expandBraces, expandParameters, ifsSplitter, readFields, referenceTo } from './expand.js';
 import { resolveSubstitutions } from './static-text.js';
 import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
@@ -50,6 +50,8 @@ interface Ctx extends LineDefinitions {
   unanalysable?: string;
   /** Simple variable assignments seen so far (`f=.env`), expanded in later words. */
   vars?: Map<string, string>;
+  /** Arrays set so far (`read -a T`, `T=(a b)`): `"${T[@]}"` expands to their elements. */
+  arrays?: Map<string, string[]>;
   /** Functions defined so far: their body tokens, re-read with the arguments of each call. */
   functions?: Map<string, Token[]>;
   /** Files written earlier in the line with visible content (`echo … > f`, `cat > f <<EOF`). */
@@ -269,6 +271,7 @@ class Parser {
     for (let t = this.peek(); t; t = this.peek()) {
       if (t.t === 'word') {
         if (words.length === 0 && !t.quoted && SKIP_KEYWORDS.has(t.text)) {
+          if (t.text === 'while' && this.readLoop(state)) return [];
           this.pos++;
           continue;
         }
@@ -282,6 +285,7 @@ class Parser {
             return this.defineFunction(name.text, pipeline, stage, state);
           }
           if (HEADER_KEYWORDS.has(t.text)) {
+            if (t.text === 'for' && this.forLoop(state)) return [];
             this.pos++;
             if (t.text === 'for' && this.isOp('(') && this.tokens[this.pos + 1]?.t === 'op' && (this.tokens[this.pos + 1] as { op: string }).op === '(') this.skipArithmeticHeader();
             const start = this.pos;
@@ -311,6 +315,129 @@ class Parser {
     }
     if (words.length === 0 && redirects.length === 0) return [];
     return this.makeCommand(words, redirects, pipeline, stage, state.subdir, this.origin, undefined, state);
+  }
+
+  /** The index of the `done` closing the `do` at `from`, or -1. */
+  private loopEnd(from: number): number {
+    let depth = 0;
+    for (let k = from; k < this.tokens.length; k++) {
+      const t = this.tokens[k];
+      if (t.t !== 'word' || t.quoted) continue;
+      if (t.text === 'do') depth++;
+      else if (t.text === 'done' && --depth === 0) return k;
+    }
+    return -1;
+  }
+
+  /**
+   * Runs a loop body once per value of its variables, as the shell does: `for d in ~/a ~/b; do
+   * rm -rf "$d"; done` is judged as `rm -rf ~/a` and `rm -rf ~/b`. `bindings` sets the
+   * variables of one round; the position moves past `done`.
+   */
+  /**
+   * True when reading a loop body once per round stays well inside the parser's budgets: a long
+   * body is read once, as before, rather than made unanalysable by being judged sixteen times.
+   */
+  private affordable(doAt: number, end: number, rounds: number): boolean {
+    const tokens = (end - doAt) * rounds;
+    return tokens * 8 * 2 <= this.ctx.charsLeft && tokens * 2 <= this.ctx.commandsLeft;
+  }
+
+  private runLoop(doAt: number, end: number, rounds: ((vars: Map<string, string>) => void)[], label: string, state: ListState): void {
+    const body = this.tokens.slice(doAt + 1, end);
+    for (const bind of rounds) {
+      bind((this.ctx.vars ??= new Map()));
+      this.recurse('', this.origin, this.elevated, label, undefined, body, state);
+      if (this.ctx.unanalysable) break;
+    }
+    this.pos = end + 1;
+  }
+
+  /**
+   * `for NAME in WORD…; do …; done` over words whose values are known (paths, names, brace
+   * expansions, known substitutions): the body is judged once per value. Other loops (`for x in
+   * $(cmd)`) are read as before, the body once with the variable unknown. False: not handled.
+   */
+  private forLoop(state: ListState): boolean {
+    const name = this.tokens[this.pos + 1];
+    const inWord = this.tokens[this.pos + 2];
+    if (name?.t !== 'word' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.text) || inWord?.t !== 'word' || inWord.text !== 'in') return false;
+    let k = this.pos + 3;
+    const list: (Token & { t: 'word' })[] = [];
+    for (let t = this.tokens[k]; t && t.t === 'word'; t = this.tokens[++k]) {
+      // A substitution whose output is not known (`for f in $(ls)`): the values are not known.
+      if (t.subs.length && /\$\(|`/.test(this.knownOutputs(t.text))) return false;
+      list.push(t);
+    }
+    if (list.length > MAX_LOOP_ROUNDS) return false;
+    // (Expanded as arguments are, after a stand-in for the command name.)
+    const values: Word[] = [FOR_HEAD];
+    for (const t of list) {
+      const before = values.length;
+      this.pushExpanded(values, this.word(t));
+      if (!t.quoted) {
+        const expanded = values.splice(before).flatMap((w) => expandBraces(w.text, 16).map((x) => newWord(x, w.quoted, NO_SUBS)));
+        values.push(...expanded);
+      }
+    }
+    values.shift();
+    if (values.length > MAX_LOOP_ROUNDS) return false;
+    while (this.tokens[k]?.t === 'op' && ((this.tokens[k] as { op: string }).op === ';' || (this.tokens[k] as { op: string }).op === '\n')) k++;
+    const doTok = this.tokens[k];
+    if (values.length === 0 || doTok?.t !== 'word' || doTok.text !== 'do') return false;
+    const end = this.loopEnd(k);
+    if (end < 0 || !this.affordable(k, end, values.length)) return false;
+    const label = `a for loop setting $${name.text} to ${values.map((v) => v.text).join(' ')}`.slice(0, 200);
+    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => vars.set(name.text, v.text)), label, state);
+    return true;
+  }
+
+  /**
+   * `while read [-r] [-a ARR] NAME…; do …; done <<< WORD` (or a here-document): each line of
+   * the input sets the variables for one round of the body.
+   */
+  private readLoop(state: ListState): boolean {
+    let k = this.pos + 1;
+    const cond: string[] = [];
+    for (let t = this.tokens[k]; t && t.t === 'word' && !(t.text === 'do' && !t.quoted); t = this.tokens[++k]) {
+      if (t.subs.length) return false;
+      cond.push(t.text);
+    }
+    const assign = cond.length && /^IFS=/.test(cond[0]) ? cond.shift()!.slice(4) : undefined;
+    if (cond[0] !== 'read') return false;
+    while (this.tokens[k]?.t === 'op' && ((this.tokens[k] as { op: string }).op === ';' || (this.tokens[k] as { op: string }).op === '\n')) k++;
+    const doTok = this.tokens[k];
+    if (doTok?.t !== 'word' || doTok.text !== 'do') return false;
+    const end = this.loopEnd(k);
+    const redir = this.tokens[end + 1];
+    const target = this.tokens[end + 2];
+    if (end < 0 || redir?.t !== 'redir' || !/^<<[<-]?$/.test(redir.op) || target?.t !== 'word') return false;
+    const input = this.expandedText(target as Token & { t: 'word' });
+    const read = readOptions(cond.slice(1));
+    const lines = input.split('\n').filter((l) => l !== '');
+    if (!read || lines.length === 0 || lines.length > MAX_LOOP_ROUNDS || !this.affordable(k, end, lines.length)) return false;
+    const ifs = assign ?? this.ctx.vars?.get('IFS');
+    const label = `a while read loop over ${redir.op === '<<<' ? 'a here-string' : 'a here-document'}`;
+    this.runLoop(k, end, lines.map((line) => (vars: Map<string, string>) => this.bindRead(vars, read, line, ifs)), label, state);
+    this.pos = end + 3;
+    return true;
+  }
+
+  /** Sets what `read` of `line` sets. */
+  private bindRead(vars: Map<string, string>, read: { names: string[]; array?: string }, line: string, ifs: string | undefined): void {
+    if (read.array !== undefined) {
+      (this.ctx.arrays ??= new Map()).set(read.array, readFields(line, ifs, [], true));
+      return;
+    }
+    const fields = readFields(line, ifs, read.names, false);
+    read.names.forEach((n, k) => vars.set(n, fields[k] ?? ''));
+  }
+
+  /** A word's text with known variables and substitutions put in place (quotes already removed). */
+  private expandedText(t: Token & { t: 'word' }): string {
+    const out: Word[] = [FOR_HEAD];
+    this.pushExpanded(out, this.word(t));
+    return out.slice(1).map((w) => w.text).join(' ');
   }
 
   /**
@@ -433,10 +560,24 @@ class Parser {
   private pushExpanded(words: Word[], w: Word): void {
     let text = w.text;
     // (A program name printed by a substitution is unwrapped by nestedCommands, which names the printer.)
-    if (w.subs.length && words.length > 0) text = this.knownOutputs(text);
+    // An assignment's value too (`H=$(printenv HOME)`): later words expand to it.
+    if (w.subs.length && (words.length > 0 || ASSIGNMENT_WORD.test(text))) text = this.knownOutputs(text);
     if (text === w.text && text.indexOf('$') < 0) {
-      words.push(w);
+      // Brace expansion of an unquoted argument (`rm -rf ~/.{aws,ssh}` names both), at most sixteen
+      // words from one. (`{}` and `{a}` have no comma and stay.)
+      const parts = !w.quoted && words.length > 0 && text.indexOf('{') >= 0 ? expandBraces(text, 16) : undefined;
+      if (parts && parts.length > 1) for (const part of parts) words.push(newWord(part, false, NO_SUBS));
+      else words.push(w);
       return;
+    }
+    if (this.ctx.arrays && text.indexOf('[') > 0) {
+      const whole = ARRAY_ALL.exec(text);
+      const elements = whole ? this.ctx.arrays.get(whole[1]) : undefined;
+      if (elements) {
+        for (const e of elements) words.push(newWord(e, w.quoted, NO_SUBS));
+        return;
+      }
+      text = text.replace(ARRAY_ELEMENT, (m, n: string, i: string) => this.ctx.arrays!.get(n)?.[Number(i)] ?? m);
     }
     const pos = this.positional ?? this.ctx.positional;
     if (pos && (text === '$@' || text === '$*' || text === '${@}' || text === '${*}')) {
@@ -564,7 +705,7 @@ class Parser {
     const name = programName(u.argv[0]);
     let via = u.wrappers.includes('xargs') || u.wrappers.includes('parallel') ? [...this.via, u.wrappers.includes('xargs') ? 'xargs' : 'parallel'] : this.via;
     if (this.ctx.links) {
-      const linked = throughLinks(this.ctx.links, u.argv, name, redirects);
+      const linked = throughLinks(this.ctx.links, u.argv, name, redirects, this.ctx.symlinks);
       if (linked.label) {
         u.argv = linked.argv;
         redirects = linked.redirects;
@@ -624,7 +765,8 @@ class Parser {
     if (script !== undefined) this.recurse(script, 'script-file', cmd.elevated, `a script written earlier in the same command and run by ${name}`);
     for (const n of nestedCommands(name, u.argv, cmd.elevated, redirects, cmd.args)) {
       if (n.kind === 'source') {
-        const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined), undefined, undefined, undefined, n.noexecStops);
+        // (A nested script that runs in another directory, `ssh localhost cmd` in ~, starts there.)
+        const sub = this.recurse(n.src, n.origin, n.elevated, n.via ?? (n.origin === 'shell-c' ? `a ${name} -c string` : undefined), undefined, undefined, n.cwd !== undefined ? { subdir: false, shift: n.cwd } : undefined, n.noexecStops);
         // A script run for each input: under xargs/parallel with a replace string, or by
         // `find -exec sh -c '…' _ {}`, whose `{}` words are find's matches.
         if (cmd.dynamicArgs && (cmd.replaceString !== undefined || (parent !== undefined && n.src.includes('{}')))) for (const c of sub.commands) c.fedBy ??= cmd;
@@ -641,9 +783,23 @@ class Parser {
   private remember(cmd: SimpleCommand): void {
     if (cmd.name === '' || cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'local' || cmd.name === 'readonly' || cmd.name === 'typeset') {
       const list = cmd.name === '' ? cmd.assignments : cmd.args.filter((a) => ASSIGNMENT_WORD.test(a));
+      // `declare -n r=HOME` (typeset, local): r is a name for HOME, `$r` expands to HOME's value.
+      const nameref = cmd.name !== '' && cmd.name !== 'export' && cmd.args.some((a) => /^-[a-zA-Z]*n/.test(a));
       for (const a of list) {
         const eq = a.indexOf('=');
-        (this.ctx.vars ??= new Map()).set(a.slice(0, eq), a.slice(eq + 1));
+        const value = a.slice(eq + 1);
+        const vars = (this.ctx.vars ??= new Map());
+        vars.set(a.slice(0, eq), nameref ? (referenceTo(value, (n) => vars.get(n) ?? (Object.hasOwn(WELL_KNOWN, n) ? WELL_KNOWN[n] : undefined)) ?? value) : value);
+      }
+    }
+    else if (cmd.name === 'read') {
+      // `IFS=, read -ra T <<< "$HOME/.ssh,$HOME/.gnupg"`: the variables hold the fields.
+      const here = cmd.redirects.find((r) => r.op === '<<<');
+      const read = here ? readOptions(cmd.args) : undefined;
+      const line = here?.target.text.split('\n')[0];
+      if (read && line !== undefined) {
+        const ifs = cmd.assignments.find((a) => a.startsWith('IFS='))?.slice(4) ?? this.ctx.vars?.get('IFS');
+        this.bindRead((this.ctx.vars ??= new Map()), read, line, ifs);
       }
     }
     else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
@@ -675,15 +831,39 @@ function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const NO_SUBS: readonly Script[] = [];
+/** A stand-in command name, so that words expanded outside a command are expanded as arguments. */
+const FOR_HEAD = newWord('for', false, NO_SUBS);
+/** Rounds of a loop judged one by one (more values than this: the body is read once, as before). */
+const MAX_LOOP_ROUNDS = 16;
+
+/** `read`'s variable names and `-a` array from its arguments; undefined for options it cannot follow (`-u FD`, `-d X`). */
+function readOptions(args: readonly string[]): { names: string[]; array?: string } | undefined {
+  const names: string[] = [];
+  let array: string | undefined;
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k];
+    if (a.startsWith('-')) {
+      if (/^-[rse]*a$/.test(a)) array = args[++k];
+      else if (!/^-[rse]+$/.test(a)) return undefined;
+    } else names.push(a);
+  }
+  if (array === undefined && names.length === 0) names.push('REPLY');
+  return array !== undefined || names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) ? { names, array } : undefined;
+}
+/** `${T[@]}`, `${T[*]}` as a whole word: every element of the array. */
+const ARRAY_ALL = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\[[@*]\]\}$/;
+/** `${T[0]}`: one element. */
+const ARRAY_ELEMENT = /\$\{([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\}/g;
 /** Where a parameter expansion can start: `${`, `$name` (positional ones were put in place before). */
 const PARAMETER_START = /\$[{A-Za-z_]/;
 /** A reference to a variable whose value is known without an assignment (WELL_KNOWN). */
 const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
 /** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
-const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^]/;
+const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^!]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
-const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
-const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink)\b/;
+const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
+const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
 
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
 const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);

@@ -111,13 +111,105 @@ export function inflateBase64(text: string): string | undefined {
   }
 }
 
-type Stage = { words: string[]; stdin?: string };
+/** `seq`: the stage starts a new pipeline of a `;`/`&&` list (its output is appended, not piped). */
+type Stage = { words: string[]; stdin?: string; seq?: boolean };
+
+/** Where a substitution's commands run: `.` (the caller's directory) until a `cd` in it moves. */
+interface Place {
+  cwd: string;
+  /** Nesting of `eval` inside the substitution (each level re-reads the text). */
+  evals: number;
+}
+
+/** Variables whose value a substitution knows: the home directory and the working directory. */
+function knownVariable(name: string, place: Place): string | undefined {
+  return name === 'HOME' ? '~' : name === 'PWD' ? place.cwd : undefined;
+}
+
+/** `$HOME`, `${PWD}` … leading a path, put in place; undefined when another variable is left. */
+function withKnownVariables(path: string, place: Place): string | undefined {
+  const out = path.replace(/^\$(?:\{(HOME|PWD)\}|(HOME|PWD)\b)/, (_m, a: string | undefined, b: string | undefined) => knownVariable(a ?? b!, place)!);
+  return out.includes('$') ? undefined : out;
+}
+
+/** The current user, however it is spelled (`$USER`, `${LOGNAME}`, `$(whoami)`, `$(id -un)`). */
+const CURRENT_USER = /^(?:\$\{?(?:USER|LOGNAME)\}?|\$\((?:whoami|id -un|id -nu)\)|`(?:whoami|id -un)`)$/;
+
+/** The directory `cd DIR` moves to from `cwd`, textually. */
+function cdTarget(cwd: string, dir: string | undefined): string {
+  if (dir === undefined || dir === '~' || dir === '') return '~';
+  if (dir.startsWith('/') || dir.startsWith('~')) return pathPart('realpath', dir);
+  return pathPart('realpath', `${cwd}/${dir}`);
+}
+
+/** `cut -d D -f N[,M]` (a field list of single numbers) on each line. */
+function cut(args: string[], stdin: string): string | undefined {
+  let delim = '\t';
+  let fields: number[] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const d = /^(?:-d|--delimiter=?)(.*)$/.exec(a);
+    const f = /^(?:-f|--fields=?)(.*)$/.exec(a);
+    if (d) delim = d[1] || args[++i] || '';
+    else if (f) {
+      const list = (f[1] || args[++i] || '').split(',');
+      if (!list.every((n) => /^\d+$/.test(n))) return undefined;
+      fields = list.map(Number);
+    } else return undefined;
+  }
+  if (!fields || delim.length !== 1) return undefined;
+  return stdin.split('\n').map((l) => (l.includes(delim) ? fields!.map((n) => l.split(delim)[n - 1] ?? '').join(delim) : l)).join('\n');
+}
 
 /** One stage's output given its input; undefined when it is not a known producer or decoder. */
-function run(stage: Stage, input: string | undefined): string | undefined {
+function run(stage: Stage, input: string | undefined, place: Place = { cwd: '.', evals: 0 }): string | undefined {
   const [name, ...args] = stage.words;
   const stdin = stage.stdin ?? input;
   switch (name) {
+    case 'printenv': {
+      // `printenv HOME` prints the home directory: known without reading the environment.
+      const value = args.length === 1 ? knownVariable(args[0], place) : undefined;
+      return value === undefined ? undefined : `${value}\n`;
+    }
+    case 'getent': {
+      // The passwd entry of a user: its sixth field is the home directory (`~` for the caller).
+      if (args.length !== 2 || args[0] !== 'passwd') return undefined;
+      const user = CURRENT_USER.test(args[1]) ? 'user' : /^[a-z_][a-z0-9_.-]*$/i.test(args[1]) ? args[1] : undefined;
+      return user === undefined ? undefined : `${user}:x:1000:1000::${user === 'user' ? '~' : `~${user}`}:/bin/sh\n`;
+    }
+    case 'cut':
+      return stdin === undefined ? undefined : cut(args, stdin);
+    case 'ls': {
+      // `ls -d ~/.ssh/*` prints the paths its glob matches: the glob stands for them. (Only paths
+      // outside the project, whose names are what the rules judge; `ls` of the project is unknown.)
+      const paths = args.filter((a) => !a.startsWith('-'));
+      if (paths.length !== 1 || !args.every((a) => !a.startsWith('-') || /^-[1dA]+$/.test(a))) return undefined;
+      const path = withKnownVariables(paths[0], place);
+      return path !== undefined && /^[~/]/.test(path) ? `${path}\n` : undefined;
+    }
+    case 'grep': {
+      // `grep -v …` drops some of the lines: what is left is among them, so the input stands for
+      // it. (A grep that keeps only matching lines narrows the set in ways not modelled.)
+      if (stdin === undefined || !args.some((a) => /^-[a-zA-Z]*v/.test(a) || a === '--invert-match')) return undefined;
+      return args.every((a, k) => a.startsWith('-') || args[k - 1] === '-e' || args[k - 1] === '--regexp' || k === args.findIndex((x) => !x.startsWith('-'))) ? stdin : undefined;
+    }
+    case 'awk': {
+      // Only `awk -F: '{print $N}'`, the other way to take a field.
+      const m = args.length === 2 ? /^-F(.)$/.exec(args[0]) : undefined;
+      const field = /^\{\s*print \$(\d+)\s*\}$/.exec(args[1] ?? '');
+      return m && field && stdin !== undefined ? cut(['-d', m[1], '-f', field[1]], stdin) : undefined;
+    }
+    case 'cd':
+      // Moves where the rest of the substitution runs; prints nothing.
+      if (args.some((a) => a === '-' || a.includes('$'))) return undefined;
+      place.cwd = cdTarget(place.cwd, args.find((a) => !a.startsWith('-')));
+      return '';
+    case 'eval': {
+      // `eval echo ~$USER`: the user's name is put in place before eval runs, so it reads `~name`.
+      if (place.evals >= 4) return undefined;
+      const text = args.map((a) => a.replace(/^~(?:\$\{?(?:USER|LOGNAME)\}?)(?=\/|$)/, '~')).join(' ');
+      return outputOf(text, { cwd: place.cwd, evals: place.evals + 1 })?.concat('\n');
+    }
     case 'echo': {
       let i = 0;
       let escapes = false;
@@ -158,7 +250,7 @@ function run(stage: Stage, input: string | undefined): string | undefined {
       }).join('');
     }
     case 'pwd':
-      return args.every((a) => a === '-L' || a === '-P') ? '.\n' : undefined;
+      return args.every((a) => a === '-L' || a === '-P') ? `${place.cwd}\n` : undefined;
     case 'git':
       // The repository's top level holds the working directory: deleting it deletes the project.
       if (args[0] !== 'rev-parse' || args.length !== 2) return undefined;
@@ -168,18 +260,23 @@ function run(stage: Stage, input: string | undefined): string | undefined {
     case 'realpath':
     case 'readlink': {
       const paths = args.filter((a) => !a.startsWith('-'));
-      // `$PWD` is the working directory, `.` (its parent is `..`: `dirname "$PWD"`).
-      const path = paths.length === 1 ? paths[0].replace(/^\$\{?PWD\}?(?=\/|$)/, '.') : undefined;
-      if (path === undefined || path.includes('$') || (name === 'readlink' && !args.some((a) => /^-[a-z]*[fem]/.test(a)))) return undefined;
-      return `${pathPart(name, path, path !== paths[0])}\n`;
+      if (paths.length !== 1 || (name === 'readlink' && !args.some((a) => /^-[a-z]*[fem]/.test(a)))) return undefined;
+      // `dirname "$PWD"` is the parent of the working directory, `dirname ~` the parent of home.
+      const path = withKnownVariables(paths[0], place);
+      if (path === undefined || (name === 'basename' && path !== paths[0])) return undefined;
+      return `${pathPart(name, path, path !== paths[0] || path === '~' || path.startsWith('~/'))}\n`;
     }
     default:
       return undefined;
   }
 }
 
-/** What dirname, basename, realpath and readlink -f print for a path, textually (no I/O). */
-function pathPart(name: string, path: string, cwdLed = false): string {
+/**
+ * What dirname, basename, realpath and readlink -f print for a path, textually (no I/O).
+ * `directory`: the path names a known directory (the working directory, home), whose dirname
+ * is its parent (`..`, `~/..`) rather than the textual `.`.
+ */
+function pathPart(name: string, path: string, directory = false): string {
   const abs = path.startsWith('/');
   const parts: string[] = [];
   for (const seg of path.split('/')) {
@@ -188,9 +285,10 @@ function pathPart(name: string, path: string, cwdLed = false): string {
     else parts.push(seg);
   }
   if (name === 'basename') return parts[parts.length - 1] ?? (abs ? '/' : '.');
-  // The working directory or a parent of it (`$PWD`, `$PWD/..`): its dirname is one level up.
-  if (name === 'dirname' && cwdLed && parts.every((p) => p === '..')) return [...parts, '..'].join('/');
-  if (name === 'dirname') parts.pop();
+  if (name === 'dirname') {
+    const last = parts.pop();
+    if (directory && !abs && (last === undefined || last === '~' || last === '..')) parts.push(...(last === undefined ? [] : [last]), '..');
+  }
   const joined = parts.join('/');
   return abs ? `/${joined}` : joined || '.';
 }
@@ -205,6 +303,8 @@ function stagesOf(tokens: Token[]): Stage[] | undefined {
       if (t.subs.length) return undefined; // nested substitutions: not computed
       cur.words.push(t.text);
     } else if (t.t === 'op' && t.op === '|') stages.push({ words: [] });
+    // `cd ~ && pwd`, `cd ..; pwd`: a list whose outputs are appended.
+    else if (t.t === 'op' && (t.op === '&&' || t.op === ';')) stages.push({ words: [], seq: true });
     else if (t.t === 'redir' && (t.op === '<<<' || t.op === '<<' || t.op === '<<-')) {
       const next = tokens[++i];
       if (!next || next.t !== 'word') return undefined;
@@ -230,13 +330,32 @@ export function substitutionOutput(src: string): { output?: string; decoder?: st
   const names = stages.map((s) => s.words[0]);
   const decodes = names.some((n) => DECODER.test(n)) || stages.some((s) => (s.words[0] === 'printf' || (s.words[0] === 'echo' && s.words.some((w) => /^-[nE]*e/.test(w)))) && s.words.some((w) => /\\(?:x[0-9a-fA-F]|[0-7]{2,3}|u[0-9a-fA-F])/.test(w)));
   const decoder = decodes ? names.join(' | ') : undefined;
+  const out = runStages(stages, { cwd: '.', evals: 0 });
+  if (out === undefined) return { decoder };
+  // A substitution drops trailing newlines.
+  return { output: out.replace(/\n+$/, ''), decoder, pipeline: names.filter((n) => n !== 'cd').join(' | ') };
+}
+
+/** The output of a list of pipelines, or undefined when any stage's output is not known. */
+function runStages(stages: Stage[], place: Place): string | undefined {
+  let done = '';
   let out: string | undefined;
   for (const s of stages) {
-    out = run(s, out);
-    if (out === undefined || out.length > MAX_OUTPUT) return { decoder };
+    if (s.seq) {
+      done += out ?? '';
+      out = undefined;
+    }
+    out = run(s, out, place);
+    if (out === undefined || done.length + out.length > MAX_OUTPUT) return undefined;
   }
-  // A substitution drops trailing newlines.
-  return { output: out!.replace(/\n+$/, ''), decoder, pipeline: names.join(' | ') };
+  return done + (out ?? '');
+}
+
+/** What `text` (an eval's words) prints, as a substitution would capture it. */
+function outputOf(text: string, place: Place): string | undefined {
+  const { tokens, truncated } = lex(text, MAX_TOKENS);
+  const stages = truncated ? undefined : stagesOf(tokens);
+  return stages ? runStages(stages, place)?.replace(/\n+$/, '') : undefined;
 }
 
 /**

@@ -43,7 +43,7 @@ function chdirOption(name: string, opts: Word[]): string | undefined {
 }
 
 export type Nested =
-  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote' | 'heredoc'; elevated: boolean; via?: string; noexecStops?: boolean }
+  | { kind: 'source'; src: string; origin: 'shell-c' | 'eval' | 'remote' | 'heredoc'; elevated: boolean; via?: string; noexecStops?: boolean; cwd?: string }
   | { kind: 'argv'; argv: Word[]; origin: 'find-exec' };
 type NestedSource = Extract<Nested, { kind: 'source' }>;
 
@@ -675,11 +675,15 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     return at >= 0 ? [{ kind: 'source', src: args.slice(at + 1).join(' '), origin: 'shell-c', elevated }] : [];
   }
   if (name === 'ssh') {
-    // ssh [options] host command…: the remote command still runs with the user's keys.
+    // ssh [options] host command…: the remote command still runs with the user's keys. On this
+    // machine (localhost, 127.x, ::1) it runs in the home directory: relative paths are below ~.
     let i = 1;
     while (i < argv.length && argv[i].text.startsWith('-')) i += /^-[bcDEeFIiJLlmOopQRSWw]$/.test(argv[i].text) ? 2 : 1;
-    return i + 1 < argv.length ? [{ kind: 'source', src: argv.slice(i + 1).map((w) => w.text).join(' '), origin: 'remote', elevated: false }] : [];
+    const local = i < argv.length && LOCAL_HOST.test(argv[i].text.replace(/^[^@]*@/, ''));
+    return i + 1 < argv.length ? [{ kind: 'source', src: argv.slice(i + 1).map((w) => w.text).join(' '), origin: 'remote', elevated: false, cwd: local ? '~' : undefined, via: local ? `an ssh command to this machine (${argv[i].text}), run in the home directory` : undefined }] : [];
   }
+  if (CONTAINER_CLIS.has(name)) return containerCommand(name, argv, elevated);
+  if (name === 'kubectl' || name === 'oc') return podCommand(name, args, elevated);
   if (name === 'find') {
     const out: Nested[] = [];
     for (let i = 1; i < argv.length; i++) {
@@ -700,4 +704,114 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     return [{ kind: 'argv', argv: cmd.some((w) => FD_PLACEHOLDER.test(w.text)) ? cmd : [...cmd, FD_ENTRY], origin: 'find-exec' }];
   }
   return NO_NESTED;
+}
+
+/** This machine, as an ssh destination. */
+const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
+
+const CONTAINER_CLIS = new Set(['docker', 'podman', 'nerdctl']);
+/** `docker run` / `podman run` options that take the next word as their value. */
+const CONTAINER_VALUE_OPTIONS = new Set([
+  '-v', '--volume', '--mount', '-e', '--env', '--env-file', '--name', '-w', '--workdir', '-p', '--publish', '-u', '--user',
+  '--network', '--net', '--entrypoint', '-h', '--hostname', '--platform', '-l', '--label', '--add-host', '--device',
+  '--cap-add', '--cap-drop', '--restart', '-m', '--memory', '--cpus', '--pull', '--log-driver', '--log-opt',
+  '--security-opt', '--tmpfs', '--ulimit', '--dns', '--ipc', '--pid', '--gpus', '--shm-size', '--stop-signal',
+  '--runtime', '--cidfile', '--volumes-from', '--group-add', '--userns', '--cgroupns', '--uts', '-a', '--attach',
+]);
+
+/** A bind mount's host path and container path (`-v SRC:DST[:ro]`, `--mount type=bind,src=…,dst=…`). */
+function bindMount(option: string, value: string): { host: string; inner: string } | undefined {
+  if (option === '--mount') {
+    const kv = new Map(value.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const));
+    const host = kv.get('source') ?? kv.get('src');
+    const inner = kv.get('target') ?? kv.get('destination') ?? kv.get('dst');
+    return host && inner && (kv.get('type') ?? 'bind') === 'bind' ? { host, inner } : undefined;
+  }
+  const [host, inner] = value.split(':');
+  // A name without a slash is a named volume, not a host path.
+  return host && inner && /^[~/.$]/.test(host) ? { host, inner } : undefined;
+}
+
+/**
+ * `docker run [options] IMAGE CMD…` with host directories bind-mounted: the command works on
+ * those host directories, so it is judged with each container path mapped back to the host
+ * path (`-v ~/:/h … find /h -delete` deletes in ~). Without a mount, or when the command never
+ * names a mounted path, it only touches the container and is left alone.
+ */
+function containerCommand(name: string, argv: Word[], elevated: boolean): Nested[] {
+  let i = 1;
+  if (argv[i]?.text === 'container') i++;
+  if (argv[i]?.text !== 'run') return NO_NESTED;
+  const mounts: { host: string; inner: string }[] = [];
+  for (i++; i < argv.length; i++) {
+    const t = argv[i].text;
+    if (t === '--') {
+      i++;
+      break;
+    }
+    if (!t.startsWith('-')) break;
+    const eq = t.indexOf('=');
+    const option = eq > 0 ? t.slice(0, eq) : t;
+    const value = eq > 0 ? t.slice(eq + 1) : CONTAINER_VALUE_OPTIONS.has(t) ? argv[++i]?.text : undefined;
+    if (value !== undefined && (option === '-v' || option === '--volume' || option === '--mount')) {
+      const m = bindMount(option, value);
+      if (m) mounts.push(m);
+    }
+  }
+  if (mounts.length === 0 || i + 1 >= argv.length) return NO_NESTED;
+  const src = argv.slice(i + 1).map((w) => shellQuote(w.text)).join(' ');
+  const mapped = mapMountPaths(src, mounts);
+  if (mapped === src) return NO_NESTED;
+  const shown = mounts.map((m) => `${m.host} at ${m.inner}`).join(', ');
+  return [{ kind: 'source', src: mapped, origin: 'shell-c', elevated, via: `a ${name} run container with ${shown} mounted, its paths mapped back to the host` }];
+}
+
+/** `text` with every container path under a mount (at a word start) replaced by the host path. */
+function mapMountPaths(text: string, mounts: readonly { host: string; inner: string }[]): string {
+  let out = text;
+  for (const m of mounts) {
+    const inner = m.inner.replace(/\/+$/, '') || '/';
+    if (inner === '/') continue;
+    const host = m.host.replace(/\/+$/, '') || '/';
+    let from = 0;
+    for (let at = out.indexOf(inner, from); at >= 0; at = out.indexOf(inner, from)) {
+      const before = at === 0 ? ' ' : out[at - 1];
+      const after = out[at + inner.length] ?? ' ';
+      if (/[\s'"=:]/.test(before) && /[\s'"/;)]/.test(after)) {
+        out = out.slice(0, at) + host + out.slice(at + inner.length);
+        from = at + host.length;
+      } else from = at + inner.length;
+    }
+  }
+  return out;
+}
+
+/** `kubectl exec` options that take the next word as their value. */
+const KUBECTL_VALUE_OPTIONS = new Set(['-n', '--namespace', '-c', '--container', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '-f', '--filename', '--pod-running-timeout', '--request-timeout', '--as', '--as-group', '--token']);
+/** A namespace or context that names production. */
+const PRODUCTION = /(?:^|[-_./:])(?:prod|production|prd|live)(?:$|[-_./:])/i;
+
+/**
+ * `kubectl exec [options] POD -- CMD…`: the command runs in the pod, and is judged as a command
+ * (`kubectl exec api -n prod -- sh -c 'rm -rf /data/*'` deletes the pod's data). The wrapper
+ * path names the pod and, when it says so, that the namespace or context is production.
+ */
+function podCommand(name: string, args: readonly string[], elevated: boolean): Nested[] {
+  const at = args.indexOf('exec');
+  const dash = args.indexOf('--');
+  if (at < 0 || dash < 0 || dash < at || dash + 1 >= args.length) return NO_NESTED;
+  let pod: string | undefined;
+  const where: string[] = [];
+  for (let k = 0; k < dash; k++) {
+    const a = args[k];
+    if (k === at) continue;
+    const eq = a.indexOf('=');
+    const option = a.startsWith('-') ? (eq > 0 ? a.slice(0, eq) : a) : undefined;
+    const value = option === undefined ? undefined : eq > 0 ? a.slice(eq + 1) : KUBECTL_VALUE_OPTIONS.has(a) ? args[++k] : undefined;
+    if ((option === '-n' || option === '--namespace' || option === '--context') && value) where.push(`${option === '--context' ? 'context' : 'namespace'} ${value}`);
+    if (option === undefined && k > at) pod ??= a;
+  }
+  const prod = where.some((w) => PRODUCTION.test(w.split(' ')[1]));
+  const via = `a command run by ${name} exec in ${pod ?? 'a pod'}${where.length ? ` (${where.join(', ')}${prod ? ': production' : ''})` : ''}`;
+  return [{ kind: 'source', src: args.slice(dash + 1).map(shellQuote).join(' '), origin: 'remote', elevated, via }];
 }
