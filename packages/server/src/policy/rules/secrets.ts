@@ -30,14 +30,18 @@ const TOKEN_RULES: TokenRule[] = [
   { kind: 'pypi_token', label: 'a PyPI API token', re: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}/g, severity: 'high' },
   { kind: 'google_api_key', label: 'a Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/g, severity: 'high' },
   { kind: 'openai_key', label: 'an OpenAI API key', re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,200}T3BlbkFJ[A-Za-z0-9_-]{16,200}\b|\bsk-proj-[A-Za-z0-9_-]{40,250}\b/g, severity: 'high' },
-  { kind: 'anthropic_key', label: 'an Anthropic API key', re: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,150}\b/g, severity: 'high' },
+  { kind: 'anthropic_key', label: 'an Anthropic API key', re: /\bsk-ant-(?:api|admin|oat|sid)\d{2}-[A-Za-z0-9_-]{32,150}\b/g, severity: 'high' },
   { kind: 'sendgrid_key', label: 'a SendGrid API key', re: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g, severity: 'high' },
   // The body may follow real newlines or JSON-escaped ones ("private_key": "-----BEGIN …-----\\nMII…").
   { kind: 'private_key', label: 'a private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----(?:[\s+]|\\[nr]){1,8}[A-Za-z0-9+/=]{24}/g, severity: 'high' },
   { kind: 'azure_storage_key', label: 'an Azure storage account key', re: /AccountKey=[A-Za-z0-9+/]{86}==/g, severity: 'high' },
+  // Vault service, batch and recovery tokens (the `hvs.`/`hvb.`/`hvr.` formats since Vault 1.10).
+  { kind: 'vault_token', label: 'a HashiCorp Vault token', re: /\bhv[sbr]\.[A-Za-z0-9_-]{24,250}\b/g, severity: 'high' },
+  // A Twilio account SID with a 32-hex auth token beside it: together they are the login.
+  { kind: 'twilio_credentials', label: 'a Twilio account SID and auth token', re: /\bAC[0-9a-f]{32}\b[^\n]{0,80}?\b[0-9a-f]{32}\b/g, severity: 'high' },
   { kind: 'huggingface_token', label: 'a Hugging Face token', re: /\bhf_[A-Za-z]{34}\b/g, severity: 'high' },
 ];
-const TOKEN_HINT = /AKIA|ASIA|ABIA|ACCA|secret|AccountKey|hf_|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|_live_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY/i;
+const TOKEN_HINT = /AKIA|ASIA|ABIA|ACCA|secret|AccountKey|hf_|hv[sbr]\.|AC[0-9a-f]{32}|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|_live_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY/i;
 const PLACEHOLDER = /x{6,}|0{8,}|example|placeholder|dummy|sample|your[_-]|redacted|changeme|change[_-]me|fake|<[a-z_-]+>|\.\.\.|\*{4,}/i;
 const DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
 const ASSIGNMENT = /([A-Za-z0-9_.-]{0,40}(?:secret|token|api[_-]?key|apikey|passw(?:or)?d|pwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|signing[_-]?key|credential)[A-Za-z0-9_.-]{0,40})["']?\s{0,4}(?::|=|=>)\s{0,4}["'`]?([A-Za-z0-9+/=_\-.~!@#$%^&*]{16,256})/gi;
