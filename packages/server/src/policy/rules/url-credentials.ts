@@ -75,7 +75,7 @@ interface MetadataRisk {
 }
 
 const METADATA_HOST = /^(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254|\[fd00:ec2::254\]|metadata\.azure\.com|0xa9fea9fe|2852039166|169\.254\.169\.123)$/i;
-const METADATA_CREDENTIALS = /\/(?:latest\/meta-data\/iam\/|latest\/meta-data\/identity-credentials\/|computemetadata\/v1\/instance\/service-accounts\/|metadata\/identity\/oauth2\/token|v2\/credentials|latest\/user-data|ram\/security-credentials)/i;
+const METADATA_CREDENTIALS = /\/(?:latest\/meta-data\/iam\/|latest\/meta-data\/identity-credentials\/|computemetadata\/v1\/instance\/service-accounts\/|metadata\/identity\/oauth2\/token|v2\/credentials|latest\/user-data|latest\/api\/token|ram\/security-credentials)/i;
 
 /**
  * An IPv4 host however it is spelled: dotted decimal, one decimal or hex number (`2852039166`,
@@ -107,7 +107,9 @@ export function canonicalIPv4(host: string): string | null {
 export function metadataRisk(url: string): MetadataRisk | null {
   const m = /^(?:https?:)?\/\/(?:[^\s/@]*@)?(\[[0-9a-f:]+\]|[^\s/:?#]+)(?::\d+)?([^\s?#]*)/i.exec(url.trim());
   if (!m) return null;
-  const ip = canonicalIPv4(m[1]);
+  // Wildcard DNS names that resolve to the address written in them (`169.254.169.254.nip.io`).
+  const embedded = /^(?:[a-z0-9-]+[.-])?(\d{1,3}[.-]\d{1,3}[.-]\d{1,3}[.-]\d{1,3})\.(?:nip\.io|sslip\.io|xip\.io)$/i.exec(m[1]);
+  const ip = canonicalIPv4(embedded ? embedded[1].replace(/-/g, '.') : m[1]);
   if (!METADATA_HOST.test(m[1]) && !(ip && METADATA_HOST.test(ip))) return null;
   const path = decodePercent(m[2]).replace(/\/{2,}/g, '/');
   if (METADATA_CREDENTIALS.test(path)) return { severity: 'high', label: `cloud instance credentials from the metadata service (${m[1]}${path.slice(0, 80)})` };
