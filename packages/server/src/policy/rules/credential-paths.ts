@@ -54,6 +54,7 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.bash_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
   '.zsh_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
 };
+const LOGIN_DOTFILES: Record<string, [Severity, string, string]> = Object.fromEntries(['.pgpass', '.netrc', '_netrc', '.git-credentials', '.my.cnf', '.pypirc'].map((f) => [f, EXACT_HOME[f]]));
 const HOME_DIRS: Record<string, [Severity, string]> = {
   '.ssh': ['high', 'the SSH key directory'],
   '.aws': ['high', 'the AWS credentials directory'],
@@ -194,6 +195,10 @@ export function credentialRisk(raw: string): CredentialRisk | null {
     if (rest.startsWith('.password-store/')) return { severity: 'high', label: 'a pass password entry', kind: 'password_store' };
     if (/appdata\/(?:roaming|local)\/microsoft\/(?:credentials|protect)\//.test(rest)) return { severity: 'critical', label: 'Windows Credential Manager data', kind: 'windows_secrets' };
   }
+  // Dotfiles that hold a login wherever they are (another user's home, a server's data directory:
+  // `pg_read_file('/var/lib/postgresql/.pgpass')`).
+  const anywhere = LOGIN_DOTFILES[base];
+  if (anywhere && !lower.startsWith('~/')) return { severity: anywhere[0], label: `${anywhere[1]} (${p})`, kind: anywhere[2] };
   const sys = SYSTEM[lower];
   if (sys) return { severity: sys[0], label: sys[1], kind: sys[2] };
   if (/^\/proc\/(?:self|\d+)\/(?:environ|mem)$/.test(lower)) return { severity: 'high', label: 'another process environment or memory', kind: 'process_memory' };
