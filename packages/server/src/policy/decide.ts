@@ -15,10 +15,10 @@ import { deletionRisk } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
-import { emitCredentialRead, inspectRead } from './rules/credentials.js';
+import { emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
 import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
-import { findInjection } from './rules/injection.js';
+import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
@@ -27,7 +27,7 @@ import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
 import { skillGovernance } from './skills.js';
-import type { Decision, ToolCall, Verdict } from './types.js';
+import type { Decision, Severity, ToolCall, Verdict } from './types.js';
 import { verdictFor } from './verdict.js';
 
 const NESTED_DEPTH = 3;
@@ -92,11 +92,11 @@ const HARM_LABEL: Record<string, string> = {
 };
 
 /** For findInjection: what a command embedded in text would do, judged by the shell rules. */
-function harmOf(ctx: RuleContext): (cmd: string) => string | null {
+function harmOf(ctx: RuleContext, least: Severity = 'medium'): (cmd: string) => string | null {
   return (cmd) => {
     let best: Finding | null = null;
     for (const f of ctx.inspectNested(cmd)) {
-      if (!HARM_LABEL[f.category] || severityRank(f.severity) < severityRank('medium')) continue;
+      if (!HARM_LABEL[f.category] || severityRank(f.severity) < severityRank(least)) continue;
       if (!best || severityRank(f.severity) > severityRank(best.severity)) best = f;
     }
     return best ? HARM_LABEL[best.category] : null;
@@ -249,6 +249,11 @@ function inspectSubagentPrompt(call: ToolCall, ctx: RuleContext, policy: Compile
   const bounded_ = bounded(text, policy.maxInputLength)!;
   const inj = findInjection(bounded_, 0, undefined, { harmful: harmOf(ctx) });
   if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The subagent prompt ${inj.reason.slice(5)}` });
+  else {
+    // The agent's own order to a subagent: a concrete harmful request counts without any claim.
+    const harm = delegatedHarm(bounded_, harmOf(ctx, 'high'), (p) => severityRank(deletionRisk(p, ctx.cwd)?.severity ?? 'info') >= severityRank('high'));
+    if (harm) ctx.emit({ patternName: `${harm.category}.delegated_to_subagent`, severity: 'high', category: harm.category, layer: 'builtin', reason: `The subagent prompt tells another agent to ${harm.action}.` });
+  }
   for (const s of promptSecretFindings(bounded_, 'The subagent prompt', policy.entropyThreshold)) ctx.emit(s);
 }
 
@@ -289,7 +294,14 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     wrap.emit(risk ? { patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `deletes ${risk.label}.` } : { patternName: 'mcp_risk.delete_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: `deletes ${p}.` });
   }
   if (m.deletes && m.deletePaths.length === 0) wrap.emit({ patternName: 'mcp_risk.delete_tool', severity: 'medium', category: 'mcp_risk', layer: 'builtin', reason: 'deletes data through an MCP server; deletions there bypass local safeguards.' });
-  for (const sql of m.sql) emitMcpSql(wrap, sql, 'The query', `${id.server} ${id.tool} ${m.text.length > 4096 ? '' : m.text}`);
+  for (const sql of m.sql) {
+    emitMcpSql(wrap, sql, 'The query', `${id.server} ${id.tool} ${m.text.length > 4096 ? '' : m.text}`);
+    // SQL that reads files (`readfile('…')`, `pg_read_file('…')`, `ATTACH '…'`) reads them as cat would.
+    for (const p of sqlReadPaths(sql)) {
+      const hit = credentialRiskOfArg(p);
+      if (hit) emitCredentialRead(wrap, hit.risk, hit.path, 'The query reads, through an SQL file function,');
+    }
+  }
   for (const u of m.urls) {
     if (isUnixSocketUrl(u)) continue; // a local socket, not a network destination
     sink.hosts.push(...urlHosts(u));

@@ -22,6 +22,12 @@ const W = '\\s{1,4}';
 const OVERRIDES: RegExp[] = [
   new RegExp(`\\b(?:ignore|disregard|forget|override|bypass|abandon|drop|discard|skip)${W}(?:(?:all|any|the|your|of|these|those|every|previous|prior)${W}){0,3}(?:previous|prior|above|earlier|preceding|system|original|safety|security|existing|initial|old|developer|default)${W}(?:instructions?|rules?|prompts?|directives?|guidelines?|polic(?:y|ies)|constraints?|guardrails?|guard${W}rails?|context|programming|orders)`, 'gi'),
   new RegExp(`\\b(?:ignore|disregard|forget)${W}(?:all${W}|everything${W}|anything${W})(?:you${W}(?:were|have${W}been)${W}told|(?:written${W}|said${W})?(?:above|before${W}this|so${W}far)|(?:of${W})?your${W}(?:instructions|rules|training))`, 'gi'),
+  // The same order in the languages attack text is most often written in besides English: "ignore
+  // (all) the previous instructions/rules" (Spanish, Portuguese, Italian, French, German, Dutch,
+  // Polish, Russian, Chinese, Japanese, Korean). Matched on the text as written (homoglyph folding
+  // would turn Cyrillic into Latin look-alikes).
+  /(?:^|[^\p{L}])(?:ignora|ignore|ignorez|ignorer|olvida|olvide|esque[cç]a|esquece|dimentica|oubliez|oublie|ignoriere|ignorier|vergiss|vergessen\s{1,4}sie|negeer|vergeet|zignoruj|zapomnij|игнорируй|игнорируйте|забудь|забудьте)\s{1,4}(?:(?:todas|todos|tutte|tutti|toutes|tous|alle|all[ea]?|wszystkie|все|as|os|las|los|le|les|die|de|sämtliche)\s{1,4}){0,3}(?:(?:instrucciones|instru[cç][oõ]es|istruzioni|instructions|consignes|r[eè]gles|reglas|regras|regole|anweisungen|regeln|vorgaben|instructies|regels|instrukcje|zasady|инструкции|указания|правила)\s{1,4}(?:anteriores|previas|precedenti|précédentes|precedentes|vorherigen|bisherigen|obigen|vorigen|eerdere|poprzednie|предыдущие)|(?:anteriores|previas|precedenti|précédentes|vorherigen|bisherigen|obigen|vorigen|eerdere|poprzednie|предыдущие)\s{1,4}(?:instrucciones|instru[cç][oõ]es|istruzioni|instructions|consignes|anweisungen|regeln|vorgaben|instructies|regels|instrukcje|zasady|инструкции|указания|правила))/giu,
+  /(?:忽略|无视|無視|忽视|忘记|忘記)(?:掉)?(?:之前|以前|先前|上面|上述|所有|全部|一切)(?:的)?(?:所有|全部)?(?:的)?(?:指令|指示|说明|說明|规则|規則|提示)|(?:以前|これまで|前|上記)の(?:指示|命令|ルール)を(?:すべて|全て)?(?:無視|忘れ)|이전\s{0,2}(?:지시|명령|지침)(?:을|를)?\s{0,2}(?:모두\s{0,2})?무시/g,
   new RegExp(`\\b(?:stop|quit)${W}following${W}(?:your|the|all)${W}(?:previous${W}|original${W})?(?:instructions|rules|guidelines|polic(?:y|ies))`, 'gi'),
   new RegExp(`\\byour${W}(?:new|real|actual|updated)${W}(?:instructions?|orders|task|directive|rules)${W}(?:are|is)\\b`, 'gi'),
   new RegExp(`\\byour${W}(?:instructions|rules|orders|directives|guidelines|system${W}prompt)${W}(?:have|has)${W}(?:(?:just|now)${W})?(?:been${W})?(?:updated|changed|replaced|revoked|overridden|superseded|rewritten)\\b`, 'gi'),
@@ -96,6 +102,8 @@ const SECRET_FILE = /~\/\.ssh|\/\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/
 const SEND_VERB = '(?:upload|send|post|transmit|forward|push|copy|leak|email|exfiltrat|past|curl|scp|nc)[a-z]*';
 const DESTINATION = '(?:https?:\\/\\/|\\b(?:s3|gs|az|r2):\\/\\/|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b|@[a-z0-9-]+\\.[a-z]{2,}|webhook)';
 const PLANTED_EXFIL = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${SEND_VERB}\\b[^\\n]{0,100}?${DESTINATION}|\\b${SEND_VERB}\\b[^\\n]{0,100}?(?:${SECRET_FILE.source})[^\\n]{0,100}?${DESTINATION}`, 'i');
+const SECRET_FILE_TO_DESTINATION = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,120}?${DESTINATION}|${DESTINATION}[^\\n]{0,120}?(?:${SECRET_FILE.source})`, 'i');
+const FOREIGN_DELETE = /(?:l[öo]sch(?:e|en|t)|entfern(?:e|en)|borra(?:r)?|elimin(?:a|ar|e)|supprim(?:e|ez|er)|effac(?:e|ez|er)|apag(?:a|ar|ue)|cancella|verwijder|usu[nń]|удали(?:те|ть)?|删除|刪除|削除|삭제)[^\n]{0,60}?(?:~|\$HOME|\/home\/|\/Users\/|\s\/(?:\s|$))/iu;
 const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email|export)(?:s|ed|ing)?|scp|rsync|sftp|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b(?:s3|gs|az|r2|abfss?|wasbs?|sftp|ftp|scp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
 const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
 // Naming the switches that turn an agent's own guard rails off.
@@ -360,7 +368,8 @@ export function embeddedCommands(text: string): string[] {
 export function findInjection(text: string, shift = 0, limit = 100_000, opts: InjectionOptions = {}): InjectionHit | null {
   const raw = text.length > limit ? text.slice(0, limit) : text;
   // An instruction needs words: a text without a single space (a hash, a minified blob) is skipped.
-  if (!/\S\s+\S/.test(raw)) return null;
+  // (Chinese, Japanese and Korean sentences need no spaces.)
+  if (!/\S\s+\S/.test(raw) && !/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(raw)) return null;
   const t = normalizeForInjection(raw);
   let override = findOverride(raw);
   let obfuscated = false;
@@ -403,6 +412,10 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   if (DESTROY.test(t) || ((claimed || conceal) && DESTROY_WORDS.test(scope))) actions.push('delete files or data');
   if (claimed && (PIPE_SHELL.test(scope) || RUN_DOWNLOADED.test(scope))) actions.push('run code downloaded from the internet');
   if (claimed && FORCE_PUSH.test(scope)) actions.push('force-push over shared history');
+  // Requests written in another language: a secret file and a destination on one line is a send,
+  // a delete verb with a home or absolute path is a deletion, whatever the words around them.
+  if (claimed && !actions.some((a) => a.startsWith('send')) && SECRET_FILE_TO_DESTINATION.test(scope)) actions.push('send credentials or files to a remote host');
+  if (claimed && !actions.includes('delete files or data') && FOREIGN_DELETE.test(scope)) actions.push('delete files or data');
   if ((claimed || conceal) && actions.length === 0 && opts.harmful) {
     for (const cmd of embeddedCommands(scope)) {
       const harm = opts.harmful(cmd);
@@ -446,3 +459,53 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
     reason: `Text ${parts.join(' ')}.`,
   };
 }
+
+// ---- a task the agent hands to a subagent ---------------------------------------------------------
+
+// Prose that asks for a download to be run: "download https://… and pipe it to bash".
+const PROSE_PIPE_SHELL = /\b(?:download|fetch|curl|wget|get)\b[^\n]{0,160}?\b(?:pipe|feed|run|execute)\b[^\n]{0,20}?\b(?:it\s{1,3})?(?:to|into|with|through|in)\s{1,3}(?:a\s{1,3})?(?:ba|z|da)?sh\b/i;
+// A delete verb before a path, in English: the path is judged by paths.ts (the home directory,
+// folders under it, system paths), so "delete the old build folder" is nothing here.
+const DELETE_PATH = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|clear\s{1,3}out)\b[^\n]{0,40}?((?:~|\$HOME|\/Users\/[^\s,;'"`]+|\/home\/[^\s,;'"`]+)[^\s,;'"`]*(?:\s[A-Z][A-Za-z]+)?)/gi;
+
+const SETTING_WRITE = /\b(?:write|set|put|add|enable|turn\s{1,3}on|change|update|switch|configure)\b/i;
+const AGENT_FILE_RE = new RegExp(AGENT_FILE, 'i');
+
+export interface DelegatedHarm {
+  category: string;
+  /** What the task asks for, starting with a verb. */
+  action: string;
+}
+
+/**
+ * The harm a subagent task asks for in its own words. A subagent prompt is the agent's order to
+ * another agent, not text it merely passes on: it needs no claim of authority to count, only a
+ * concrete harmful request: a credential file sent to a destination, a download run by a shell,
+ * a guard-rail switch, a delete of the home directory or a folder in it (`deletionRisk` judges
+ * the path), or an embedded command the shell rules rate medium or worse (`harmful`).
+ */
+export function delegatedHarm(text: string, harmful?: (cmd: string) => string | null, deletionHigh?: (path: string) => boolean): DelegatedHarm | null {
+  const t = text.length > 20_000 ? text.slice(0, 20_000) : text;
+  if (SECRET_FILE_TO_DESTINATION.test(t) || (SECRET_FILE.test(t) && EGRESS.test(t))) return { category: 'exfiltration', action: 'send credentials or files to a remote host' };
+  if (PIPE_SHELL.test(t) || PROSE_PIPE_SHELL.test(t) || RUN_DOWNLOADED.test(t)) return { category: 'remote_code_exec', action: 'run code downloaded from the internet' };
+  if (GUARD_RAIL_SWITCH.test(t) && (affirmedLine(GUARD_RAIL_SWITCH, t) || (SETTING_WRITE.test(t) && AGENT_FILE_RE.test(t)))) return { category: 'guard_rail_change', action: "turn off the agent's own guard rails" };
+  if (DESTROY.test(t) || FOREIGN_DELETE.test(t)) return { category: 'destructive_fs', action: 'delete files or data' };
+  if (deletionHigh) {
+    DELETE_PATH.lastIndex = 0;
+    for (let m = DELETE_PATH.exec(t); m; m = DELETE_PATH.exec(t)) {
+      if (deletionHigh(m[1].replace(/[.)]+$/, ''))) return { category: 'destructive_fs', action: `delete ${m[1].replace(/[.)]+$/, '')}` };
+    }
+  }
+  if (harmful) {
+    // Only commands the task tells the subagent to run: a command named in a sentence about it
+    // ("explain that `terraform destroy` needs approval") is a mention.
+    RUN_SPAN.lastIndex = 0;
+    for (let m = RUN_SPAN.exec(t); m; m = RUN_SPAN.exec(t)) {
+      const harm = harmful((m[1] ?? m[2]).trim());
+      if (harm) return { category: 'delegated_action', action: harm };
+    }
+  }
+  return null;
+}
+
+const RUN_SPAN = /\b(?:run|execute|exec|type|enter|invoke|call|use)\b[^`\n]{0,24}`([^`\n]{2,400})`|(?:^|\n)\s{0,4}\$\s([^\n]{2,400})/gi;
