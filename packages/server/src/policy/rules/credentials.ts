@@ -277,23 +277,23 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
   // Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
   // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
-  const fromTemplate = cmd.redirects.length > 0 || cmd.name === 'tee' ? [cmd, ...cmd.pipeline.stages.slice(0, cmd.stage).flat()].some((c) => c.args.some(isEnvTemplate)) : false;
+  // (Looked for only once an env or key file is written: most redirections write logs.)
+  const fromTemplate = (): boolean => [cmd, ...cmd.pipeline.stages.slice(0, cmd.stage).flat()].some((c) => c.args.some(isEnvTemplate));
   for (const r of cmd.redirects) {
-    if (fromTemplate) break;
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
     if (r.op !== '>' && r.op !== '>|' && r.op !== '>>' && r.op !== '&>' && r.op !== '&>>' && r.op !== '<>' && !toFile) continue;
     const risk = credentialRisk(r.target.text);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file')) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate()) {
       const append = r.op === '>>' || r.op === '&>>' || r.op === '<>';
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `${append ? 'Appends to' : 'Overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [r.target.text] });
     }
   }
   // `tee` writes its operands as `>` does (`-a` appends as `>>`).
   const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
-  for (const t of fromTemplate ? [] : teeTargets(cmd) ?? []) {
+  for (const t of teeTargets(cmd) ?? []) {
     const risk = credentialRisk(t);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file')) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate()) {
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `tee ${append ? 'appends to' : 'overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [t] });
     }
   }

@@ -41,7 +41,8 @@ const TOKEN_RULES: TokenRule[] = [
   { kind: 'twilio_credentials', label: 'a Twilio account SID and auth token', re: /\bAC[0-9a-f]{32}\b[^\n]{0,80}?\b[0-9a-f]{32}\b/g, severity: 'high' },
   { kind: 'huggingface_token', label: 'a Hugging Face token', re: /\bhf_[A-Za-z]{34}\b/g, severity: 'high' },
 ];
-const TOKEN_HINT = /AKIA|ASIA|ABIA|ACCA|secret|AccountKey|hf_|hv[sbr]\.|AC[0-9a-f]{32}|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|_live_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY/i;
+const TOKEN_HINT = /AKIA|ASIA|ABIA|ACCA|secret|AccountKey|hf_|hv[sbr]\.|gh[pousr]_|github_pat_|glpat-|xox[abposer]-|hooks\.slack|_live_|npm_|pypi-|AIza|sk-|SG\.|PRIVATE KEY/i;
+const TWILIO_SID = /\bAC[0-9a-f]{32}\b/;
 const PLACEHOLDER = /x{6,}|0{8,}|example|placeholder|dummy|sample|your[_-]|redacted|changeme|change[_-]me|fake|<[a-z_-]+>|\.\.\.|\*{4,}/i;
 const DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
 const ASSIGNMENT = /([A-Za-z0-9_.-]{0,40}(?:secret|token|api[_-]?key|apikey|passw(?:or)?d|pwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|signing[_-]?key|credential)[A-Za-z0-9_.-]{0,40})["']?\s{0,4}(?::|=|=>)\s{0,4}["'`]?([A-Za-z0-9+/=_\-.~!@#$%^&*]{16,256})/gi;
@@ -75,7 +76,8 @@ export function findSecrets(text: string, entropyThreshold: number, limit = 200_
   const t = text.length > limit ? text.slice(0, limit) : text;
   const hits: SecretHit[] = [];
   // One cheap pass decides whether any provider token can be present at all.
-  if (TOKEN_HINT.test(t)) for (const rule of TOKEN_RULES) {
+  // (A Twilio SID is tested apart: case-sensitive, `AC` is not in every word with `ac`.)
+  if (TOKEN_HINT.test(t) || TWILIO_SID.test(t)) for (const rule of TOKEN_RULES) {
     rule.re.lastIndex = 0;
     for (let m = rule.re.exec(t); m; m = rule.re.exec(t)) {
       if (rule.kind !== 'private_key' && looksPlaceholder(m[0])) continue;
