@@ -70,7 +70,7 @@ export function inspectRemoteCodeCommand(cmd: SimpleCommand, script: Script, ctx
       for (const sub of w.subs) {
         const dl = fetchesToStdout(sub);
         if (dl) {
-          emit(ctx, 'critical', 'substitution_exec', `Executes a script downloaded${from(dl.hosts)} through ${name ? `${name} ` : ''}command substitution without review.`, dl.hosts, dl.urls);
+          emit(ctx, 'critical', 'substitution_exec', `Executes a script downloaded${from(dl.hosts)} through ${name && !cmd.argv[0]?.subs.length ? `${name} ` : ''}command substitution without review.`, dl.hosts, dl.urls);
           return;
         }
       }

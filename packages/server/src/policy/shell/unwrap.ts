@@ -634,8 +634,11 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
   }
   if (name === 'eval' || name === 'source' || name === '.') {
     if (name !== 'eval') {
-      // `source <(printf 'cmd')`: the file's text is known.
+      // `. /dev/stdin <<< "$(wget -qO- URL)"`: what stdin holds is the script, as for `bash <<<`.
       const file = argv[args[0] === '--' ? 2 : 1];
+      const here = file && /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|-)$/.test(file.text) ? redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<') : undefined;
+      if (here) return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated, via: here.op === '<<<' ? `a here-string read by ${name} /dev/stdin` : `a here-document read by ${name} /dev/stdin` }];
+      // `source <(printf 'cmd')`: the file's text is known.
       const printed = file && printedFile(file, `a file read by ${name}`, elevated);
       return printed ? [printed] : NO_NESTED;
     }
