@@ -13,7 +13,7 @@ import { inspectRuntimeCode, inspectRuntimeCodePipelines } from './rules/runtime
 import { inspectRunnerInput } from './rules/runner-input.js';
 import { inspectPlatformCommand } from './rules/platform.js';
 import { inspectDestructiveCommand, inspectDestructiveRedirects, inspectDestructiveText } from './rules/destructive.js';
-import { inspectExfiltrationCommand, inspectWiredShells } from './rules/exfiltration.js';
+import { inspectExfiltrationCommand, inspectStagedUploads, inspectWiredShells } from './rules/exfiltration.js';
 import { inspectGitCommand } from './rules/git.js';
 import { inspectGuardRailCommand } from './rules/guard-rails-shell.js';
 import { inspectInlineCode } from './rules/inline-code.js';
@@ -110,4 +110,5 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
   if (downloads) inspectDownloadThenExecute(script, ctx);
   inspectElevation(script, ctx);
   inspectWiredShells(script, ctx);
+  inspectStagedUploads(script, ctx);
 }

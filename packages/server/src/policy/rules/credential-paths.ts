@@ -201,7 +201,7 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (anywhere && !lower.startsWith('~/')) return { severity: anywhere[0], label: `${anywhere[1]} (${p})`, kind: anywhere[2] };
   const sys = SYSTEM[lower];
   if (sys) return { severity: sys[0], label: sys[1], kind: sys[2] };
-  if (/^\/proc\/(?:self|\d+)\/(?:environ|mem)$/.test(lower)) return { severity: 'high', label: 'another process environment or memory', kind: 'process_memory' };
+  if (/^\/proc\/(?:self|\d+|\$.*|\*)\/(?:environ|mem)$/.test(lower)) return { severity: 'high', label: 'another process environment or memory', kind: 'process_memory' };
   if (base.endsWith('.keychain') || base.endsWith('.keychain-db')) return { severity: 'critical', label: `the keychain ${p}`, kind: 'keychain' };
   if (BROWSER_FILE.test(base) && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser cookie or password store (${p})`, kind: 'browser_store' };
   if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || /^[a-z0-9_-]+\.env$/.test(base)) {

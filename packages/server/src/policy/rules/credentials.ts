@@ -383,12 +383,51 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     case 'rg':
     case 'ag': {
       // `env | grep -i token` dumps matching secrets from the environment.
-      const up = cmd.pipeline.stages[cmd.stage - 1] ?? [];
-      if (up.some((u) => u.name === 'env' || u.name === 'printenv' || (u.name === 'set' && u.args.length === 0) || (u.name === 'export' && u.args[0] === '-p'))) {
+      // Any earlier stage, not only the previous one: `env | sort | grep -i token` filters the same dump.
+      if (cmd.stage > 0 && cmd.pipeline.stages.slice(0, cmd.stage).some((st) => st.some(dumpsEnvironment))) {
         if (args.some((a) => SECRET_WORDS.test(a))) envSecretDump(cmd, ctx, 'Dumps secret-looking environment variables into the agent context.');
       }
       return;
     }
+  }
+}
+
+/** Programs that run a command inside a container or pod (`… exec …`). */
+export const EXEC_HOSTS: ReadonlySet<string> = new Set(['kubectl', 'oc', 'docker', 'podman', 'docker-compose', 'nerdctl']);
+
+/**
+ * A command whose output is the environment (or named variables of it): `env`, `printenv`, `set`, `export -p`, or the
+ * same run inside a container or pod (`kubectl exec POD -- env`, `docker exec c sh -c 'env'`),
+ * whose environment holds the deployed service's secrets.
+ */
+export function dumpsEnvironment(u: SimpleCommand): boolean {
+  // `printenv NAME…` prints only those: named secrets are as much a dump as the whole table.
+  if (u.name === 'env' || u.name === 'printenv') return true;
+  if (u.name === 'set') return u.args.length === 0;
+  if (u.name === 'export') return u.args[0] === '-p';
+  if (!EXEC_HOSTS.has(u.name) || !u.args.includes('exec')) return false;
+  const at = u.args.indexOf('--');
+  const inner = at >= 0 ? u.args.slice(at + 1) : u.args;
+  return inner.some((a) => a === 'env' || a === 'printenv' || /^(?:env|printenv)(?:\s*(?:[|;&]|$))/.test(a));
+}
+
+/**
+ * Commands that print a live access token or credential (`gh auth token`, `gcloud auth
+ * print-access-token`, `az ad sp credential reset`, `aws configure export-credentials`): what the
+ * token cases of inspectCredentialCommand warn about, named here for exfiltration.ts, which
+ * follows their output down a pipeline.
+ */
+export function printedToken(u: SimpleCommand): string | undefined {
+  const a = u.args;
+  switch (u.name) {
+    case 'gh': return a[0] === 'auth' && a[1] === 'token' ? 'the GitHub CLI token' : undefined;
+    case 'gcloud': return a.includes('print-access-token') || a.includes('print-identity-token') ? 'a Google Cloud access token' : undefined;
+    case 'az':
+      if (a.includes('get-access-token')) return 'an Azure access token';
+      return a[0] === 'ad' && a[1] === 'sp' && ((a[2] === 'credential' && a[3] === 'reset') || a[2] === 'create-for-rbac') ? 'a new Azure service-principal secret' : undefined;
+    case 'aws': return a[0] === 'configure' && a[1] === 'export-credentials' ? 'AWS credentials' : undefined;
+    case 'kubectl': return a[0] === 'config' && a[1] === 'view' && a.includes('--raw') ? 'raw Kubernetes credentials' : undefined;
+    default: return undefined;
   }
 }
 

@@ -6,12 +6,13 @@ import type { Script, SimpleCommand, Word } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
-import { copyOperands, credentialReadBy } from './credentials.js';
+import { copyOperands, credentialReadBy, dumpsEnvironment, EXEC_HOSTS, printedToken } from './credentials.js';
+import { secretStoreRead } from './secret-stores.js';
 import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
 // Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
-const DROP_SITES = /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.\w+|transfer\.sh|file\.io|0x0\.st|termbin\.com|ix\.io|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok\.io|ngrok-free\.app|trycloudflare\.com|oast\.\w+|interact\.sh|burpcollaborator\.net|anonfiles\.com|gofile\.io|catbox\.moe|temp\.sh|bashupload\.com)$/;
+const DROP_SITES = /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.\w+|transfer\.sh|file\.io|0x0\.st|termbin\.com|ix\.io|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok\.io|ngrok-free\.app|trycloudflare\.com|oast\.\w+|interact\.sh|burpcollaborator\.net|anonfiles\.com|gofile\.io|catbox\.moe|temp\.sh|bashupload\.com|paste\.rs|paste\.c-net\.org|sprunge\.us|clbin\.com|rentry\.co|tmpfiles\.org|uguu\.se|pixeldrain\.com|filebin\.net|oshi\.at)$/;
 const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com)$/;
 const UPLOAD_OPTS = ['-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '--form-string', '-T', '--upload-file', '--json'];
 const NET_TOOLS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet']);
@@ -21,14 +22,64 @@ function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string
   ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason, hosts: hosts?.length ? hosts : undefined, paths });
 }
 
-/** What the earlier pipeline stages feed into `cmd`: credentials, the environment, or nothing special. */
+// Database dump programs: their output is a whole database.
+const DUMPERS: ReadonlySet<string> = new Set(['pg_dump', 'pg_dumpall', 'mysqldump', 'mariadb-dump', 'mongodump', 'mongoexport']);
+// Folders of personal documents: an archive of them is the user's files in bulk.
+const HOME_DATA = /^(?:~|\$\{?HOME\}?|\/(?:home|Users)\/[^/]+)\/?(?:(?:Documents|Desktop|Downloads|Pictures|Library|\.ssh|\.aws|\.config|\.gnupg)\/?)?$/;
+const ARCHIVERS: ReadonlySet<string> = new Set(['zip', 'tar', '7z', '7za', 'rar']);
+
+/**
+ * What one command produces on stdout when that is secrets or bulk private data: a credential
+ * file, the environment (here or in a container), a secret store's value, a live token, a
+ * database dump (also run inside a container), an archive of home folders, a screenshot, a
+ * password typed into a dialog. The pipeline stage that receives it decides whether it leaves.
+ */
+function producedSecret(u: SimpleCommand): { severity: Severity; what: string; path?: string } | null {
+  const read = credentialReadBy(u);
+  if (read) return { severity: read.risk.severity === 'medium' ? 'high' : 'critical', what: read.risk.label, path: read.path };
+  if (dumpsEnvironment(u)) return { severity: 'high', what: 'the environment variables' };
+  if (DUMPERS.has(u.name)) return { severity: 'high', what: `a database dump (${u.name})` };
+  if (EXEC_HOSTS.has(u.name) && u.args.includes('exec')) {
+    const dumper = u.args.find((a) => DUMPERS.has(a));
+    if (dumper) return { severity: 'high', what: `a database dump (${dumper}) run inside a container` };
+  }
+  const token = printedToken(u);
+  if (token) return { severity: 'high', what: token };
+  // Every output in clear, sensitive ones included, whatever the filter picks.
+  if (u.name === 'terraform' && u.args[0] === 'output' && u.args.some((a) => /^--?(?:json|raw)$/.test(a))) return { severity: 'high', what: 'Terraform outputs, sensitive values in clear' };
+  const store = secretStoreRead(u);
+  if (store) return { severity: 'high', what: store.what };
+  if (SCREENSHOTS.has(u.name)) return { severity: 'high', what: 'a screenshot' };
+  if (u.name === 'osascript' && u.args.some((a) => /default answer/i.test(a))) return { severity: 'high', what: 'a password typed into a dialog' };
+  if (ARCHIVERS.has(u.name) && u.args.some((a) => HOME_DATA.test(a))) return { severity: 'high', what: 'an archive of the home folder' };
+  return null;
+}
+
+/** What the earlier pipeline stages feed into `cmd`: secrets or private data, or nothing special. */
 function sensitiveStdin(cmd: SimpleCommand): { severity: Severity; what: string; path?: string } | null {
+  if (cmd.stage === 0) return null;
   for (const u of upstream(cmd)) {
-    const read = credentialReadBy(u);
-    if (read) return { severity: read.risk.severity === 'medium' ? 'high' : 'critical', what: read.risk.label, path: read.path };
-    if (u.name === 'env' || u.name === 'printenv' || (u.name === 'set' && u.args.length === 0)) return { severity: 'high', what: 'the environment variables' };
+    const p = producedSecret(u);
+    if (p) return p;
   }
   return null;
+}
+
+// curl's short options that take a value: in a group (`-sd @-`, `-sF f=@x`) the value follows the group.
+const CURL_VALUE_SHORTS = new Set('dFTXHouAebcxKEmwrYyzCUPQt');
+
+/** curl's arguments with grouped short options split (`-sF` → `-s -F`); the same array when none are grouped. */
+function curlArgs(args: readonly string[]): readonly string[] {
+  if (!args.some((a) => a.length > 2 && a[0] === '-' && a[1] !== '-')) return args;
+  const out: string[] = [];
+  for (const a of args) {
+    if (a.length <= 2 || a[0] !== '-' || a[1] === '-') { out.push(a); continue; }
+    for (let i = 1; i < a.length; i++) {
+      out.push('-' + a[i]);
+      if (CURL_VALUE_SHORTS.has(a[i])) { if (i + 1 < a.length) out.push(a.slice(i + 1)); break; }
+    }
+  }
+  return out;
 }
 
 /** Secrets read inside `$( … )` of any word. */
@@ -53,9 +104,14 @@ function destination(hosts: string[]): { external: string[]; label: string } {
 }
 
 function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
-  const args = cmd.args;
+  const args = cmd.name === 'curl' ? curlArgs(cmd.args) : cmd.args;
   const { external, label } = destination(args.flatMap(urlHosts));
   if (external.length === 0) return;
+  // Under xargs the piped data becomes curl's arguments (`| xargs -I{} curl 'https://h/?k={}'`): it goes out in the request.
+  if (cmd.wrappers.includes('xargs')) {
+    const stdin = sensitiveStdin(cmd);
+    if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Sends ${stdin.what} to ${label} in the request xargs builds from it.`, external);
+  }
   const payloads = cmd.name === 'curl' ? optionValues(args, UPLOAD_OPTS) : optionValues(args, ['--post-file', '--post-data', '--body-file', '--body-data']);
   const method = (optionValues(args, ['-X', '--request', '--method'])[0] ?? '').toUpperCase();
   const sub = sensitiveSubstitution(cmd.argv);
@@ -66,7 +122,7 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
     const path = file ?? (isUploadFile ? p : undefined);
     if (path === '-') {
       const stdin = sensitiveStdin(cmd);
-      if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Uploads credentials to ${label}: ${stdin.what}.`, external, stdin.path ? [stdin.path] : undefined);
+      if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Uploads ${stdin.what} to ${label}.`, external, stdin.path ? [stdin.path] : undefined);
     } else if (path) {
       const risk = credentialRisk(path);
       if (risk) return emit(ctx, risk.severity === 'medium' ? 'high' : 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [path]);
@@ -224,11 +280,26 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
   }
   if ((name === 'aws' && args[0] === 's3') || name === 'gsutil' || (name === 'gcloud' && args[0] === 'storage') || name === 'azcopy') {
     const pos = positionals(args);
-    if (!pos.some((a) => /^(?:s3|gs|https):\/\//.test(a))) return;
+    const bucket = pos.find((a) => /^(?:s3|gs|https):\/\//.test(a));
+    if (!bucket) return;
     for (const src of pos) {
       const risk = credentialRisk(src);
       if (risk) return emit(ctx, 'critical', 'secret_copy', `Copies ${risk.label} to cloud storage.`, [], [src]);
     }
+    // The whole working tree (`.`, `./`) synced up carries .env files and keys with it; a
+    // bucket named for backups, artifacts or sites is the team's own, anything else is unknown.
+    if (name === 'aws' && args[1] === 'sync' && (pos[2] === '.' || pos[2] === './') && !/backup|artifact|deploy|release|site|static|assets|cdn|build|dist/i.test(bucket)) {
+      emit(ctx, 'medium', 'project_upload', `Uploads the whole working directory to the bucket ${bucket}.`);
+    }
+    return;
+  }
+  if (name === 'ssh') return inspectSsh(cmd, ctx);
+  if (name === 'ngrok' && args[0] === 'tcp') return emit(ctx, 'medium', 'reverse_tunnel', `ngrok exposes local TCP port ${args[1] ?? ''} to the internet.`);
+  if ((name === 'python3' || name === 'python') && args[0] === '-m' && args[1] === 'http.server') return inspectHttpServer(args, ctx);
+  if (name === 'npm' && args[0] === 'publish') {
+    const reg = optionValues(args, ['--registry'])[0];
+    const host = reg ? urlHosts(reg)[0] : undefined;
+    if (host && !/(?:^|\.)npmjs\.(?:org|com)$/.test(host) && !isLocalHost(host)) emit(ctx, 'medium', 'foreign_registry', `Publishes the package to the registry ${host}, which is not npmjs.`, [host]);
     return;
   }
   if (DNS_TOOLS.has(name)) {
@@ -240,5 +311,74 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
   if (name === 'git' && (args[0] === 'push' || (args[0] === 'remote' && args[1] === 'add'))) {
     const ipRemote = args.map((a) => remoteSpecHost(a) ?? urlHosts(a)[0]).find((h) => h && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(h) && !isLocalHost(h));
     if (ipRemote) emit(ctx, 'medium', 'git_push_ip', `Pushes the repository to a bare IP address (${ipRemote}).`, [ipRemote]);
+  }
+}
+
+// ssh's options that take a value, so the destination is the first other word.
+const SSH_VALUE_OPTS: ReadonlySet<string> = new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B']);
+// Public reverse-tunnel relays: `ssh -R` to them publishes a local port on the internet.
+const TUNNEL_RELAYS = /(?:^|\.)(?:serveo\.net|localhost\.run|pinggy\.io|localtunnel\.me|ssh\.localhost\.run|tunnel\.pyjam\.as)$/;
+
+/** `producer | ssh host 'cat > f'` carries the data to the host; `ssh -R … relay` exposes a local port. */
+function inspectSsh(cmd: SimpleCommand, ctx: RuleContext): void {
+  const dest = positionals(cmd.args, SSH_VALUE_OPTS)[0];
+  const host = dest?.replace(/^[^@]*@/, '').toLowerCase();
+  if (!host || isLocalHost(host)) return;
+  const stdin = sensitiveStdin(cmd);
+  if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Sends ${stdin.what} to ${host} over ssh.`, [host], stdin.path ? [stdin.path] : undefined);
+  if (cmd.args.includes('-R') && TUNNEL_RELAYS.test(host)) emit(ctx, 'medium', 'reverse_tunnel', `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet.`, [host]);
+}
+
+/** `python -m http.server` binds every interface unless told otherwise: serving home or / there publishes the user's files. */
+function inspectHttpServer(args: readonly string[], ctx: RuleContext): void {
+  const dir = optionValues(args, ['--directory', '-d'])[0];
+  if (!dir || !/^(?:~\/?|\$\{?HOME\}?\/?|\/|\/(?:home|Users)\/[^/]+\/?|\/(?:home|Users)\/?)$/.test(dir)) return;
+  const bind = optionValues(args, ['--bind', '-b'])[0];
+  // isLocalHost counts 0.0.0.0 as this machine (as a destination it is); as a bind address it is every interface.
+  if (bind && bind !== '0.0.0.0' && bind !== '::' && isLocalHost(bind)) return;
+  emit(ctx, 'high', 'serve_home', `Serves ${dir} over HTTP on ${bind ?? 'every interface'}, publishing the home folder's files (keys, credentials) to the network.`);
+}
+
+const SCREENSHOTS: ReadonlySet<string> = new Set(['screencapture', 'scrot', 'grim']);
+// Programs whose output redirected to a file is worth remembering (dumps, token printers, secret stores, the environment).
+const STAGERS: ReadonlySet<string> = new Set([...DUMPERS, ...EXEC_HOSTS, 'env', 'printenv', 'gh', 'gcloud', 'az', 'aws', 'terraform', 'ansible-vault', 'vault', 'op', 'bw', 'lpass', 'pass', 'gopass', 'sops', 'doppler', 'infisical', 'heroku', 'osascript', 'cat']);
+const ARCHIVE_FILE = /\.(?:zip|tgz|tar(?:\.\w+)?|7z|rar)$/;
+
+/** The file a producer of secrets or private data writes (`> f`, an archive it creates, a screenshot), or undefined. */
+function stagedFile(c: SimpleCommand): string | undefined {
+  if (ARCHIVERS.has(c.name) || SCREENSHOTS.has(c.name)) {
+    const pos = positionals(c.args);
+    return ARCHIVERS.has(c.name) ? c.args.find((a) => ARCHIVE_FILE.test(a)) : pos[pos.length - 1];
+  }
+  return c.redirects.find((r) => r.op === '>' || r.op === '>>')?.target.text;
+}
+
+/**
+ * Secrets or private data staged in a file by one command and uploaded by a later one
+ * (`zip -r /tmp/w.zip ~/Documents && curl -F f=@/tmp/w.zip https://…`, `screencapture -x /tmp/s.png;
+ * curl -T /tmp/s.png …`): the pipeline version of this is read by sensitiveStdin. Script-wide,
+ * and only once a producer is seen, so ordinary scripts pay one name test per command.
+ */
+export function inspectStagedUploads(script: Script, ctx: RuleContext): void {
+  let staged: Map<string, string> | undefined;
+  for (const c of script.commands) {
+    if (staged && (c.name === 'curl' || c.name === 'wget')) {
+      const args = c.name === 'curl' ? curlArgs(c.args) : c.args;
+      const payloads = c.name === 'curl' ? optionValues(args, UPLOAD_OPTS) : optionValues(args, ['--post-file', '--body-file']);
+      for (const p of payloads) {
+        const file = p.startsWith('@') ? p.slice(1) : p.includes('=@') ? p.slice(p.indexOf('=@') + 2).split(';')[0] : p;
+        const what = staged.get(file);
+        if (!what) continue;
+        const { external, label } = destination(args.flatMap(urlHosts));
+        if (external.length) return emit(ctx, 'high', 'secret_upload', `Uploads ${what}, staged in ${file}, to ${label}.`, external, [file]);
+      }
+      continue;
+    }
+    // Cheap gate first: most commands with a redirection write logs or build output.
+    if (!ARCHIVERS.has(c.name) && !SCREENSHOTS.has(c.name) && !(c.redirects.length > 0 && STAGERS.has(c.name))) continue;
+    const produced = producedSecret(c);
+    if (!produced) continue;
+    const file = stagedFile(c);
+    if (file) (staged ??= new Map()).set(file, produced.what);
   }
 }

@@ -35,6 +35,8 @@ function toFile(cmd: SimpleCommand, args: readonly string[]): boolean {
   return cmd.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '>|') || hasLong(args, '--output', '--output-file', '--out-file') || args.includes('-i') || args.includes('--in-place');
 }
 
+const SECRET_NAME = /pass(?:word|wd)?|secret|token|api[-_]?key|private[-_]?key|credential/i;
+
 const PASS_COMMANDS = new Set(['ls', 'list', 'find', 'search', 'grep', 'insert', 'add', 'edit', 'generate', 'rm', 'remove', 'delete', 'mv', 'rename', 'cp', 'copy', 'git', 'init', 'help', 'version', 'sync', 'setup', 'config', 'recipients', 'mounts', 'templates', 'fsck', 'audit']);
 
 const READERS: Record<string, Reader> = {
@@ -91,6 +93,17 @@ const READERS: Record<string, Reader> = {
   heroku: (pos) => (pos[0] === 'config' || pos[0] === 'config:get' ? medium('Heroku config vars, which hold the app\'s secrets') : null),
   scw: (pos) => (pos[0] === 'secret' && pos[1] === 'version' && pos[2] === 'access' ? high('a secret from Scaleway Secret Manager') : null),
   oci: (pos) => (pos[0] === 'secrets' && pos[1] === 'secret-bundle' && pos[2] === 'get' ? high('a secret from OCI Vault') : null),
+  // `terraform output` redacts sensitive outputs; `-raw NAME` and `-json` print them in clear.
+  // Written to a file (`-json > out.json`) they stay on disk; printed, a secret-named output or a
+  // filter that picks a secret field (`| jq '.db_password.value'`) loads it into the context.
+  terraform: (pos, args, cmd) => {
+    if (pos[0] !== 'output' || !(args.includes('-raw') || args.includes('-json') || args.includes('--raw') || args.includes('--json')) || toFile(cmd, args)) return null;
+    const later = cmd.pipeline.stages.slice(cmd.stage + 1).flat();
+    if (pos.slice(1).some((p) => SECRET_NAME.test(p)) || later.some((c) => c.args.some((a) => SECRET_NAME.test(a)))) return high('sensitive Terraform outputs in clear');
+    return null;
+  },
+  // `view` prints the decrypted vault; `decrypt` rewrites the file in place unless `--output -`.
+  'ansible-vault': (pos, args) => (pos[0] === 'view' || (pos[0] === 'decrypt' && (optionValue(args, ['--output']) === '-' || args.includes('--output=-'))) ? high('an Ansible Vault file, decrypted') : null),
   hcp: (pos) => (pos[0] === 'vault-secrets' && pos[1] === 'secrets' && pos[2] === 'open' ? high('a secret from HCP Vault Secrets') : null),
 };
 /** Program → reader; a Map so the look-up done for every command stays one hash probe. */
@@ -100,13 +113,17 @@ export const SECRET_READERS: ReadonlyMap<string, Reader> = new Map([...Object.en
 const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '-n', '--namespace', '--context', '--kubeconfig', '--vault', '--account', '--session', '--profile', '--region', '--project',
   '--format', '--query', '-o', '--output', '--config', '--mount', '-address', '-namespace', '--secret-id', '--name', '--project-id',
-  '--env', '--path', '-p', '-c', '--subscription', '--vault-name', '--fields',
+  '--env', '--path', '-p', '-c', '--subscription', '--vault-name', '--fields', '--vault-password-file', '--vault-id', '-state', '--state',
 ]);
 
-export function inspectSecretStoreCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+/** What `cmd` prints out of a secret store, if it prints a secret (also the producer exfiltration.ts follows down a pipeline). */
+export function secretStoreRead(cmd: SimpleCommand): SecretRead | null {
   const reader = SECRET_READERS.get(cmd.name);
-  if (!reader) return;
-  const read = reader(positionals(cmd.args, VALUE_OPTIONS), cmd.args, cmd);
+  return reader ? reader(positionals(cmd.args, VALUE_OPTIONS), cmd.args, cmd) : null;
+}
+
+export function inspectSecretStoreCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+  const read = secretStoreRead(cmd);
   if (read) ctx.emit({ patternName: `${CATEGORY}.secret_manager_read`, severity: read.severity, category: CATEGORY, layer: 'builtin', reason: `\`${cmd.name}\` prints ${read.what}; credentials must not be loaded into an agent's context.` });
 }
 
