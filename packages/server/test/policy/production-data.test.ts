@@ -38,6 +38,7 @@ describe('production data changes', () => {
       [shell('curl -XDELETE http://10.1.2.3:9200/logs-*'), 'deny', 'cloud_destructive.search_index_delete'],
       [shell('curl --request DELETE "https://search.acme.io/*"'), 'deny', 'cloud_destructive.search_index_delete'],
       [shell('curl -X DELETE http://localhost:9200/test-index-42'), 'allow'],
+      [shell("curl -s -X DELETE 'http://127.0.0.1:9200/logs-dev-*'"), 'allow'],
       [shell('curl -X GET "https://es-prod.acme.internal:9200/_all/_search?q=x"'), 'allow'],
       // Local AWS emulators.
       [shell('aws dynamodb delete-table --table-name sessions-dev --endpoint-url http://localhost:8000'), 'allow'],

@@ -164,8 +164,12 @@ function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
     const method = optionValue(args, ['-X', '--request'])?.toUpperCase();
     if (method !== 'DELETE') return;
     const url = args.find((a) => /^https?:\/\//i.test(a));
-    const index = url && /^https?:\/\/[^/]+\/([^/?#]*)/i.exec(url)?.[1];
-    if (index && (index === '_all' || index.includes('*'))) emit(ctx, 'critical', 'search_index_delete', `curl -X DELETE ${url} deletes every index matching ${index} on that cluster.`);
+    const m = url ? /^https?:\/\/(?:[^@/]*@)?\[?([^/:\]]+)[^/]*\/([^/?#]*)/i.exec(url) : null;
+    const index = m?.[2];
+    if (!m || !index || (index !== '_all' && !index.includes('*'))) return;
+    // A cluster on this machine holds development data (docker compose's Elasticsearch).
+    if (isLocalHost(m[1])) emit(ctx, 'low', 'search_index_delete', `curl -X DELETE ${url} deletes the indices matching ${index} on a local cluster.`);
+    else emit(ctx, 'critical', 'search_index_delete', `curl -X DELETE ${url} deletes every index matching ${index} on that cluster.`);
     return;
   }
   // Django: `manage.py flush` deletes every row of every table (the schema stays).
