@@ -48,6 +48,18 @@ describe('windows credential stores and accounts', () => {
       [shell('taskkill /F /IM *'), 'warn', 'security_tampering.kill_all_processes'],
       [shell('Stop-Process -Name node -Force'), 'allow'],
       [shell('taskkill /F /IM node.exe'), 'allow'],
+      // Guard-rail files in Windows spellings, removed or overwritten by PowerShell and cmd.
+      [shell('Remove-Item -Force "$env:USERPROFILE\\.claude\\settings.json"'), 'deny', 'guard_rail_change'],
+      [shell("Remove-Item 'C:\\ProgramData\\Cursor\\hooks.json' -Force"), 'deny', 'guard_rail_change'],
+      [shell('del /q /f "%USERPROFILE%\\.cursor\\hooks.json"'), 'deny', 'guard_rail_change'],
+      [shell('ri -LiteralPath "$env:USERPROFILE\\.codex\\hooks.json"'), 'deny', 'guard_rail_change'],
+      [shell("Set-Content -Path 'C:\\ProgramData\\Windsurf\\hooks.json' -Value '{}'"), 'deny', 'guard_rail_change'],
+      [shell("Set-Content -Path 'C:\\Program Files\\ClaudeCode\\managed-settings.json' -Value '{}'"), 'deny', 'guard_rail_change'],
+      [shell('Clear-Content "$env:USERPROFILE/.cursor/hooks.json"'), 'deny', 'guard_rail_change'],
+      [shell('Remove-Item -Recurse -Force .\\node_modules'), 'allow'],
+      [shell("Set-Content -Path .\\README.md -Value 'hi'"), 'allow'],
+      [shell('del build\\out.log'), 'allow'],
+      [shell('Clear-Content .\\logs\\app.log'), 'allow'],
     ];
     await runTable(t, rows);
   });
