@@ -60,6 +60,8 @@ describe('windows credential stores and accounts', () => {
       [shell("Set-Content -Path .\\README.md -Value 'hi'"), 'allow'],
       [shell('del build\\out.log'), 'allow'],
       [shell('Clear-Content .\\logs\\app.log'), 'allow'],
+      [shell('Remove-Item -Force ~\\.claude\\settings.json'), 'deny', 'guard_rail_change'],
+      [shell('echo ~\\*'), 'allow'],
     ];
     await runTable(t, rows);
   });
