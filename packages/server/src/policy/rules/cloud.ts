@@ -8,7 +8,7 @@ import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
-import { dbDestination, PROD_DATABASE, type DbDestination } from './db-destination.js';
+import { dbDestination, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
 import { hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
@@ -50,6 +50,22 @@ export function sqlRisk(sql: string): { severity: Severity; rule: string; what: 
   return best;
 }
 
+// Statements that change rows, documents, keys or schema without destroying a table (sqlRisk covers those).
+const DATA_WRITE = /^(?:update\s+\S+\s+set|insert\s+into|replace\s+into|merge\s+into|upsert\s+into|alter\s+table|delete\s+from|(?:del|unlink|set|mset|hset|hdel|expire|rename|lpush|rpush|zadd|zrem|srem|sadd|getdel)\s)/i;
+const MONGO_WRITE = /\.(?:update(?:One|Many)?|insert(?:One|Many)?|replaceOne|delete(?:One|Many)|remove|findOneAndUpdate|findOneAndDelete|renameCollection|bulkWrite)\s*\(/;
+
+/** The first statement of `sql` that changes data or schema, for the reason; null when it only reads. */
+function dataWrite(sql: string): string | null {
+  const text = sql.slice(0, 65_536);
+  const mongo = MONGO_WRITE.exec(text);
+  if (mongo) return mongo[0].slice(1, -1).trim() + '()';
+  for (const stmt of text.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').split(';')) {
+    const st = stmt.trim();
+    if (DATA_WRITE.test(st)) return st.slice(0, 80);
+  }
+  return null;
+}
+
 /**
  * A destructive statement sent by `via`. With a destination that is local (loopback, a unix socket,
  * a sqlite file, no host given) it is routine development work: logged at low severity, or a
@@ -57,7 +73,17 @@ export function sqlRisk(sql: string): { severity: Severity; rule: string; what: 
  */
 export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDestination): void {
   const r = sqlRisk(sql);
-  if (!r) return;
+  if (!r) {
+    // Not destructive by itself, but a hand-typed change to production data or schema (an UPDATE
+    // with a WHERE, ALTER TABLE … ADD, a Mongo updateMany, a Redis DEL) skips review and migrations:
+    // the user should see it. Only when the line names production; staging and local stay quiet.
+    if (dest && !dest.local) {
+      const w = dataWrite(sql);
+      const prod = w && [dest.where, dest.database ?? ''].find((x) => PROD.test(x) || PROD_DATABASE.test(x));
+      if (w && prod) emit(ctx, 'medium', 'production_write', `${via} changes production data by hand (${w}) on ${prod}; a wrong WHERE or key cannot be undone without a backup.`);
+    }
+    return;
+  }
   if (dest?.local) return emitLocal(ctx, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})`, dest, r.what);
   emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
 }
@@ -116,15 +142,65 @@ function prodish(args: readonly string[]): boolean {
   return args.some((a) => PROD.test(a));
 }
 
+// Databases dropped through an application framework or its HTTP API rather than a SQL client.
+const FRAMEWORK_DB_PROGRAMS: ReadonlySet<string> = new Set(['rails', 'rake', 'python', 'python3', 'django-admin', 'curl']);
+const RAILS_DESTROY = /^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|seed:replant|migrate:reset)(?::all)?$/;
+
+function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  const name = cmd.name;
+  if (name === 'rails' || name === 'rake') {
+    const task = args.find((a) => RAILS_DESTROY.test(a));
+    if (!task) return;
+    // Rails refuses these tasks on a production database unless DISABLE_DATABASE_ENVIRONMENT_CHECK
+    // is set; setting it, or naming production, is the intent to destroy that data.
+    const env = cmd.assignments.find((a) => /^(?:RAILS_ENV|RACK_ENV)=/.test(a))?.split('=')[1] ?? '';
+    const forced = cmd.assignments.some((a) => /^DISABLE_DATABASE_ENVIRONMENT_CHECK=./.test(a));
+    if (forced || PROD.test(env) || PROD_DATABASE.test(env)) emit(ctx, 'critical', 'framework_db_drop', `\`${name} ${task}\` destroys the ${env || 'current'} database${forced ? ' with Rails\'s production safeguard switched off' : ''}.`);
+    return;
+  }
+  if (name === 'curl') {
+    // Elasticsearch/OpenSearch: DELETE on `_all`, `*` or a wildcard index pattern removes every matching index.
+    const method = optionValue(args, ['-X', '--request'])?.toUpperCase();
+    if (method !== 'DELETE') return;
+    const url = args.find((a) => /^https?:\/\//i.test(a));
+    const m = url ? /^https?:\/\/(?:[^@/]*@)?\[?([^/:\]]+)[^/]*\/([^/?#]*)/i.exec(url) : null;
+    const index = m?.[2];
+    if (!m || !index || (index !== '_all' && !index.includes('*'))) return;
+    // A cluster on this machine holds development data (docker compose's Elasticsearch).
+    if (isLocalHost(m[1])) emit(ctx, 'low', 'search_index_delete', `curl -X DELETE ${url} deletes the indices matching ${index} on a local cluster.`);
+    else emit(ctx, 'critical', 'search_index_delete', `curl -X DELETE ${url} deletes every index matching ${index} on that cluster.`);
+    return;
+  }
+  // Django: `manage.py flush` deletes every row of every table (the schema stays).
+  const script = name === 'django-admin' ? 'django-admin' : args[0];
+  const at = name === 'django-admin' ? 0 : 1;
+  if (script && /(?:^|\/)(?:manage\.py|django-admin)$/.test(script) && args[at] === 'flush') {
+    const db = args.find((a) => a.startsWith('--database='))?.slice(11) ?? 'default';
+    emit(ctx, PROD.test(db) || PROD_DATABASE.test(db) ? 'high' : 'medium', 'framework_db_flush', `\`manage.py flush\` deletes every row of the ${db} database${hasLong(args, '--no-input', '--noinput') ? ' without asking' : ''}.`);
+  }
+}
+
 export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   const name = cmd.name;
   inspectHostingCommand(cmd, ctx);
+  if (FRAMEWORK_DB_PROGRAMS.has(name)) inspectFrameworkDb(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
   if (DB_CLIENTS.test(name)) {
     const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
     if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
-    if (name === 'redis-cli') inline.push(positionals(args, REDIS_VALUE_OPTIONS).join(' '));
+    if (name === 'redis-cli') {
+      const command = positionals(args, REDIS_VALUE_OPTIONS).join(' ');
+      inline.push(command);
+      // CONFIG SET dir/dbfilename points the next SAVE at any file the server may write: the classic
+      // takeover writes an SSH key into authorized_keys, a crontab or a web root.
+      const target = /^config\s+set\s+(?:dir|dbfilename)\s+(\S+)/i.exec(command);
+      if (target) {
+        const planted = /(?:^|\/)(?:\.ssh|authorized_keys\d?|cron(?:tabs?|\.d)?|spool|www|html|public_html|init\.d|profile\.d|\.bashrc|\.profile)(?:$|\/)|\.(?:php|jsp|aspx?|sh)$/i.test(target[1]);
+        emit(ctx, planted ? 'critical' : 'medium', 'redis_config_write', `\`redis-cli CONFIG SET\` points Redis's dump file at ${target[1]}${planted ? ', which lets the server write an SSH key, cron job or script there' : '; the server will write its data there'}.`);
+      }
+    }
     const dest = dbDestination(cmd);
     for (const sql of inline) if (sql) emitSql(ctx, sql, name, dest);
     return;
@@ -156,6 +232,12 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
       return;
     case 'aws': {
       const [svc, op] = positionals(args, AWS_VALUE_OPTIONS);
+      // `--endpoint-url http://localhost:8000`: DynamoDB Local, LocalStack, MinIO; nothing in AWS is touched.
+      const endpoint = /^https?:\/\/\[?([^/:\]]+)/i.exec(optionValue(args, ['--endpoint-url']) ?? '')?.[1];
+      if (endpoint && isLocalHost(endpoint)) {
+        if (op && /^(?:delete|terminate|remove|purge|destroy|rm|rb)(?:-|$)/.test(op)) emit(ctx, 'low', 'aws_delete', `aws ${svc} ${op} deletes from a local emulator at ${endpoint}, not from AWS.`);
+        return;
+      }
       if (svc === 's3' && op === 'rm' && hasLong(args, '--recursive')) return emit(ctx, shiftSeverity('high', prodish(args) ? 1 : 0), 's3_recursive_delete', `Recursively deletes every object under ${positionals(args, AWS_VALUE_OPTIONS)[2] ?? 'the bucket'}.`);
       if (svc === 's3' && op === 'rb' && hasLong(args, '--force')) return emit(ctx, 'high', 's3_bucket_delete', 'Deletes a bucket and all its objects.');
       if (svc === 's3' && op === 'sync' && hasLong(args, '--delete')) {

@@ -116,6 +116,12 @@ export function dbDestination(cmd: SimpleCommand): DbDestination {
       database ??= ci.database;
       continue;
     }
+    // `mongosh "$MONGODB_URI"`: mongosh's first argument is usually a connection string, and one
+    // the hook cannot read may name any host.
+    if ((name === 'mongosh' || name === 'mongo') && /^\$\{?[A-Za-z_]*(?:URI|URL|CONN|DSN)/i.test(a)) {
+      hosts.push(a);
+      continue;
+    }
     if (NAMES_DATABASE.test(name)) database ??= a;
   }
   if (name === 'dropdb') database = positionals(args, VALUE_OPTIONS).pop();

@@ -289,7 +289,27 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
     case 'srm':
     case 'trash':
     case 'trash-put':
-      for (const p of positionals(cmd.args)) emitAll(ctx, deletedGuardRails(p, `\`${name}\` deletes`));
+    // Windows: PowerShell's Remove-Item (ri, and the del/erase aliases cmd shares) with the path
+    // as a positional or after -Path/-LiteralPath; option words (`-Force`, `/q`) are not paths.
+    case 'remove-item':
+    case 'ri':
+    case 'del':
+    case 'erase':
+      for (const p of positionals(cmd.args)) if (!p.startsWith('/') || p.includes('.')) emitAll(ctx, deletedGuardRails(p, `\`${name}\` deletes`));
       return;
+    case 'set-content':
+    case 'out-file':
+    case 'clear-content':
+    case 'add-content':
+    case 'clc': {
+      // The written text is -Value (Set-Content/Add-Content), -InputObject or the pipe; Clear-Content empties.
+      const lower = cmd.args.map((a) => a.toLowerCase());
+      const at = lower.findIndex((a) => a === '-value' || a === '-inputobject');
+      const value = at >= 0 ? cmd.args[at + 1] : undefined;
+      const paths = cmd.args.filter((a, i) => (!a.startsWith('-') && (at < 0 || i !== at + 1)) || /^-(?:path|literalpath|filepath)$/.test(lower[i - 1] ?? ''));
+      const w = name === 'clear-content' || name === 'clc' ? { content: '', partial: false } : value !== undefined ? { content: value, partial: name === 'add-content' } : piped(cmd);
+      for (const p of paths) writeTo(ctx, name, p, w && { ...w, partial: w.partial || name === 'add-content' || lower.includes('-append') });
+      return;
+    }
   }
 }

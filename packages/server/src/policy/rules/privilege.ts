@@ -12,6 +12,12 @@ const TAMPER = 'security_tampering';
 const SECURITY_UNITS = /^(?:apparmor|auditd?|firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|falcon-?sensor|falcond|crowdstrike\w*|sentinel\w*|cbagentd|cbdaemon|carbonblack\w*|cb-psc-sensor|osqueryd?|wazuh-agent|ossec\w*|elastic-agent|elastic-endpoint|mdatp|wdavdaemon|windefend|sense|mpssvc|msmpeng|clamav-daemon|clamd|fail2ban|santa|santad|com\.google\.santa\S*|com\.crowdstrike\S*|jamf\w*|xagt|cylance\w*|sophos\w*|tanium\w*|qualys\w*|rapid7\w*|ir_agent|nessusagent|aide|tripwire|rsyslog|syslog-ng|systemd-journald|eset\w*|kesl|avast\w*|bdsec\w*)(?:\.service)?$/i;
 const SETUID_CRITICAL = /^(?:bash|sh|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|vim?|nano|find|env|cp|mv|less|more|awk|gawk|tar|nmap|docker|busybox|sudo|su)$/;
 const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
+const WINDOWS_ADMIN_GROUPS = /^["']?(?:administrators|domain admins|enterprise admins|schema admins|remote desktop users|backup operators|hyper-v administrators)["']?$/;
+/** A PowerShell parameter's value; parameter names are case-insensitive there. */
+function optionValueCI(args: readonly string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a.toLowerCase() === name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
 const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 // Programs inspectTamperCommand knows; anything else skips it without allocating.
 const TAMPER_PROGRAMS = new Set(['setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
@@ -94,6 +100,26 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
       else if (groups.some((g) => ROOT_EQUIVALENT_GROUPS.test(g))) emit(ctx, PRIV, 'medium', 'root_equivalent_group', `Adds a user to the ${groups.find((g) => ROOT_EQUIVALENT_GROUPS.test(g))} group, which is equivalent to root.`);
       return;
     }
+    // Windows: `net localgroup administrators X /add` and `Add-LocalGroupMember -Group Administrators`
+    // are `usermod -aG sudo`; `net user X P /add` / `New-LocalUser` create an account (a login
+    // the agent chose the password of), which the user should see.
+    case 'net':
+    case 'net1': {
+      const lower = args.map((a) => a.toLowerCase());
+      if (!lower.includes('/add')) return;
+      if (lower[0] === 'localgroup' && WINDOWS_ADMIN_GROUPS.test(lower[1] ?? '')) emit(ctx, PRIV, 'high', 'admin_group', `Adds ${args[2] ?? 'a user'} to the Windows ${args[1]} group.`);
+      else if (lower[0] === 'user') emit(ctx, PRIV, 'medium', 'account_create', `Creates the Windows account ${args[1] ?? ''} with a password set on the command line.`);
+      return;
+    }
+    case 'add-localgroupmember':
+    case 'add-adgroupmember': {
+      const group = optionValueCI(args, '-group') ?? optionValueCI(args, '-identity') ?? positionals(args)[0] ?? '';
+      if (WINDOWS_ADMIN_GROUPS.test(group.toLowerCase())) emit(ctx, PRIV, 'high', 'admin_group', `Adds a user to the Windows ${group} group.`);
+      return;
+    }
+    case 'new-localuser':
+      emit(ctx, PRIV, 'medium', 'account_create', 'Creates a local Windows account.');
+      return;
     case 'useradd':
       if (args.includes('-o') && args.some((a, i) => args[i - 1] === '-u' && a === '0')) emit(ctx, PRIV, 'critical', 'uid0_user', 'Creates a second user with uid 0 (root).');
       return;
@@ -143,6 +169,12 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     case 'killall':
     case 'taskkill':
     case 'stop-process': {
+      // `Stop-Process -Name *` (or `taskkill /F /IM *`) ends every process the user may end: the
+      // session, editors and the agent itself.
+      if (args.includes('*') && (cmd.name === 'stop-process' || cmd.name === 'taskkill')) {
+        t('medium', 'kill_all_processes', `\`${cmd.name} … *\` kills every process the user owns.`);
+        return;
+      }
       const victim = args.find((a) => SECURITY_UNITS.test(a.replace(/\.exe$/i, '')));
       if (victim) t('high', 'security_process_kill', `Kills the security agent ${victim}.`);
       return;

@@ -106,6 +106,49 @@ const READERS: Record<string, Reader> = {
   'ansible-vault': (pos, args) => (pos[0] === 'view' || (pos[0] === 'decrypt' && (optionValue(args, ['--output']) === '-' || args.includes('--output=-'))) ? high('an Ansible Vault file, decrypted') : null),
   hcp: (pos) => (pos[0] === 'vault-secrets' && pos[1] === 'secrets' && pos[2] === 'open' ? high('a secret from HCP Vault Secrets') : null),
 };
+// Windows keeps credentials where no file path rule looks: the SAM/SECURITY/SYSTEM registry hives
+// (local password hashes, LSA secrets, the boot key that decrypts them), DPAPI blobs under
+// %APPDATA%\Microsoft\Credentials and the master keys under ...\Protect, and the passwords PuTTY,
+// WinSCP and other clients save in HKCU. Registry and path spellings vary (HKLM\, HKLM:\,
+// HKEY_LOCAL_MACHINE\, forward slashes), so the words are lower-cased and tested once.
+const WIN_HIVE = /^(?:hklm|hkey_local_machine):?[\\/](?:sam|security|system)$/;
+const WIN_STORE = /(?:^|[\\/])microsoft[\\/](?:credentials|protect|vault)(?:$|[\\/])|simontatham[\\/]putty|martin prikryl[\\/]winscp|(?:^|[\\/])winscp\.ini$|[\\/]mobaxterm[\\/]|(?:^|[\\/])filezilla[\\/](?:sitemanager|recentservers)\.xml$/;
+
+function windowsStore(args: readonly string[]): string | null {
+  for (const a of args) {
+    const l = a.toLowerCase();
+    if (l.includes('microsoft') && /microsoft[\\/]protect/.test(l)) return 'DPAPI master keys (which decrypt every saved Windows credential)';
+    if (WIN_STORE.test(l)) return l.includes('microsoft') ? 'saved Windows credentials (DPAPI credential files)' : 'passwords saved by an SSH/SFTP client';
+  }
+  return null;
+}
+
+/** PowerShell and cmd readers of a file or registry key: they print what the store holds. */
+const windowsReader: Reader = (_pos, args) => {
+  const what = windowsStore(args);
+  return what ? high(what) : null;
+};
+
+const WINDOWS_READERS: Record<string, Reader> = Object.fromEntries(
+  ['get-childitem', 'gci', 'get-content', 'gc', 'get-item', 'gi', 'get-itemproperty', 'gp', 'get-itempropertyvalue', 'copy-item', 'type', 'dir', 'powershell', 'pwsh'].map((n) => [n, windowsReader]),
+);
+
+Object.assign(READERS, WINDOWS_READERS, {
+  reg: (pos: readonly string[], args: readonly string[]) => {
+    const verb = (pos[0] ?? '').toLowerCase();
+    if (verb !== 'save' && verb !== 'export' && verb !== 'query' && verb !== 'copy') return null;
+    const key = (pos[1] ?? '').toLowerCase();
+    // Saving a hive copies it whole; querying SYSTEM (services, drivers) shows no secret.
+    if (verb !== 'query' && WIN_HIVE.test(key)) return { severity: 'critical', what: `the ${key.split(/[\\/]/).pop()!.toUpperCase()} registry hive (local password hashes and the keys that decrypt them)` };
+    const store = windowsStore(args);
+    return store ? high(store) : null;
+  },
+  // Lists which saved Windows credentials exist (targets and user names), no password.
+  cmdkey: (_pos: readonly string[], args: readonly string[]) => (args.some((a) => /^\/list/i.test(a)) ? medium('the saved Windows credentials (targets and user names)') : null),
+  vaultcmd: (_pos: readonly string[], args: readonly string[]) => (args.some((a) => /^\/list(?:creds|properties)/i.test(a)) ? high('credentials from the Windows Vault') : null),
+  rundll32: (_pos: readonly string[], args: readonly string[]) => (args.some((a) => /^keymgr(?:\.dll)?,\s*krshowkeymgr$/i.test(a)) ? medium('the Stored User Names and Passwords dialog, which can back up every saved credential') : null),
+} satisfies Record<string, Reader>);
+
 /** Program → reader; a Map so the look-up done for every command stays one hash probe. */
 export const SECRET_READERS: ReadonlyMap<string, Reader> = new Map([...Object.entries(READERS), ['oc', READERS.kubectl]]);
 

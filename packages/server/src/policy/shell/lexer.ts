@@ -298,13 +298,13 @@ class Lexer {
         }
         i++;
       } else if (c === '\\') {
-        // Windows paths and registry keys (`C:\Windows`, `.\bin`, `HKCU\Software`) keep their separators;
+        // Windows paths and registry keys (`C:\Windows`, `.\bin`, `~\.claude`, `HKCU\Software`) keep their separators;
         // elsewhere a backslash escapes the next character as in POSIX shells.
         // Decided at the first backslash of a word, while the word is short, and remembered:
         // re-testing the growing word at every backslash was quadratic (issue #15).
         if (this.curWindows === undefined || (!this.curWindows && (this.cur?.text.length ?? 0) <= 64)) {
           const sofar = this.cur?.text ?? '';
-          this.curWindows = sofar.length <= 64 && (/^(?:[A-Za-z]:|\.{1,2}$|%\w+%|\$env:\w+|HK(?:LM|CU|CR|U|CC|EY_\w+):?$)/i.test(sofar) || /^[A-Za-z]:\\|^HK\w*:?\\/i.test(sofar));
+          this.curWindows = sofar.length <= 64 && (/^(?:[A-Za-z]:|\.{1,2}$|~$|%\w+%|\$env:\w+|HK(?:LM|CU|CR|U|CC|EY_\w+):?$)/i.test(sofar) || /^[A-Za-z]:\\|^HK\w*:?\\/i.test(sofar));
         }
         if (this.curWindows) {
           this.word().text += '\\';
