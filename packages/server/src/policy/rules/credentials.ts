@@ -4,6 +4,7 @@
 // without printing it (ssh -i, ssh-add, chmod) are left alone.
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
+import { severityRank } from '../findings.js';
 import { credentialRisk, credentialRiskOfPattern, isEnvTemplate, pathLike, type CredentialRisk } from './credential-paths.js';
 import { clusterValue, hasShort, literalOutput, optionValue, positionals } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
@@ -137,7 +138,7 @@ function riskier(best: { risk: CredentialRisk; path: string } | null, p: string,
     const resolved = resolveRelative(p, cmd.cwdShift, cwd);
     if (resolved !== p) risk = credentialRisk(resolved);
   }
-  return risk && (!best || rank(risk.severity) > rank(best.risk.severity)) ? { risk, path: p } : best;
+  return risk && (!best || severityRank(risk.severity) > severityRank(best.risk.severity)) ? { risk, path: p } : best;
 }
 
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
@@ -265,12 +266,6 @@ function gitReadPaths(args: readonly string[]): string[] {
   }
 }
 
-const RANKS = ['info', 'low', 'medium', 'high', 'critical'];
-
-function rank(s: string): number {
-  return RANKS.indexOf(s);
-}
-
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
@@ -344,22 +339,14 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       if (args.some((a) => a === '--export-secret-keys' || a === '--export-secret-subkeys')) secretStore(ctx, 'critical', 'gpg_private_key', 'Exports GnuPG private keys.');
       return;
     case 'aws':
-      if (args[0] === 'configure' && (args[1] === 'export-credentials' || (args[1] === 'get' && /secret|token|key/i.test(args[2] ?? '')))) {
-        secretStore(ctx, 'high', 'aws_credentials', 'Prints AWS credentials.');
-      }
-      return;
     case 'kubectl':
-      if (args[0] === 'config' && args[1] === 'view' && args.includes('--raw')) secretStore(ctx, 'high', 'kubeconfig', 'Prints raw Kubernetes credentials.');
-      return;
     case 'gcloud':
-      if (args.includes('print-access-token') || args.includes('print-identity-token')) secretStore(ctx, 'medium', 'cloud_token', 'Prints a Google Cloud access token into the agent context.');
-      return;
     case 'gh':
-      if (args[0] === 'auth' && args[1] === 'token') secretStore(ctx, 'medium', 'gh_token', 'Prints the GitHub CLI token into the agent context.');
+    case 'az': {
+      const printer = tokenPrinter(cmd);
+      if (printer?.shown) secretStore(ctx, printer.shown.severity, printer.shown.kind, printer.shown.reason);
       return;
-    case 'az':
-      if (args.includes('get-access-token')) secretStore(ctx, 'medium', 'cloud_token', 'Prints an Azure access token into the agent context.');
-      return;
+    }
     case 'printenv':
       if (positionals(args).some((a) => SECRET_WORDS.test(a))) secretStore(ctx, 'medium', 'env_secret_dump', 'Prints secret environment variables.');
       return;
@@ -417,18 +404,43 @@ export function dumpsEnvironment(u: SimpleCommand): boolean {
  * token cases of inspectCredentialCommand warn about, named here for exfiltration.ts, which
  * follows their output down a pipeline.
  */
-export function printedToken(u: SimpleCommand): string | undefined {
+interface TokenPrinter {
+  /** What the command prints, for the exfiltration rules ("the GitHub CLI token"); absent where only showing it is judged. */
+  label?: string;
+  /** The finding when it prints into the agent's context; absent where only sending it is judged. */
+  shown?: { severity: 'medium' | 'high'; kind: string; reason: string };
+}
+
+/**
+ * A CLI command that prints a credential: the one reading of these commands, for the warning
+ * when the agent sees the output and for the exfiltration rules when it is piped on.
+ */
+function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
   const a = u.args;
   switch (u.name) {
-    case 'gh': return a[0] === 'auth' && a[1] === 'token' ? 'the GitHub CLI token' : undefined;
-    case 'gcloud': return a.includes('print-access-token') || a.includes('print-identity-token') ? 'a Google Cloud access token' : undefined;
+    case 'gh':
+      return a[0] === 'auth' && a[1] === 'token' ? { label: 'the GitHub CLI token', shown: { severity: 'medium', kind: 'gh_token', reason: 'Prints the GitHub CLI token into the agent context.' } } : undefined;
+    case 'gcloud':
+      return a.includes('print-access-token') || a.includes('print-identity-token') ? { label: 'a Google Cloud access token', shown: { severity: 'medium', kind: 'cloud_token', reason: 'Prints a Google Cloud access token into the agent context.' } } : undefined;
     case 'az':
-      if (a.includes('get-access-token')) return 'an Azure access token';
-      return a[0] === 'ad' && a[1] === 'sp' && ((a[2] === 'credential' && a[3] === 'reset') || a[2] === 'create-for-rbac') ? 'a new Azure service-principal secret' : undefined;
-    case 'aws': return a[0] === 'configure' && a[1] === 'export-credentials' ? 'AWS credentials' : undefined;
-    case 'kubectl': return a[0] === 'config' && a[1] === 'view' && a.includes('--raw') ? 'raw Kubernetes credentials' : undefined;
-    default: return undefined;
+      if (a.includes('get-access-token')) return { label: 'an Azure access token', shown: { severity: 'medium', kind: 'cloud_token', reason: 'Prints an Azure access token into the agent context.' } };
+      return a[0] === 'ad' && a[1] === 'sp' && ((a[2] === 'credential' && a[3] === 'reset') || a[2] === 'create-for-rbac') ? { label: 'a new Azure service-principal secret' } : undefined;
+    case 'aws': {
+      if (a[0] !== 'configure') return undefined;
+      const shown = { severity: 'high' as const, kind: 'aws_credentials', reason: 'Prints AWS credentials.' };
+      if (a[1] === 'export-credentials') return { label: 'AWS credentials', shown };
+      return a[1] === 'get' && /secret|token|key/i.test(a[2] ?? '') ? { shown } : undefined;
+    }
+    case 'kubectl':
+      return a[0] === 'config' && a[1] === 'view' && a.includes('--raw') ? { label: 'raw Kubernetes credentials', shown: { severity: 'high', kind: 'kubeconfig', reason: 'Prints raw Kubernetes credentials.' } } : undefined;
+    default:
+      return undefined;
   }
+}
+
+/** What a credential-printing command prints, for the exfiltration rules. */
+export function printedToken(u: SimpleCommand): string | undefined {
+  return tokenPrinter(u)?.label;
 }
 
 // Programs that only reshape, count, show or copy text locally: secrets piped through them stay on

@@ -9,7 +9,7 @@ import { FD_PROGRAMS, fdInvocation } from '../shell/fd-options.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
-import { shiftSeverity } from '../findings.js';
+import { severityRank, shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
 import { credentialRiskOfPattern } from './credential-paths.js';
 import { hasArgCI, hasLong, hasShort, positionals } from './facts.js';
@@ -82,12 +82,9 @@ function worst(targets: readonly string[], cmd: SimpleCommand, ctx: RuleContext)
 function riskier(best: { risk: TargetRisk; target: string } | null, raw: string, cmd: SimpleCommand, ctx: RuleContext): { risk: TargetRisk; target: string } | null {
   const t = resolveTarget(cmd, raw);
   const risk = deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir) ?? outsideRisk(normalizePath(t), ctx.cwd) ?? gitMetadataRisk(t) ?? unknownPlaceRisk(t);
-  return risk && (!best || rankOf(risk.severity) > rankOf(best.risk.severity)) ? { risk, target: t } : best;
+  return risk && (!best || severityRank(risk.severity) > severityRank(best.risk.severity)) ? { risk, target: t } : best;
 }
 
-function rankOf(s: Severity): number {
-  return ['info', 'low', 'medium', 'high', 'critical'].indexOf(s);
-}
 
 /** True when `-delete` is an action of find itself, not an argument of an `-exec` command. */
 function findDeletes(args: readonly string[]): boolean {
@@ -211,7 +208,7 @@ function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, too
   if (rs !== undefined && target.includes(rs)) return judgeDelete(cmd, [target], true, ctx, tool, 'empties every file under');
   if (/[*?[]/.test(target)) {
     const bad = worst([target], cmd, ctx);
-    if (bad && rankOf(bad.risk.severity) >= rankOf('high')) emit(ctx, 'high', 'empty_files', `${tool} empties or overwrites every file in ${bad.risk.label.replace(/^everything in /, '')}, destroying their contents.`, bad.target);
+    if (bad && severityRank(bad.risk.severity) >= severityRank('high')) emit(ctx, 'high', 'empty_files', `${tool} empties or overwrites every file in ${bad.risk.label.replace(/^everything in /, '')}, destroying their contents.`, bad.target);
     return;
   }
   const key = privateKeyOf(resolveTarget(cmd, target));
@@ -375,7 +372,7 @@ export function moveAwayRisk(cmd: SimpleCommand | undefined, source: string, ctx
     const r = deletionRisk(source, ctx.cwd) ?? gitMetadataRisk(source);
     return r ? { risk: r, target: source } : null;
   })();
-  if (!bad || rankOf(bad.risk.severity) < rankOf('high') || /outside the|an empty \$/.test(bad.risk.label)) return null;
+  if (!bad || severityRank(bad.risk.severity) < severityRank('high') || /outside the|an empty \$/.test(bad.risk.label)) return null;
   return bad;
 }
 
@@ -390,7 +387,7 @@ function judgeMoveAway(cmd: SimpleCommand, sources: readonly string[], ctx: Rule
 export function judgeOverwrite(target: string, ctx: RuleContext, tool: string): void {
   if (!target.startsWith('/') || target.startsWith('/dev/') || target.startsWith('/proc/')) return;
   const risk = deletionRisk(target);
-  if (risk && rankOf(risk.severity) >= rankOf('high') && !/outside the/.test(risk.label)) emit(ctx, 'high', 'overwrite_system_file', `${tool} overwrites ${risk.label}, destroying its contents.`, target);
+  if (risk && severityRank(risk.severity) >= severityRank('high') && !/outside the/.test(risk.label)) emit(ctx, 'high', 'overwrite_system_file', `${tool} overwrites ${risk.label}, destroying its contents.`, target);
 }
 
 // Options taking a value, made once: cp/mv run in most scripts, and a Set per command was garbage.
@@ -596,7 +593,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
         const paths = cmd.dynamicArgs ? [] : files.map((f) => normalizePath(resolveTarget(cmd, f)));
         const own = !cmd.dynamicArgs && cmd.cwdShift === undefined && paths.every(isProjectScratchPath);
         const scratch = !cmd.dynamicArgs && paths.every((f) => isScratchPath(f) || isProjectScratchPath(f));
-        const severity = bad && rankOf(bad.risk.severity) > rankOf('high') ? bad.risk.severity : own && !bad ? 'low' : scratch ? 'medium' : 'high';
+        const severity = bad && severityRank(bad.risk.severity) > severityRank('high') ? bad.risk.severity : own && !bad ? 'low' : scratch ? 'medium' : 'high';
         emit(ctx, severity, 'shred', `shred irrecoverably destroys ${bad ? bad.risk.label : files.length === 1 ? files[0] : 'files'}.`);
       }
       return;
@@ -629,7 +626,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       // Fed by find -exec or xargs: every file the producer finds is emptied, like a recursive delete.
       if (destroysFedFiles(cmd, ctx, 'truncate -s 0', 'empties every file under')) return;
       const bad = worst(positionals(args, TRUNCATE_VALUES), cmd, ctx);
-      if (bad && rankOf(bad.risk.severity) >= rankOf('high')) emit(ctx, 'high', 'truncate_system_file', `truncate empties ${bad.risk.label}.`, bad.target);
+      if (bad && severityRank(bad.risk.severity) >= severityRank('high')) emit(ctx, 'high', 'truncate_system_file', `truncate empties ${bad.risk.label}.`, bad.target);
       return;
     }
     case 'mv': {
@@ -683,7 +680,7 @@ export function inspectDestructiveRedirects(cmd: SimpleCommand, ctx: RuleContext
     if (DEVICE.test(t)) emit(ctx, 'critical', 'disk_overwrite', `Redirects output onto the block device ${t}.`, t);
     else if (t.startsWith('/') && !t.startsWith('/dev/') && !t.startsWith('/proc/') && !/[*?[]/.test(t)) {
       const risk = deletionRisk(t);
-      if (risk && rankOf(risk.severity) >= rankOf('high')) emit(ctx, 'high', 'overwrite_system_file', `Overwrites ${risk.label}.`, t);
+      if (risk && severityRank(risk.severity) >= severityRank('high')) emit(ctx, 'high', 'overwrite_system_file', `Overwrites ${risk.label}.`, t);
     } else if (!t.startsWith('/dev/') && !t.startsWith('/proc/')) judgeEmptying(cmd, t, ctx, 'A redirection');
   }
 }
