@@ -130,6 +130,32 @@ describe('root, and only root, is elevation', () => {
     ];
     await runTable(t, rows);
   });
+  // Looking as root (logs, listings, socket tables, configuration checks) changes nothing; the
+  // credential rules still judge what is read, and options that change the log stay reported.
+  test('commands that only look', async (t) => {
+    const rows: Row[] = [
+      [shell('sudo journalctl -u app -n 100 --no-pager'), 'allow'],
+      [shell('sudo systemctl restart nginx && sudo nginx -t'), 'allow'],
+      [shell('sudo sshd -T | grep -i permitroot'), 'allow'],
+      [shell('sudo apachectl configtest'), 'allow'],
+      [shell('sudo lsof -i :8080 && sudo ss -tlnp'), 'allow'],
+      [shell('sudo du -sh /var/lib/docker/* | sort -h'), 'allow'],
+      [shell('sudo tail -n 200 /var/log/nginx/error.log'), 'allow'],
+      [shell('sudo fdisk -l /dev/nvme0n1'), 'allow'],
+      [shell('sudo docker ps -a && sudo docker logs --tail 50 api'), 'allow'],
+      [shell('sudo docker compose logs -f api'), 'allow'],
+      [shell('sudo dmesg -C'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo journalctl --vacuum-time=1d'), 'warn', 'security_tampering.log_tampering'],
+      [shell('sudo nginx -s reload'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo grep -r password /etc'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo docker compose up -d --build'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo tcpdump -i any port 80'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo fdisk /dev/sda'), 'deny', 'destructive_fs.partition_table'],
+      [shell('sudo cat /etc/shadow'), 'deny', 'credential_access.shadow'],
+      [shell('sudo ls /root && sudo chown -R dev /usr/local'), 'warn', 'privilege.elevated_command'],
+    ];
+    await runTable(t, rows);
+  });
 });
 
 describe('switching the guard rails off without touching their content', () => {
