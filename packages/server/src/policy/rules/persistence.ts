@@ -11,6 +11,9 @@ import { literalOutput, positionals } from './facts.js';
 
 const CATEGORY = 'persistence';
 const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
+// A hook file in a repository's shared-hooks directory (husky's `.husky/pre-commit`,
+// `.githooks/pre-push`): once core.hooksPath points there, git runs it as it runs .git/hooks.
+const SHARED_HOOK = /(?:^|\/)(?:\.husky(?:\/_)?|\.?git-?hooks|\.hooks|(?:scripts|tools|bin|dev|ci|config|build|etc|support)\/(?:\.?git-?hooks|hooks))\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$/;
 const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
 export interface PersistenceTarget {
@@ -33,7 +36,7 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   if (
     !lower.startsWith('~/') && !lower.startsWith('/etc/') && !lower.startsWith('/var/') && !lower.startsWith('/lib/') && !lower.startsWith('/usr/lib/') &&
     !lower.startsWith('/run/') && !lower.startsWith('/library/') && !lower.includes('powershell/') && !lower.includes('start menu/') && !lower.includes('.git/hooks/')
-  ) return null;
+  ) return lower.includes('hooks/') || lower.includes('.husky/') ? sharedHook(p, lower) : null;
   if (lower.startsWith('~/') && segs.length === 2 && RC_FILES.has(base)) return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
   if (/^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|profile\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the system-wide shell startup file ${p}`, kind: 'shell_rc' };
   // Drop-in directories that a startup file sources wholesale (`for f in ~/.bashrc.d/*; do . "$f"; done`,
@@ -55,13 +58,17 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   if (/^~\/\.ssh\/rc$|^\/etc\/ssh\/sshrc$/.test(lower)) return { severity: 'high', label: `${p} (runs on every SSH login)`, kind: 'ssh_rc' };
   if (/start menu\/programs\/startup\/.+/.test(lower)) return { severity: 'high', label: `the Windows Startup folder entry ${p}`, kind: 'startup_folder' };
   if (/(?:^|\/)\.git\/hooks\/[a-z-]+$/.test(lower) && !base.endsWith('.sample')) return { severity: 'low', label: `the git hook ${p}`, kind: 'git_hook' };
-  return null;
+  return sharedHook(p, lower);
+}
+
+function sharedHook(p: string, lower: string): PersistenceTarget | null {
+  return SHARED_HOOK.test(lower) ? { severity: 'low', label: `the shared git hook ${p}`, kind: 'git_hook' } : null;
 }
 
 // Strips what is not shell from a payload line: cron schedules and unit-file keys.
 const CRON_SCHEDULE = /^\s*(?:@(?:reboot|yearly|annually|monthly|weekly|daily|hourly|midnight)|(?:[\d*/,\-]+\s+){5})/;
-// Lines without shell operators or a network/interpreter program cannot carry remote code.
-const PAYLOAD_HINT = /[|&;<>$`]|\b(?:curl|wget|nc|ncat|socat|bash|sh|zsh|python[0-9.]*|perl|ruby|node|php|base64|iwr|iex)\b/;
+// Lines without shell operators, a network or interpreter program or a deleter cannot carry remote code or wipe anything.
+const PAYLOAD_HINT = /[|&;<>$`]|\b(?:curl|wget|nc|ncat|socat|bash|sh|zsh|python[0-9.]*|perl|ruby|node|php|base64|iwr|iex|rm|shred|dd|mkfs(?:\.\w+)?|wipefs|truncate)\b/;
 const UNIT_KEY = /^\s*(?:ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecReload)\s*=\s*[-@+!:]*/i;
 
 /** The worst thing the written content would run (remote code, reverse shell, …). */
