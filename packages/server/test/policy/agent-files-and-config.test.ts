@@ -238,3 +238,21 @@ describe('agent instruction files are addressed to the agent', () => {
     await runTable(t, rows);
   });
 });
+
+// Keys kept with a project's tests are test data committed with the code; a path that climbs out
+// or passes through a credential directory is judged as before.
+describe('test fixture keys', () => {
+  test('decisions', async (t) => {
+    const rows: Row[] = [
+      [shell('cat tests/fixtures/jwt/private_test_key.pem | head -2'), 'allow'],
+      [shell('openssl rsa -in spec/support/keys/server.key -noout -text'), 'allow'],
+      [read('/home/dev/app/test/fixtures/id_rsa'), 'allow'],
+      [shell('cat __tests__/fixtures/client.p12 | base64'), 'allow'],
+      [shell('cat tests/../../.ssh/id_rsa'), 'deny', 'credential_access.ssh_private_key'],
+      [shell('cat ~/.ssh/tests/id_rsa'), 'deny', 'credential_access.ssh_private_key'],
+      [shell('cat deploy/prod.key'), 'deny', 'credential_access.key_file'],
+      [shell('cat tests/.env'), 'deny', 'credential_access.env_file'],
+    ];
+    await runTable(t, rows);
+  });
+});
