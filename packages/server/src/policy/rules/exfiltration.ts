@@ -13,7 +13,9 @@ import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isLocalHo
 const CATEGORY = 'exfiltration';
 // Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
 const DROP_SITES = /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.\w+|transfer\.sh|file\.io|0x0\.st|termbin\.com|ix\.io|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok\.io|ngrok-free\.app|trycloudflare\.com|oast\.\w+|interact\.sh|burpcollaborator\.net|anonfiles\.com|gofile\.io|catbox\.moe|temp\.sh|bashupload\.com|paste\.rs|paste\.c-net\.org|sprunge\.us|clbin\.com|rentry\.co|tmpfiles\.org|uguu\.se|pixeldrain\.com|filebin\.net|oshi\.at)$/;
-const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com)$/;
+// Services a project sends data to as part of its work (code hosts, registries, CI and coverage
+// services, error trackers), and the organisation's own internal names (*.internal, *.corp).
+const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com|codecov\.io|coveralls\.io|sonarcloud\.io|codacy\.com|codeclimate\.com|snyk\.io|circleci\.com|buildkite\.com|datadoghq\.com|datadoghq\.eu)$|\.(?:internal|corp|intranet|lan|home\.arpa)$/;
 const UPLOAD_OPTS = ['-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '--form-string', '-T', '--upload-file', '--json'];
 const NET_TOOLS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet']);
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'traceroute', 'resolvectl']);
