@@ -11,7 +11,7 @@ import { facetsOf, type Facets } from './facets.js';
 import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
 import { LIST_TOOL, mcpFacets, parseMcpToolName } from './mcp.js';
-import { deletionRisk } from './paths.js';
+import { deletionRisk, inTestTree, normalizePath, segments } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
@@ -130,7 +130,9 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
     // are not softened: injected text there is planted for the next session.
     const instructions = !!path && isAgentInstructionFile(path);
-    const inj = findInjection(content, instructions ? 0 : -1, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : {});
+    // A test file quotes attack text as its data (an injection filter's test cases): two steps lower.
+    const shift = instructions ? 0 : path && inTestTree(segments(normalizePath(path).toLowerCase())) ? -2 : -1;
+    const inj = findInjection(content, shift, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : {});
     if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `${instructions ? `Text written to the agent instructions file ${path}` : 'The file content'} ${inj.reason.slice(5)}` });
   }
 }

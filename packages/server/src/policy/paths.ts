@@ -45,6 +45,16 @@ function normalizeSlow(raw: string): string {
 }
 
 /** Path segments of a normalised path (`~` counts as the first segment of home paths). */
+// Directories that hold a project's tests and their fixtures.
+const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'fixtures', '__fixtures__', 'fixture', 'testdata', 'test-data', 'test_data', 'testing', 'mocks', '__mocks__', 'e2e']);
+// Test files by name: test_x.py, x_test.go, x.test.ts, x.spec.js, x_spec.rb.
+const TEST_FILE = /^test_[^/]+\.[a-z]+$|_test\.[a-z]+$|\.(?:test|spec)\.[a-z]+$|_spec\.rb$/;
+
+/** True when one of a path's (lower-cased) segments is a test directory, or its name is a test file's. */
+export function inTestTree(segs: readonly string[]): boolean {
+  return segs.some((s) => TEST_DIRS.has(s)) || TEST_FILE.test(segs[segs.length - 1] ?? '');
+}
+
 export function segments(path: string): string[] {
   // A loop rather than split + filter: this runs for every path-like argument of every command.
   const out: string[] = [];

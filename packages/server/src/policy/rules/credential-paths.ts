@@ -1,6 +1,6 @@
 // Which files hold credentials. Used for read tools, for shell commands that read files,
 // and by the exfiltration rules to tell "uploading a file" from "uploading your keys".
-import { normalizePath, segments } from '../paths.js';
+import { inTestTree, normalizePath, segments } from '../paths.js';
 import { severityRank } from '../findings.js';
 import type { Severity } from '../types.js';
 
@@ -171,8 +171,6 @@ function mayMatchHint(raw: string): boolean {
   return false;
 }
 
-// Directories that hold a project's tests and their fixtures.
-const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'fixtures', '__fixtures__', 'fixture', 'testdata', 'test-data', 'test_data', 'testing', 'mocks', '__mocks__', 'e2e']);
 const CREDENTIAL_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.kube', '.docker', '.config', '.azure', '.gcloud']);
 // File names of keys and keystores (the kinds below judged by name).
 const KEY_NAME = /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$|\.(?:pem|key|ppk|p12|pfx|jks|keystore)$/;
@@ -187,7 +185,7 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   // A key kept with a project's tests (`tests/fixtures/jwt/private_test_key.pem`) is test data,
   // committed with the code the agent already reads; a `..` or a credential directory on the way
   // (`tests/../../.ssh/id_rsa`) is not.
-  if (KEY_NAME.test(base) && segs.some((s) => TEST_DIRS.has(s)) && !segs.some((s) => s === '..' || CREDENTIAL_DIRS.has(s))) return null;
+  if (KEY_NAME.test(base) && inTestTree(segs.slice(0, -1)) && !segs.some((s) => s === '..' || CREDENTIAL_DIRS.has(s))) return null;
   if (/^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/.test(base) || (segs[segs.length - 2] === '.ssh' && /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|ppk))$/.test(base))) {
     return { severity: 'critical', label: `the SSH private key ${p}`, kind: 'ssh_private_key' };
   }
