@@ -172,6 +172,8 @@ function mayMatchHint(raw: string): boolean {
 }
 
 const CREDENTIAL_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.kube', '.docker', '.config', '.azure', '.gcloud']);
+// Where projects live: relative to the working directory, or under a home directory.
+const IN_PROJECT_SPACE = /^(?:[^/~]|~\/|\/home\/|\/users\/)/;
 // File names of keys and keystores (the kinds below judged by name).
 const KEY_NAME = /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$|\.(?:pem|key|ppk|p12|pfx|jks|keystore)$/;
 
@@ -184,8 +186,8 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (base.endsWith('.pub')) return null;
   // A key kept with a project's tests (`tests/fixtures/jwt/private_test_key.pem`) is test data,
   // committed with the code the agent already reads; a `..` or a credential directory on the way
-  // (`tests/../../.ssh/id_rsa`) is not.
-  if (KEY_NAME.test(base) && inTestTree(segs.slice(0, -1)) && !segs.some((s) => s === '..' || CREDENTIAL_DIRS.has(s))) return null;
+  // (`tests/../../.ssh/id_rsa`) is not, nor a system directory that happens to be called so.
+  if (KEY_NAME.test(base) && IN_PROJECT_SPACE.test(lower) && inTestTree(segs.slice(0, -1)) && !segs.some((s) => s === '..' || CREDENTIAL_DIRS.has(s))) return null;
   if (/^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/.test(base) || (segs[segs.length - 2] === '.ssh' && /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|ppk))$/.test(base))) {
     return { severity: 'critical', label: `the SSH private key ${p}`, kind: 'ssh_private_key' };
   }
