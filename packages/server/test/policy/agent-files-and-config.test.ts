@@ -173,6 +173,12 @@ describe('root, and only root, is elevation', () => {
       [shell('sudo fdisk /dev/sda'), 'deny', 'destructive_fs.partition_table'],
       [shell('sudo cat /etc/shadow'), 'deny', 'credential_access.shadow'],
       [shell('sudo ls /root && sudo chown -R dev /usr/local'), 'warn', 'privilege.elevated_command'],
+      // Giving the user back their own files under home (the npm/pip cache repair) changes only those.
+      [shell('sudo chown -R $(whoami) ~/.npm && npm install -g pnpm@9'), 'allow'],
+      [shell('sudo chown -R $USER:$(id -gn) ~/.cache/pip'), 'allow'],
+      [shell('sudo chown -R $(whoami) ~/.ssh'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo chown -R root ~/.npm'), 'warn', 'privilege.elevated_command'],
+      [shell('sudo chown $(whoami) /etc/hosts'), 'warn', 'privilege.elevated_command'],
     ];
     await runTable(t, rows);
   });
@@ -220,8 +226,10 @@ describe('rclone wiping a remote', () => {
       [shell('rclone sync /tmp/empty s3-prod:acme-user-uploads --delete-during'), 'deny', 'destructive_fs.mirror_delete'],
       [shell('rclone sync ./empty-dir backup:photos'), 'deny', 'destructive_fs.mirror_delete'],
       [shell('rclone purge s3-prod:bucket/old'), 'deny', 'destructive_fs.mirror_delete'],
-      [shell('rclone sync ./dist s3:site-prod'), 'warn', 'destructive_fs.mirror_delete'],
-      [shell('rclone sync ./dist s3-staging:site'), 'warn', 'destructive_fs.mirror_delete'],
+      // Publishing a build is a deploy (logged); another source still replaces what the remote held.
+      [shell('rclone sync ./dist s3:site-prod'), 'allow'],
+      [shell('rclone sync ./dist s3-staging:site'), 'allow'],
+      [shell('rclone sync ./notes s3-staging:site'), 'warn', 'destructive_fs.mirror_delete'],
     ];
     await runTable(t, rows);
   });

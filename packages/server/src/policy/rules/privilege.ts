@@ -315,10 +315,23 @@ const LOG_CHANGES: Record<string, RegExp> = {
 const CONFIG_TESTS: Record<string, readonly string[]> = { nginx: ['-t', '-T'], sshd: ['-t', '-T'], apachectl: ['configtest', '-t'], apache2ctl: ['configtest', '-t'], httpd: ['-t'], haproxy: ['-c'], postfix: ['check'], caddy: ['validate'] };
 const CONTAINER_LOOKS = new Set(['ps', 'images', 'logs', 'inspect', 'stats', 'version', 'info', 'top', 'port', 'events', 'history']);
 
+// The invoking user, as a chown owner: `$(whoami)`, `$USER`, `$(id -un)`, with an optional group.
+const SELF_OWNER = /^(?:\$\(whoami\)|`whoami`|\$\{?USER\}?|\$\(id -un\)|\$\(id -u\))(?::(?:\$\(id -gn?\)|\$\{?USER\}?|staff|\$\(whoami\))?)?$/;
+
+/**
+ * `sudo chown -R $(whoami) ~/.npm`: giving the user back files under their own home that an earlier
+ * root command left owned by root, the documented repair for npm and pip caches.
+ */
+function ownFilesBack(c: SimpleCommand): boolean {
+  const pos = positionals(c.args);
+  return pos.length >= 2 && SELF_OWNER.test(pos[0]) && pos.slice(1).every((p) => /^(?:~|\$\{?HOME\}?)\/[^.]/.test(p) || /^(?:~|\$\{?HOME\}?)\/\.(?:npm|cache|yarn|pnpm-store|local|config\/yarn|nvm|cargo|rustup|gradle|m2|pip|composer|bundle|gem|cocoapods)\b/.test(p));
+}
+
 /** A command run as root that only looks: listings, logs, process and socket tables, configuration checks. */
 function lookOnlyCommand(c: SimpleCommand): boolean {
   const name = c.name;
   if (LOOK_PROGRAMS.has(name)) return true;
+  if (name === 'chown') return ownFilesBack(c);
   if (name === 'journalctl' || name === 'dmesg') return !c.args.some((a) => LOG_CHANGES[name].test(a));
   // `fdisk -l`, `parted -l`, `parted /dev/sda print` list partitions; anything else edits them.
   if (name === 'fdisk' || name === 'sfdisk' || name === 'parted') {
