@@ -224,8 +224,22 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     const inj = findInjection(prompt, 0, undefined, { harmful: harmOf(ctx) });
     if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The prompt ${inj.reason.slice(5)}` });
     for (const s of promptSecretFindings(prompt, 'The prompt', policy.entropyThreshold)) ctx.emit(s);
+    // A file attached to the prompt is sent to the model with it, as a read tool would load it.
+    for (const p of attachedPaths(call.toolInput)) inspectRead(p, ctx, 'Attaches to the prompt');
   }
   if (call.tool === 'task') inspectSubagentPrompt(call, ctx, policy);
+}
+
+/** Paths of files attached to a prompt (Cursor `attachments: [{type: "file", file_path}]`; the first 50). */
+function attachedPaths(input: Record<string, unknown> | undefined): string[] {
+  const list = input?.attachments;
+  if (!Array.isArray(list)) return [];
+  const out: string[] = [];
+  for (const a of list.slice(0, 50)) {
+    const p = typeof a === 'string' ? a : a && typeof a === 'object' ? (a as Record<string, unknown>).file_path ?? (a as Record<string, unknown>).path : undefined;
+    if (typeof p === 'string' && p) out.push(p);
+  }
+  return out;
 }
 
 const LIST_PATH_KEYS = ['paths', 'include', 'file_paths', 'filePaths', 'files', 'Paths', 'AbsolutePaths'];
