@@ -3,6 +3,7 @@
 // Run keys and scheduled tasks. What is written there is parsed as shell too: a startup
 // file that fetches and runs remote code, or opens a reverse shell, is critical.
 import { normalizePath, segments } from '../paths.js';
+import { shellQuote } from '../shell/definitions.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
@@ -98,6 +99,70 @@ export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, pat
 export function inspectPersistenceWrite(path: string, content: string | undefined, ctx: RuleContext): void {
   const target = persistenceTarget(path);
   if (target) emitPersistence(ctx, target, path, 'Writes to', content);
+  else if (content && AUTORUN_CONFIG.test(path)) inspectAutorunConfig(path, content, ctx);
+}
+
+// Editor and dev-container files whose commands run by themselves: VS Code tasks that run when
+// the folder is opened, dev container lifecycle commands (run when the container is built or started).
+const AUTORUN_CONFIG = /(?:^|[\\/])(?:\.vscode[\\/]tasks\.json|\.devcontainer(?:[\\/][^\\/]+)?[\\/]devcontainer\.json|\.devcontainer\.json)$/i;
+const LIFECYCLE_KEYS = ['initializeCommand', 'onCreateCommand', 'updateContentCommand', 'postCreateCommand', 'postStartCommand', 'postAttachCommand'];
+
+/** JSON with comments (the format of VS Code and dev container files) as JSON: line and block comments outside strings dropped. */
+function withoutComments(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else out += c;
+  }
+  return out;
+}
+
+/** The command lines an auto-run configuration runs without being asked (JSON with comments tolerated). */
+export function autorunCommands(path: string, content: string): string[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(withoutComments(content.slice(0, 65_536)).replace(/,(\s*[}\]])/g, '$1'));
+  } catch {
+    // Unparseable: the command strings of a file that says it runs on folder open.
+    return /folderOpen/.test(content) || /devcontainer/i.test(path) ? [...content.slice(0, 65_536).matchAll(/"(?:command|[a-z]+Command)"\s*:\s*"((?:[^"\\]|\\.){1,2000})"/g)].map((m) => m[1].replace(/\\"/g, '"')) : [];
+  }
+  if (!doc || typeof doc !== 'object') return [];
+  const d = doc as Record<string, unknown>;
+  // A string runs in a shell; an array is the program and its arguments (quoted here so the shell
+  // rules read the same words); an object holds several commands run in parallel.
+  const line = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? [v.filter((x): x is string => typeof x === 'string').map(shellQuote).join(' ')] : v && typeof v === 'object' ? Object.values(v).flatMap(line) : []);
+  if (/tasks\.json$/i.test(path)) {
+    const tasks = Array.isArray(d.tasks) ? d.tasks : [];
+    return tasks.flatMap((t) => {
+      const task = t && typeof t === 'object' ? (t as Record<string, unknown>) : {};
+      const run = task.runOptions && typeof task.runOptions === 'object' ? (task.runOptions as Record<string, unknown>).runOn : undefined;
+      if (run !== 'folderOpen') return [];
+      const args = Array.isArray(task.args) ? task.args.filter((a): a is string => typeof a === 'string').map(shellQuote).join(' ') : '';
+      return line(task.command).map((c) => (args ? `${c} ${args}` : c));
+    });
+  }
+  return LIFECYCLE_KEYS.flatMap((k) => line(d[k]));
+}
+
+function inspectAutorunConfig(path: string, content: string, ctx: RuleContext): void {
+  const commands = autorunCommands(path, content);
+  if (commands.length === 0) return;
+  const target: PersistenceTarget = { severity: 'low', label: /tasks\.json$/i.test(path) ? `the editor task file ${path} (its tasks run when the folder is opened)` : `the dev container file ${path} (its commands run when the container is created or started)`, kind: 'ide_autorun' };
+  emitPersistence(ctx, target, path, 'Writes to', commands.join('\n'));
 }
 
 function upstreamData(cmd: SimpleCommand): string | undefined {
