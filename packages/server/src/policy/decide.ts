@@ -242,6 +242,9 @@ function attachedPaths(input: Record<string, unknown> | undefined): string[] {
   return out;
 }
 
+// MCP tools that put text where other people read it.
+const PUBLISH_TOOL = /gist|comment|message|(?:^|_)post|create_issue|update_issue|issue_write|pull_request|create_page|update_page|send|publish|share|reply|chat|tweet|email|mail|webhook|paste/;
+
 const LIST_PATH_KEYS = ['paths', 'include', 'file_paths', 'filePaths', 'files', 'Paths', 'AbsolutePaths'];
 
 /** Paths a read tool takes as lists (bounded: the first 200 of each list). */
@@ -324,7 +327,12 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     sink.urls.push(u);
   }
   if (m.text) {
-    for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) wrap.emit(s);
+    // Posted through a tool that publishes (a gist, an issue comment, a chat message), the secret
+    // leaves for readers outside the machine: sent, not only written down.
+    const published = PUBLISH_TOOL.test(id.tool.toLowerCase());
+    for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) {
+      wrap.emit(published ? { ...s, patternName: 'exfiltration.secret_published', severity: 'high', category: 'exfiltration', reason: `publishes ${s.reason.replace(/^The arguments contains /, '').replace(/; secrets belong.*$/, '')} where others read it.` } : s);
+    }
     // Attack text is quoted in issues and messages often enough that an override alone is one
     // step lower here; an override asking for a harmful action is not.
     const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx) });
