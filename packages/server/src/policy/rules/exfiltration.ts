@@ -8,7 +8,7 @@ import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { copyOperands, credentialReadBy, dumpsEnvironment, EXEC_HOSTS, printedToken } from './credentials.js';
 import { secretStoreRead } from './secret-stores.js';
-import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
+import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isIpHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
 // Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
@@ -135,6 +135,9 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
   if (external.some((h) => DROP_SITES.test(h))) return emit(ctx, 'high', 'paste_service', `Uploads data to the anonymous paste/drop service ${label}.`, external);
   if (payloads.length === 0) return emit(ctx, 'low', 'http_write', `Sends a ${method} request to ${label}.`, external);
   const known = external.every((h) => WELL_KNOWN.test(h));
+  // A bare public address has no name to be recognised by: services a project posts to have
+  // one, a collector set up to receive stolen data often does not.
+  if (!known && external.some(isIpHost)) return emit(ctx, 'high', 'http_upload', `Sends local data to the bare IP address ${label}, an unnamed host outside the network.`, external);
   emit(ctx, known ? 'low' : 'medium', 'http_upload', `Sends local data to ${known ? 'the service' : 'the unrecognised external endpoint'} ${label}.`, external);
 }
 
