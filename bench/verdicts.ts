@@ -4,7 +4,8 @@
 // Decides every case of the public corpus and of the red-team set (plus any --file PATH), the
 // 100 KB inputs of bench/engine.ts and the shell bombs under each security level and records
 // verdict, pattern name, severity, category and reason. --check prints every difference from the
-// saved snapshot and exits 1 when there is one.
+// saved snapshot and exits 1 when there is one. Cases of a held-out set (HELD_OUT) are counted,
+// never printed: a diff line would show its cases and verdicts to whoever tunes the rules.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compilePolicy } from '../packages/server/src/policy/compile.js';
@@ -18,7 +19,10 @@ import { REPO_ROOT } from './support.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => (argv.indexOf(name) >= 0 ? argv[argv.indexOf(name) + 1] : undefined);
-const files = [corpusPath(), join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-2.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-3.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-4.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-5.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-6.jsonl'), ...argv.flatMap((a, i) => (argv[i - 1] === '--file' ? [a] : []))];
+const files = [corpusPath(), join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-2.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-3.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-4.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-5.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-6.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-7.jsonl'), ...argv.flatMap((a, i) => (argv[i - 1] === '--file' ? [a] : []))];
+
+// Red-team sets kept out of sight while rules change; scored only at the end (test/policy/redteam/README.md).
+const HELD_OUT = /^rt6-/;
 
 const lines: string[] = [];
 for (const level of ['strict', 'balanced', 'permissive'] as const) {
@@ -45,12 +49,14 @@ if (save) {
 } else if (check) {
   const before = readFileSync(check, 'utf8').split('\n').filter(Boolean);
   let differences = Math.abs(before.length - lines.length);
+  let hidden = 0;
   for (let i = 0; i < Math.min(before.length, lines.length); i++) {
     if (before[i] === lines[i]) continue;
     differences++;
-    console.log(`- ${before[i]}\n+ ${lines[i]}`);
+    if (HELD_OUT.test(JSON.parse(lines[i]).id)) hidden++;
+    else console.log(`- ${before[i]}\n+ ${lines[i]}`);
   }
-  console.log(`${lines.length} decisions compared with ${check} (${before.length}): ${differences} differ`);
+  console.log(`${lines.length} decisions compared with ${check} (${before.length}): ${differences} differ${hidden ? ` (${hidden} of them in a held-out set, not shown)` : ''}`);
   process.exit(differences ? 1 : 0);
 } else {
   console.error('usage: bench/verdicts.ts --save FILE | --check FILE [--file PATH]…');

@@ -71,6 +71,8 @@ function readCursor(body: JsonObject, ctx: NormalizeContext): SurfaceReading {
       const phase = phaseOfEvent(event);
       if (phase === 'prompt') {
         reading.prompt = readString(body, ['prompt'], at);
+        // Files attached to the prompt go to the model with it (§2: `attachments[].file_path`).
+        if (Array.isArray(body.attachments)) reading.toolInput = { attachments: body.attachments };
       } else if (phase === 'pre_tool' || phase === 'post_tool') {
         reading.toolName = readString(body, ['tool_name'], at);
         reading.toolInput = readArguments(body, 'tool_input', at);

@@ -43,7 +43,7 @@ const CASES: Case[] = [
     name: 'cursor beforeSubmitPrompt (doc example)',
     surface: 'cursor',
     body: { hook_event_name: 'beforeSubmitPrompt', prompt: 'hello', attachments: [{ type: 'file', file_path: '/a' }] },
-    want: { phase: 'prompt', tool: 'prompt', prompt: 'hello' },
+    want: { phase: 'prompt', tool: 'prompt', prompt: 'hello', toolInput: { attachments: [{ type: 'file', file_path: '/a' }] } },
   },
   {
     name: 'cursor preToolUse MCP:<tool> matcher name',

@@ -11,7 +11,7 @@ import { facetsOf, type Facets } from './facets.js';
 import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
 import { LIST_TOOL, mcpFacets, parseMcpToolName } from './mcp.js';
-import { deletionRisk } from './paths.js';
+import { deletionRisk, inTestTree, normalizePath, segments } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
@@ -130,7 +130,9 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
     // are not softened: injected text there is planted for the next session.
     const instructions = !!path && isAgentInstructionFile(path);
-    const inj = findInjection(content, instructions ? 0 : -1, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : {});
+    // A test file quotes attack text as its data (an injection filter's test cases): two steps lower.
+    const shift = instructions ? 0 : path && inTestTree(segments(normalizePath(path).toLowerCase())) ? -2 : -1;
+    const inj = findInjection(content, shift, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : {});
     if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `${instructions ? `Text written to the agent instructions file ${path}` : 'The file content'} ${inj.reason.slice(5)}` });
   }
 }
@@ -222,9 +224,26 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     const inj = findInjection(prompt, 0, undefined, { harmful: harmOf(ctx) });
     if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The prompt ${inj.reason.slice(5)}` });
     for (const s of promptSecretFindings(prompt, 'The prompt', policy.entropyThreshold)) ctx.emit(s);
+    // A file attached to the prompt is sent to the model with it, as a read tool would load it.
+    for (const p of attachedPaths(call.toolInput)) inspectRead(p, ctx, 'Attaches to the prompt');
   }
   if (call.tool === 'task') inspectSubagentPrompt(call, ctx, policy);
 }
+
+/** Paths of files attached to a prompt (Cursor `attachments: [{type: "file", file_path}]`; the first 50). */
+function attachedPaths(input: Record<string, unknown> | undefined): string[] {
+  const list = input?.attachments;
+  if (!Array.isArray(list)) return [];
+  const out: string[] = [];
+  for (const a of list.slice(0, 50)) {
+    const p = typeof a === 'string' ? a : a && typeof a === 'object' ? (a as Record<string, unknown>).file_path ?? (a as Record<string, unknown>).path : undefined;
+    if (typeof p === 'string' && p) out.push(p);
+  }
+  return out;
+}
+
+// MCP tools that put text where other people read it.
+const PUBLISH_TOOL = /gist|comment|message|(?:^|_)post|create_issue|update_issue|issue_write|pull_request|create_page|update_page|send|publish|share|reply|chat|tweet|email|mail|webhook|paste/;
 
 const LIST_PATH_KEYS = ['paths', 'include', 'file_paths', 'filePaths', 'files', 'Paths', 'AbsolutePaths'];
 
@@ -308,7 +327,12 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     sink.urls.push(u);
   }
   if (m.text) {
-    for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) wrap.emit(s);
+    // Posted through a tool that publishes (a gist, an issue comment, a chat message), the secret
+    // leaves for readers outside the machine: sent, not only written down.
+    const published = PUBLISH_TOOL.test(id.tool.toLowerCase());
+    for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) {
+      wrap.emit(published ? { ...s, patternName: 'exfiltration.secret_published', severity: 'high', category: 'exfiltration', reason: `publishes ${s.reason.replace(/^The arguments contains /, '').replace(/; secrets belong.*$/, '')} where others read it.` } : s);
+    }
     // Attack text is quoted in issues and messages often enough that an override alone is one
     // step lower here; an override asking for a harmful action is not.
     const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx) });

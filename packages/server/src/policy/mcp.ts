@@ -74,9 +74,23 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   else if (sends) f.readPaths.push(...paths);
   else if (WRITE_TOOL.test(tool)) for (const p of paths) f.writes.push({ path: p, content });
   else if (!LIST_TOOL.test(tool) && (READ_TOOL.test(tool) || paths.length)) f.readPaths.push(...paths);
+  // git tools name a file at a revision (`git_show {repo_path: "/home/dev", revision: "HEAD:.ssh/id_rsa"}`):
+  // the file's committed content is read, relative to the repository.
+  for (const k of REVISION_KEYS) {
+    const rev = args[k];
+    const at = typeof rev === 'string' ? rev.indexOf(':') : -1;
+    if (at < 0 || at === (rev as string).length - 1 || /^[a-z][a-z0-9+.-]*:\/\//i.test(rev as string)) continue;
+    const file = (rev as string).slice(at + 1);
+    // (Only a local repository: `repo: "acme/dotfiles"` on a hosting server names no local directory.)
+    const repo = REPO_KEYS.map((r) => args[r]).find((v): v is string => typeof v === 'string' && /^[/~.]/.test(v));
+    f.readPaths.push(repo && !/^[/~]/.test(file) ? `${repo.replace(/\/+$/, '')}/${file}` : file);
+  }
   f.text = texts.join('\n');
   return f;
 }
+
+const REVISION_KEYS = ['revision', 'rev', 'ref', 'object', 'commit', 'treeish', 'tree_ish'];
+const REPO_KEYS = ['repo_path', 'repository_path', 'repo_dir', 'repository', 'repo', 'cwd', 'git_dir'];
 
 /** `mcp__server__tool` (Claude/Codex), `mcp_server_tool` (Gemini) → server and tool. */
 export function parseMcpToolName(name: string): { server: string; tool: string } | undefined {

@@ -45,6 +45,16 @@ function normalizeSlow(raw: string): string {
 }
 
 /** Path segments of a normalised path (`~` counts as the first segment of home paths). */
+// Directories that hold a project's tests and their fixtures.
+const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'fixtures', '__fixtures__', 'fixture', 'testdata', 'test-data', 'test_data', 'testing', 'mocks', '__mocks__', 'e2e']);
+// Test files by name: test_x.py, x_test.go, x.test.ts, x.spec.js, x_spec.rb.
+const TEST_FILE = /^test_[^/]+\.[a-z]+$|_test\.[a-z]+$|\.(?:test|spec)\.[a-z]+$|_spec\.rb$/;
+
+/** True when one of a path's (lower-cased) segments is a test directory, or its name is a test file's. */
+export function inTestTree(segs: readonly string[]): boolean {
+  return segs.some((s) => TEST_DIRS.has(s)) || TEST_FILE.test(segs[segs.length - 1] ?? '');
+}
+
 export function segments(path: string): string[] {
   // A loop rather than split + filter: this runs for every path-like argument of every command.
   const out: string[] = [];
@@ -180,6 +190,8 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
     if (['.ssh', '.gnupg', '.aws', '.kube', '.azure'].includes(first) || (first === 'library' && s[2]?.toLowerCase() === 'keychains')) {
       return { severity: 'high', label: labelFor(contents, p) };
     }
+    const appData = appDataDepth(s);
+    if (appData !== null) return { severity: 'high', label: labelFor(contents, appData === 0 ? `${p}, every application's settings and data` : `${p}, an application's settings and data`) };
     // The user's own folders (`~/src/other-repo`, `~/Documents/thesis`) outside the project are
     // another project or the user's data, as `/data/app` is. Dot directories, `~/Library` and
     // `~/go` hold tools' caches and installs, which are regenerated.
@@ -204,6 +216,26 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
     return { severity: cwd ? OUTSIDE_PROJECT : 'medium', label: labelFor(contents, `${p} outside the project`) };
   }
   if (p === '*') return inSubdir ? null : { severity: 'high', label: 'everything in the working directory' };
+  return null;
+}
+
+// Where applications keep their settings, profiles and data (a browser's logins, an editor's
+// settings, a mail client's store): `~/.config`, `~/.local/share`, `~/Library/Application Support`.
+const APP_DATA_ROOTS: readonly (readonly string[])[] = [['.config'], ['.local', 'share'], ['library', 'application support'], ['library', 'preferences'], ['library', 'containers'], ['library', 'group containers'], ['appdata', 'roaming'], ['appdata', 'local']];
+// Entries there that tools regenerate: virtualenvs, package stores, the trash, caches.
+const APP_DATA_REGENERATED = /^(?:virtualenvs|pipx|pnpm|trash|recently-used\.xbel|cache|caches|temp|tmp|yarn|npm-cache|pip|jupyter|crashpad|crashreporter|diagnosticreports|\.?[a-z0-9_-]*cache[a-z0-9_-]*)$/;
+
+/** 0 when `segs` (`~`, …) is an app-data root, 1 when it is one application's directory there, else null. */
+function appDataDepth(segs: readonly string[]): 0 | 1 | null {
+  const lower = segs.map((x) => x.toLowerCase());
+  for (const root of APP_DATA_ROOTS) {
+    if (!root.every((r, i) => lower[i + 1] === r)) continue;
+    const depth = lower.length - 1 - root.length; // 0: the root itself; 1: one application's directory
+    if (depth === 0) return 0;
+    // (A file with an extension right there, `~/.config/starship.toml`, is one setting, not an application's data.)
+    if (depth === 1 && !APP_DATA_REGENERATED.test(lower[lower.length - 1]) && !/\.[a-z0-9]{1,8}$/.test(lower[lower.length - 1])) return 1;
+    return null;
+  }
   return null;
 }
 

@@ -13,7 +13,7 @@ const show = (cmd: string): string => {
 
 /** A destructive command (flagged on its own) and the dry-run spellings its tool documents. */
 const CASES: Array<{ line: (dry: string) => string; dry: string[] }> = [
-  { line: (d) => `rclone sync ./site r2:docs-preview ${d}`, dry: ['--dry-run', '-n', '-vn'] },
+  { line: (d) => `rclone sync ./notes r2:team-notes ${d}`, dry: ['--dry-run', '-n', '-vn'] },
   { line: (d) => `rclone purge remote:archive ${d}`, dry: ['--dry-run', '-n'] },
   { line: (d) => `rsync -av ${d} --delete ./dist/ ~/`, dry: ['--dry-run', '-n'] },
   { line: (d) => `rsync -a ${d} --delete-after ./empty/ /etc/`, dry: ['--dry-run', '-avn', '-nr'] },

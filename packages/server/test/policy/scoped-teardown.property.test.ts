@@ -16,13 +16,21 @@ const bucket = fc.stringMatching(/^[a-z][a-z0-9-]{2,12}$/).filter((b) => !/prod|
 const prefix = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,10}(?:\/[a-z0-9-]{1,8}){0,2}$/);
 const OPTS = ['', '--exclude "*.map"', '--profile ci', '--size-only', '--cache-control max-age=60'];
 
-test('aws s3 sync --delete into a prefix is allowed; at a bucket root it is warned', () => {
+test('aws s3 sync --delete into a prefix is allowed; at a bucket root it is warned unless a build is published', () => {
   fc.assert(
-    fc.property(bucket, prefix, fc.constantFrom(...OPTS), fc.boolean(), (b, p, opt, before) => {
-      const line = (dest: string) => (before ? `aws s3 sync --delete ${opt} ./dist ${dest}` : `aws s3 sync ./dist ${dest} ${opt} --delete`);
-      const scoped = line(`s3://${b}/${p}`);
-      assert.equal(decide(shell(scoped)).verdict, 'allow', show(scoped));
-      for (const root of [`s3://${b}`, `s3://${b}/`]) assert.equal(decide(shell(line(root))).verdict, 'warn', show(line(root)));
+    fc.property(bucket, prefix, fc.constantFrom(...OPTS), fc.boolean(), fc.constantFrom('./dist', 'build/', './public', 'out'), fc.constantFrom('./reports', 'exports/', './assets-src'), (b, p, opt, before, build, other) => {
+      const line = (src: string, dest: string) => (before ? `aws s3 sync --delete ${opt} ${src} ${dest}` : `aws s3 sync ${src} ${dest} ${opt} --delete`);
+      for (const src of [build, other]) {
+        const scoped = line(src, `s3://${b}/${p}`);
+        assert.equal(decide(shell(scoped)).verdict, 'allow', show(scoped));
+      }
+      // A build published to a bucket is a site deploy (the bucket is the site); any other
+      // source at a bucket root can empty it, and so can a build synced over a backup bucket.
+      for (const root of [`s3://${b}`, `s3://${b}/`]) {
+        assert.equal(decide(shell(line(build, root))).verdict, /backup|archive|snapshot|dump|logs?|data|vault|secret/.test(b) ? 'warn' : 'allow', show(line(build, root)));
+        assert.equal(decide(shell(line(other, root))).verdict, 'warn', show(line(other, root)));
+      }
+      assert.equal(decide(shell(line(build, `s3://${b}-backups`))).verdict, 'warn', show(line(build, `s3://${b}-backups`)));
     }),
     { numRuns: 150, seed: 2641 },
   );
@@ -51,7 +59,11 @@ test('scoped teardown: the red-team shapes and global options before the service
     [shell('helm uninstall api -n staging'), 'warn', 'cloud_destructive.helm_uninstall'],
     [shell('helm uninstall api'), 'warn', 'cloud_destructive.helm_uninstall'],
     [shell('helm uninstall api-pr-3 -n kube-system'), 'warn', 'cloud_destructive.helm_uninstall'],
-    [shell('aws --profile ci s3 sync ./dist s3://site --delete'), 'warn', 'cloud_destructive.s3_sync_delete'],
+    [shell('aws --profile ci s3 sync ./dist s3://site --delete'), 'allow'],
+    [shell('aws --profile ci s3 sync ./reports s3://site --delete'), 'warn', 'cloud_destructive.s3_sync_delete'],
+    [shell('rclone sync ./dist r2:acme-static-prod'), 'allow'],
+    [shell('rclone sync ./dist b2:company-archive'), 'warn', 'destructive_fs.mirror_delete'],
+    [shell('rclone sync /tmp/empty r2:acme-static-prod'), 'deny', 'destructive_fs.mirror_delete'],
     [shell('aws --profile ci s3 rm s3://assets --recursive'), 'deny', 'cloud_destructive.s3_recursive_delete'],
   ];
   await runTable(t, rows);

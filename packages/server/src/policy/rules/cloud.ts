@@ -9,7 +9,7 @@ import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
 import { dbDestination, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
-import { hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
+import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
 const CATEGORY = 'cloud_destructive';
@@ -244,8 +244,10 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
         // Only objects under the destination that the source lacks are deleted: into a prefix
         // (`s3://site/pr-482`) that is a deploy replacing its own files; at a bucket root it can
         // empty the whole bucket.
-        const dest = positionals(args, AWS_VALUE_OPTIONS).slice(2)[1] ?? '';
+        const [src = '', dest = ''] = positionals(args, AWS_VALUE_OPTIONS).slice(2);
         const prefix = /^s3:\/\/[^/]+\/(.*)$/.exec(dest)?.[1]?.replace(/\/+$/, '');
+        // Publishing a build (`./dist`, `public/`) is a site deploy: the bucket is the site.
+        if (BUILD_OUTPUT_DIR.test(src) && !prefix && !DATA_STORE_NAME.test(dest)) return emit(ctx, 'low', 's3_sync_delete', `aws s3 sync --delete publishes the build ${src} to ${dest}, deleting the objects it no longer has.`);
         if (prefix) return emit(ctx, 'low', 's3_sync_delete', `aws s3 sync --delete replaces the objects under ${dest}, deleting only those the source lacks, within that prefix.`);
         return emit(ctx, 'medium', 's3_sync_delete', `aws s3 sync --delete removes every object ${dest.startsWith('s3://') ? `in the bucket ${dest}` : `under ${dest || 'the destination'}`} that the source lacks.`);
       }

@@ -1,6 +1,6 @@
 // Which files hold credentials. Used for read tools, for shell commands that read files,
 // and by the exfiltration rules to tell "uploading a file" from "uploading your keys".
-import { normalizePath, segments } from '../paths.js';
+import { inTestTree, normalizePath, segments } from '../paths.js';
 import { severityRank } from '../findings.js';
 import type { Severity } from '../types.js';
 
@@ -171,6 +171,12 @@ function mayMatchHint(raw: string): boolean {
   return false;
 }
 
+const CREDENTIAL_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.kube', '.docker', '.config', '.azure', '.gcloud']);
+// Where projects live: relative to the working directory, or under a home directory.
+const IN_PROJECT_SPACE = /^(?:[^/~]|~\/|\/home\/|\/users\/)/;
+// File names of keys and keystores (the kinds below judged by name).
+const KEY_NAME = /^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$|\.(?:pem|key|ppk|p12|pfx|jks|keystore)$/;
+
 export function credentialRisk(raw: string): CredentialRisk | null {
   if (raw.length < 2 || raw.length > 4096 || !mayMatchHint(raw) || !HINT.test(raw)) return null;
   const p = normalizePath(raw);
@@ -178,6 +184,10 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   const segs = segments(lower);
   const base = segs[segs.length - 1] ?? '';
   if (base.endsWith('.pub')) return null;
+  // A key kept with a project's tests (`tests/fixtures/jwt/private_test_key.pem`) is test data,
+  // committed with the code the agent already reads; a `..` or a credential directory on the way
+  // (`tests/../../.ssh/id_rsa`) is not, nor a system directory that happens to be called so.
+  if (KEY_NAME.test(base) && IN_PROJECT_SPACE.test(lower) && inTestTree(segs.slice(0, -1)) && !segs.some((s) => s === '..' || CREDENTIAL_DIRS.has(s))) return null;
   if (/^id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?$/.test(base) || (segs[segs.length - 2] === '.ssh' && /^(?:id_[a-z0-9_]+|.*\.(?:pem|key|ppk))$/.test(base))) {
     return { severity: 'critical', label: `the SSH private key ${p}`, kind: 'ssh_private_key' };
   }

@@ -12,7 +12,7 @@ import type { Severity } from '../types.js';
 import { severityRank, shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
 import { credentialRiskOfPattern } from './credential-paths.js';
-import { hasArgCI, hasLong, hasShort, positionals } from './facts.js';
+import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, positionals } from './facts.js';
 
 const CATEGORY = 'destructive_fs';
 const PS_REMOVE = new Set(['remove-item', 'ri', 'rd', 'rmdir', 'del', 'erase']);
@@ -522,6 +522,8 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
         // Purging a remote named as production, or syncing an empty directory over a remote (which
         // wipes it), is not a routine clean-up; a sync that publishes a build to production is.
         const wipe = sub === 'sync' && pos.length >= 2 && /(?:^|\/)(?:empty|blank|nothing)[^/]*\/?$|^\/dev\/null$/i.test(pos[0]);
+        // Publishing a build (`rclone sync ./dist r2:site`) replaces the remote's files with it.
+        if (sub === 'sync' && !bad && pos.length >= 2 && BUILD_OUTPUT_DIR.test(pos[0]) && !DATA_STORE_NAME.test(dest)) return emit(ctx, 'low', 'mirror_delete', `rclone sync publishes the build ${pos[0]} to ${dest}, deleting the files it no longer has.`, dest);
         const prod = sub !== 'sync' && dest !== undefined && dest.includes(':') && /(?:^|[-_.:/])(?:prod|production|live)(?:$|[-_.:/])/i.test(dest);
         emit(ctx, bad ? bad.risk.severity : wipe || prod ? 'high' : 'medium', 'mirror_delete', `rclone ${sub} deletes ${bad ? bad.risk.label : wipe ? `everything at ${dest}` : `files at ${dest ?? 'the destination'}`}${sub === 'sync' && !wipe ? ' that the source lacks' : ''}${prod && !bad ? ' (a production remote)' : ''}.`, dest);
       }

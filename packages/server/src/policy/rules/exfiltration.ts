@@ -8,12 +8,14 @@ import type { RuleContext } from './context.js';
 import { credentialRisk } from './credential-paths.js';
 import { copyOperands, credentialReadBy, dumpsEnvironment, EXEC_HOSTS, printedToken } from './credentials.js';
 import { secretStoreRead } from './secret-stores.js';
-import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
+import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isIpHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
 // Anonymous paste, file-drop and request-capture services: nothing legitimate needs an agent to upload there.
 const DROP_SITES = /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.\w+|transfer\.sh|file\.io|0x0\.st|termbin\.com|ix\.io|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok\.io|ngrok-free\.app|trycloudflare\.com|oast\.\w+|interact\.sh|burpcollaborator\.net|anonfiles\.com|gofile\.io|catbox\.moe|temp\.sh|bashupload\.com|paste\.rs|paste\.c-net\.org|sprunge\.us|clbin\.com|rentry\.co|tmpfiles\.org|uguu\.se|pixeldrain\.com|filebin\.net|oshi\.at)$/;
-const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com)$/;
+// Services a project sends data to as part of its work (code hosts, registries, CI and coverage
+// services, error trackers), and the organisation's own internal names (*.internal, *.corp).
+const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com|codecov\.io|coveralls\.io|sonarcloud\.io|codacy\.com|codeclimate\.com|snyk\.io|circleci\.com|buildkite\.com|datadoghq\.com|datadoghq\.eu)$|\.(?:internal|corp|intranet|lan|home\.arpa)$/;
 const UPLOAD_OPTS = ['-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '--form-string', '-T', '--upload-file', '--json'];
 const NET_TOOLS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet']);
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'traceroute', 'resolvectl']);
@@ -133,6 +135,9 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
   if (external.some((h) => DROP_SITES.test(h))) return emit(ctx, 'high', 'paste_service', `Uploads data to the anonymous paste/drop service ${label}.`, external);
   if (payloads.length === 0) return emit(ctx, 'low', 'http_write', `Sends a ${method} request to ${label}.`, external);
   const known = external.every((h) => WELL_KNOWN.test(h));
+  // A bare public address has no name to be recognised by: services a project posts to have
+  // one, a collector set up to receive stolen data often does not.
+  if (!known && external.some(isIpHost)) return emit(ctx, 'high', 'http_upload', `Sends local data to the bare IP address ${label}, an unnamed host outside the network.`, external);
   emit(ctx, known ? 'low' : 'medium', 'http_upload', `Sends local data to ${known ? 'the service' : 'the unrecognised external endpoint'} ${label}.`, external);
 }
 

@@ -24,6 +24,11 @@ const INTERPRETER_FIRST: Uint8Array | null = (() => {
 })();
 
 /** `INTERPRETERS.test(name)`, with the first character looked at before the regex runs. */
+// A project's build output, the usual source of a site or asset deploy (`aws s3 sync ./dist s3://site --delete`).
+export const BUILD_OUTPUT_DIR = /^(?:\.\/)?(?:dist|build|out|public|_site|site|www|storybook-static|\.output\/public|docs\/_build\/html|target\/site)(?:\/[\w.-]+)?\/?$/;
+// A destination that keeps data rather than serving a site: a build synced over it deletes that data.
+export const DATA_STORE_NAME = /backup|archive|snapshot|dump|\blogs?\b|[-_.]logs?\b|data|vault|secret/i;
+
 export function isInterpreter(name: string): boolean {
   if (INTERPRETER_FIRST !== null) {
     const c = name.charCodeAt(0);

@@ -37,13 +37,17 @@ export const REMOTE_ONLY_ENV = /^(?:GIT_SSH|GIT_PROXY)/;
 // to the machine's owner, unlike a script in the project, a scratch directory or a download.
 const SYSTEM_PROGRAM = /^(?:\/usr\/(?:local\/)?s?bin|\/s?bin|\/opt\/homebrew\/bin|\/usr\/libexec|\/snap\/bin|\/nix\/store\/[^/]+\/bin|\/run\/current-system\/sw\/bin)\/[^/]+$/;
 
+// Conventional names of a repository's committed hooks directory, relative to its top.
+const SHARED_HOOKS_DIR = /^(?:\.\/)?(?:\.husky(?:\/_)?|\.?git-?hooks|\.hooks|(?:scripts|tools|bin|dev|ci|config|build|etc|support)\/(?:\.?git-?hooks|hooks))\/?$/;
+
 export type ConfigJudgement = 'command' | 'opaque' | 'none';
 
 /** What a configuration key does when set: runs a command to judge, something opaque, or nothing. */
 export function configKeyKind(key: string, value: string | undefined): ConfigJudgement {
-  // husky's documented setup (`git config core.hooksPath .husky`): the hooks are the project's own
-  // committed files, not code put out of sight.
-  if (/^core\.hookspath$/i.test(key) && value !== undefined && /^(?:\.\/)?\.husky(?:\/_)?\/?$/.test(value.trim())) return 'none';
+  // A project's shared-hooks directory (husky's `.husky`, `.githooks`, `scripts/git-hooks` …) is
+  // the documented team setup: the hooks are the project's own committed files, not code put out
+  // of sight. Anywhere else (/tmp, ~, /dev/null, `.githooks-disabled`) is still judged.
+  if (/^core\.hookspath$/i.test(key) && value !== undefined && SHARED_HOOKS_DIR.test(value.trim())) return 'none';
   if (OPAQUE_KEYS.test(key)) return 'opaque';
   if (!COMMAND_KEYS.test(key)) return 'none';
   // A plain alias names a git subcommand (expanded elsewhere); only `!` runs a shell.

@@ -14,7 +14,7 @@ import { credentialRisk } from './credential-paths.js';
 import { elispDeletes, vimDeletes } from './editor-code.js';
 import { SED_PROGRAMS, sedExec } from './sed-code.js';
 import { emitCredentialRead } from './credentials.js';
-import { isInterpreter, literalOutput, optionValue, urlHosts } from './facts.js';
+import { isInterpreter, literalOutput, optionValue, positionals, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
@@ -147,7 +147,14 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
   const flagValue = optionValue(cmd.args, CODE_FLAGS);
   if (flagValue !== undefined) return flagValue;
   const here = cmd.redirects.find((r) => r.op.startsWith('<<'));
-  return here?.target.text;
+  if (here) return here.target.text;
+  // `echo "import shutil; …" | python3 -`: an interpreter given no script reads its program from
+  // standard input, here the literal text the previous stage prints.
+  if (cmd.stage > 0 && positionals(cmd.args).every((a) => a === '-')) {
+    const prev = cmd.pipeline.stages[cmd.stage - 1];
+    if (prev?.length === 1) return literalOutput(prev[0]);
+  }
+  return undefined;
 }
 
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to

@@ -3,6 +3,7 @@
 // Run keys and scheduled tasks. What is written there is parsed as shell too: a startup
 // file that fetches and runs remote code, or opens a reverse shell, is critical.
 import { normalizePath, segments } from '../paths.js';
+import { shellQuote } from '../shell/definitions.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
@@ -11,6 +12,9 @@ import { literalOutput, positionals } from './facts.js';
 
 const CATEGORY = 'persistence';
 const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
+// A hook file in a repository's shared-hooks directory (husky's `.husky/pre-commit`,
+// `.githooks/pre-push`): once core.hooksPath points there, git runs it as it runs .git/hooks.
+const SHARED_HOOK = /(?:^|\/)(?:\.husky(?:\/_)?|\.?git-?hooks|\.hooks|(?:scripts|tools|bin|dev|ci|config|build|etc|support)\/(?:\.?git-?hooks|hooks))\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$/;
 const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
 export interface PersistenceTarget {
@@ -33,7 +37,7 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   if (
     !lower.startsWith('~/') && !lower.startsWith('/etc/') && !lower.startsWith('/var/') && !lower.startsWith('/lib/') && !lower.startsWith('/usr/lib/') &&
     !lower.startsWith('/run/') && !lower.startsWith('/library/') && !lower.includes('powershell/') && !lower.includes('start menu/') && !lower.includes('.git/hooks/')
-  ) return null;
+  ) return lower.includes('hooks/') || lower.includes('.husky/') ? sharedHook(p, lower) : null;
   if (lower.startsWith('~/') && segs.length === 2 && RC_FILES.has(base)) return { severity: 'medium', label: `the shell startup file ${p}`, kind: 'shell_rc' };
   if (/^\/etc\/(?:profile|bash\.bashrc|bashrc|zshrc|zprofile|zshenv|environment|profile\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the system-wide shell startup file ${p}`, kind: 'shell_rc' };
   // Drop-in directories that a startup file sources wholesale (`for f in ~/.bashrc.d/*; do . "$f"; done`,
@@ -55,13 +59,17 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   if (/^~\/\.ssh\/rc$|^\/etc\/ssh\/sshrc$/.test(lower)) return { severity: 'high', label: `${p} (runs on every SSH login)`, kind: 'ssh_rc' };
   if (/start menu\/programs\/startup\/.+/.test(lower)) return { severity: 'high', label: `the Windows Startup folder entry ${p}`, kind: 'startup_folder' };
   if (/(?:^|\/)\.git\/hooks\/[a-z-]+$/.test(lower) && !base.endsWith('.sample')) return { severity: 'low', label: `the git hook ${p}`, kind: 'git_hook' };
-  return null;
+  return sharedHook(p, lower);
+}
+
+function sharedHook(p: string, lower: string): PersistenceTarget | null {
+  return SHARED_HOOK.test(lower) ? { severity: 'low', label: `the shared git hook ${p}`, kind: 'git_hook' } : null;
 }
 
 // Strips what is not shell from a payload line: cron schedules and unit-file keys.
 const CRON_SCHEDULE = /^\s*(?:@(?:reboot|yearly|annually|monthly|weekly|daily|hourly|midnight)|(?:[\d*/,\-]+\s+){5})/;
-// Lines without shell operators or a network/interpreter program cannot carry remote code.
-const PAYLOAD_HINT = /[|&;<>$`]|\b(?:curl|wget|nc|ncat|socat|bash|sh|zsh|python[0-9.]*|perl|ruby|node|php|base64|iwr|iex)\b/;
+// Lines without shell operators, a network or interpreter program or a deleter cannot carry remote code or wipe anything.
+const PAYLOAD_HINT = /[|&;<>$`]|\b(?:curl|wget|nc|ncat|socat|bash|sh|zsh|python[0-9.]*|perl|ruby|node|php|base64|iwr|iex|rm|shred|dd|mkfs(?:\.\w+)?|wipefs|truncate)\b/;
 const UNIT_KEY = /^\s*(?:ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecReload)\s*=\s*[-@+!:]*/i;
 
 /** The worst thing the written content would run (remote code, reverse shell, …). */
@@ -91,6 +99,70 @@ export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, pat
 export function inspectPersistenceWrite(path: string, content: string | undefined, ctx: RuleContext): void {
   const target = persistenceTarget(path);
   if (target) emitPersistence(ctx, target, path, 'Writes to', content);
+  else if (content && AUTORUN_CONFIG.test(path)) inspectAutorunConfig(path, content, ctx);
+}
+
+// Editor and dev-container files whose commands run by themselves: VS Code tasks that run when
+// the folder is opened, dev container lifecycle commands (run when the container is built or started).
+const AUTORUN_CONFIG = /(?:^|[\\/])(?:\.vscode[\\/]tasks\.json|\.devcontainer(?:[\\/][^\\/]+)?[\\/]devcontainer\.json|\.devcontainer\.json)$/i;
+const LIFECYCLE_KEYS = ['initializeCommand', 'onCreateCommand', 'updateContentCommand', 'postCreateCommand', 'postStartCommand', 'postAttachCommand'];
+
+/** JSON with comments (the format of VS Code and dev container files) as JSON: line and block comments outside strings dropped. */
+function withoutComments(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else out += c;
+  }
+  return out;
+}
+
+/** The command lines an auto-run configuration runs without being asked (JSON with comments tolerated). */
+export function autorunCommands(path: string, content: string): string[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(withoutComments(content.slice(0, 65_536)).replace(/,(\s*[}\]])/g, '$1'));
+  } catch {
+    // Unparseable: the command strings of a file that says it runs on folder open.
+    return /folderOpen/.test(content) || /devcontainer/i.test(path) ? [...content.slice(0, 65_536).matchAll(/"(?:command|[a-z]+Command)"\s*:\s*"((?:[^"\\]|\\.){1,2000})"/g)].map((m) => m[1].replace(/\\"/g, '"')) : [];
+  }
+  if (!doc || typeof doc !== 'object') return [];
+  const d = doc as Record<string, unknown>;
+  // A string runs in a shell; an array is the program and its arguments (quoted here so the shell
+  // rules read the same words); an object holds several commands run in parallel.
+  const line = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? [v.filter((x): x is string => typeof x === 'string').map(shellQuote).join(' ')] : v && typeof v === 'object' ? Object.values(v).flatMap(line) : []);
+  if (/tasks\.json$/i.test(path)) {
+    const tasks = Array.isArray(d.tasks) ? d.tasks : [];
+    return tasks.flatMap((t) => {
+      const task = t && typeof t === 'object' ? (t as Record<string, unknown>) : {};
+      const run = task.runOptions && typeof task.runOptions === 'object' ? (task.runOptions as Record<string, unknown>).runOn : undefined;
+      if (run !== 'folderOpen') return [];
+      const args = Array.isArray(task.args) ? task.args.filter((a): a is string => typeof a === 'string').map(shellQuote).join(' ') : '';
+      return line(task.command).map((c) => (args ? `${c} ${args}` : c));
+    });
+  }
+  return LIFECYCLE_KEYS.flatMap((k) => line(d[k]));
+}
+
+function inspectAutorunConfig(path: string, content: string, ctx: RuleContext): void {
+  const commands = autorunCommands(path, content);
+  if (commands.length === 0) return;
+  const target: PersistenceTarget = { severity: 'low', label: /tasks\.json$/i.test(path) ? `the editor task file ${path} (its tasks run when the folder is opened)` : `the dev container file ${path} (its commands run when the container is created or started)`, kind: 'ide_autorun' };
+  emitPersistence(ctx, target, path, 'Writes to', commands.join('\n'));
 }
 
 function upstreamData(cmd: SimpleCommand): string | undefined {

@@ -303,10 +303,55 @@ function routineServiceCommand(c: SimpleCommand): boolean {
   return RESTART_VERBS.has(verb) && units.length > 0 && units.every((u) => !HOST_WIDE_UNITS.test(u) && !SECURITY_UNITS.test(u) && !/[*?[$`]/.test(u));
 }
 
+// Programs that only look at the system: reading as root shows what the user cannot see, and
+// changes nothing. Secret files among what they read are judged by the credential rules.
+const LOOK_PROGRAMS = new Set(['ls', 'du', 'df', 'stat', 'file', 'cat', 'head', 'tail', 'less', 'more', 'wc', 'zcat', 'lsof', 'ss', 'netstat', 'ps', 'pstree', 'lsblk', 'blkid', 'lspci', 'lsusb', 'lsmod', 'dmidecode', 'id', 'whoami', 'uname', 'getfacl', 'ausearch', 'aureport', 'last', 'lastlog', 'who', 'w', 'free', 'uptime', 'iotop', 'named-checkconf', 'named-checkzone', 'unbound-checkconf']);
+// Options that make a log reader change the log (journalctl --vacuum-*, dmesg --clear).
+const LOG_CHANGES: Record<string, RegExp> = {
+  journalctl: /^--(?:vacuum|rotate|flush|sync|relinquish-var|setup-keys|update-catalog)/,
+  dmesg: /^(?:-[a-zA-Z]*[cCDEn]|--(?:clear|read-clear|console-off|console-on|console-level))/,
+};
+// A daemon's configuration check: it parses its configuration and exits.
+const CONFIG_TESTS: Record<string, readonly string[]> = { nginx: ['-t', '-T'], sshd: ['-t', '-T'], apachectl: ['configtest', '-t'], apache2ctl: ['configtest', '-t'], httpd: ['-t'], haproxy: ['-c'], postfix: ['check'], caddy: ['validate'] };
+const CONTAINER_LOOKS = new Set(['ps', 'images', 'logs', 'inspect', 'stats', 'version', 'info', 'top', 'port', 'events', 'history']);
+
+// The invoking user, as a chown owner: `$(whoami)`, `$USER`, `$(id -un)`, with an optional group.
+const SELF_OWNER = /^(?:\$\(whoami\)|`whoami`|\$\{?USER\}?|\$\(id -un\)|\$\(id -u\))(?::(?:\$\(id -gn?\)|\$\{?USER\}?|staff|\$\(whoami\))?)?$/;
+
+/**
+ * `sudo chown -R $(whoami) ~/.npm`: giving the user back files under their own home that an earlier
+ * root command left owned by root, the documented repair for npm and pip caches.
+ */
+function ownFilesBack(c: SimpleCommand): boolean {
+  const pos = positionals(c.args);
+  return pos.length >= 2 && SELF_OWNER.test(pos[0]) && pos.slice(1).every((p) => /^(?:~|\$\{?HOME\}?)\/[^.]/.test(p) || /^(?:~|\$\{?HOME\}?)\/\.(?:npm|cache|yarn|pnpm-store|local|config\/yarn|nvm|cargo|rustup|gradle|m2|pip|composer|bundle|gem|cocoapods)\b/.test(p));
+}
+
+/** A command run as root that only looks: listings, logs, process and socket tables, configuration checks. */
+function lookOnlyCommand(c: SimpleCommand): boolean {
+  const name = c.name;
+  if (LOOK_PROGRAMS.has(name)) return true;
+  if (name === 'chown') return ownFilesBack(c);
+  if (name === 'journalctl' || name === 'dmesg') return !c.args.some((a) => LOG_CHANGES[name].test(a));
+  // `fdisk -l`, `parted -l`, `parted /dev/sda print` list partitions; anything else edits them.
+  if (name === 'fdisk' || name === 'sfdisk' || name === 'parted') {
+    const listing = c.args.some((a) => a === '-l' || a === '--list' || (name === 'parted' && a === 'print'));
+    return listing && c.args.every((a) => a === '-l' || a === '--list' || a === 'print' || a.startsWith('/dev/'));
+  }
+  const tests = Object.hasOwn(CONFIG_TESTS, name) ? CONFIG_TESTS[name] : undefined;
+  if (tests) return c.args.length > 0 && c.args.every((a) => tests.includes(a) || a === '-q');
+  if (name === 'docker' || name === 'podman' || name === 'nerdctl') {
+    const pos = positionals(c.args);
+    return CONTAINER_LOOKS.has(pos[0]) || (pos[0] === 'compose' && (pos[1] === 'ps' || pos[1] === 'logs' || pos[1] === 'config' || pos[1] === 'ls'));
+  }
+  return false;
+}
+
 /** Anything run through sudo/doas is worth a confirmation, once per command line. */
 export function inspectElevation(script: Script, ctx: RuleContext): void {
   // Commands sent to another host over ssh run there, not on this workstation.
-  // Routine service management and `visudo -c` (a syntax check) are not worth a confirmation.
-  const first = script.commands.find((c) => c.elevated && c.name !== '' && c.origin !== 'remote' && c.wrappers.some((w) => w === 'sudo' || w === 'doas' || w === 'pkexec' || w === 'run0') && !routineServiceCommand(c) && !(c.name === 'visudo' && c.args.length > 0 && c.args.every((a) => a === '-c' || a === '--check' || a === '-q' || a === '--quiet')));
+  // Routine service management, commands that only look (logs, listings, `nginx -t`) and
+  // `visudo -c` (a syntax check) are not worth a confirmation.
+  const first = script.commands.find((c) => c.elevated && c.name !== '' && c.origin !== 'remote' && c.wrappers.some((w) => w === 'sudo' || w === 'doas' || w === 'pkexec' || w === 'run0') && !routineServiceCommand(c) && !lookOnlyCommand(c) && !(c.name === 'visudo' && c.args.length > 0 && c.args.every((a) => a === '-c' || a === '--check' || a === '-q' || a === '--quiet')));
   if (first) emit(ctx, PRIV, 'medium', 'elevated_command', `Runs \`${[first.name, ...first.args].join(' ').slice(0, 80)}\` as root.`);
 }
