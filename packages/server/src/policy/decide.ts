@@ -15,7 +15,7 @@ import { deletionRisk } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
-import { emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
+import { credentialSearchRisk, emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
 import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
 import { delegatedHarm, findInjection } from './rules/injection.js';
@@ -185,6 +185,12 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   // Listing tools (list_directory, glob …) return names only; searching tools read contents.
   if (call.tool === 'read' || (call.tool === 'search' && !LIST_TOOL.test(call.toolName.toLowerCase()))) {
     if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
+    if (call.tool === 'search' && f.filePath) {
+      const input = call.toolInput ?? {};
+      const pattern = input.pattern ?? input.query ?? input.Query ?? input.regex;
+      const risk = typeof pattern === 'string' ? credentialSearchRisk(f.filePath, pattern) : null;
+      if (risk) emitCredentialRead(ctx, risk, f.filePath, 'Searches');
+    }
     // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
     // every entry is read, not only the first the surface reports as the call's path.
     if (call.tool === 'read') for (const p of listedPaths(call.toolInput)) if (p !== f.filePath) inspectRead(p, ctx);
