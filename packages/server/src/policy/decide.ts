@@ -21,6 +21,7 @@ import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardR
 import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
+import { urlSmuggleHost } from './rules/exfiltration.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
@@ -202,6 +203,8 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   }
   if (f.url !== undefined && call.tool === 'web_fetch') {
     for (const c of credentialUrlFindings([f.url])) ctx.emit(c);
+    const smuggled = urlSmuggleHost(f.url);
+    if (smuggled) ctx.emit({ patternName: 'exfiltration.url_smuggle', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `The fetch sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, hosts: [smuggled] });
   }
   if (f.url !== undefined && !isUnixSocketUrl(f.url)) {
     if (f.url.length > inspectionCap(policy)) unanalysable(ctx, `a URL longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);

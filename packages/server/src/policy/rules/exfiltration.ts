@@ -111,6 +111,33 @@ function rootCopied(sources: readonly string[]): { label: string; path: string }
 const BACKUP_UPLOADERS: ReadonlySet<string> = new Set(['restic', 'rustic', 'borg', 'duplicity', 'kopia', 's3cmd', 'mc', 'b2', 'unison', 'lftp', 'duplicacy']);
 const REMOTE_REPO = /^(?:--?[a-z-]+=)?(?:s3|gs|b2|azure|sftp|rest|rclone|swift|ssh|https?|ftp|ftps|webdav|scp|boto3\+s3|gdocs|onedrive):/i;
 
+const ENCODED_BLOB = /^[A-Za-z0-9+/_-]{20,}={0,2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The paste or request-catcher host a URL smuggles data to in its query (`webhook.site/x?d=<base64>`):
+ * a GET carries it as well as a POST, and the catcher logs it for whoever owns the bin. Only
+ * encoded blobs count (20 or more base64 or hex characters with letters and digits), not a UUID
+ * or a word; null for every other URL.
+ */
+export function urlSmuggleHost(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0 || url.length > 8192) return null;
+  const host = urlHosts(url)[0];
+  if (!host || !DROP_SITES.test(host)) return null;
+  const end = url.indexOf('#', q);
+  for (const pair of url.slice(q + 1, end < 0 ? undefined : end).split('&')) {
+    let v = pair.slice(pair.indexOf('=') + 1);
+    try {
+      v = decodeURIComponent(v);
+    } catch {
+      // kept as written
+    }
+    if (ENCODED_BLOB.test(v) && /[0-9]/.test(v) && /[A-Za-z]/.test(v) && !UUID.test(v)) return host;
+  }
+  return null;
+}
+
 function destination(hosts: string[]): { external: string[]; label: string } {
   const external = hosts.filter((h) => !isLocalHost(h));
   return { external, label: external.join(', ') };
@@ -140,6 +167,10 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
       const risk = credentialRisk(path);
       if (risk) return emit(ctx, risk.severity === 'medium' ? 'high' : 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [path]);
     }
+  }
+  for (const a of args) {
+    const smuggled = a.includes('?') ? urlSmuggleHost(a) : null;
+    if (smuggled) return emit(ctx, 'high', 'url_smuggle', `Sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, [smuggled]);
   }
   const uploads = payloads.length > 0 || /^(?:POST|PUT|PATCH)$/.test(method);
   if (!uploads) return;
