@@ -10,7 +10,7 @@ import { isTrustedHost, isTrustedPath, isTrustedUrl, type CompiledPolicy } from 
 import { facetsOf, type Facets } from './facets.js';
 import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
-import { LIST_TOOL, mcpFacets, parseMcpToolName } from './mcp.js';
+import { LIST_TOOL, mcpFacets, parseMcpToolName, CREATING_TOOL, PERMISSION_TOOL, publicExposure } from './mcp.js';
 import { deletionRisk } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
@@ -316,8 +316,20 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     sink.hosts.push(...urlHosts(u));
     sink.urls.push(u);
   }
+  const secrets = m.text ? secretFindings(m.text, 'The arguments', policy.entropyThreshold) : [];
+  const audience = publicExposure(call.toolInput ?? {});
+  if (audience) {
+    // Opening an existing document to everyone exposes content this call does not show; publishing
+    // new content is judged by what it carries (a secret or a credential file makes it a leak; a
+    // public asset or snippet is what such tools are for, and is only logged).
+    const credential = [...m.sendPaths, ...m.readPaths].map((p) => credentialRiskOfArg(p)).find((h) => h);
+    const tool = id.tool.toLowerCase();
+    const existing = m.sendPaths.length === 0 && (PERMISSION_TOOL.test(tool) || !CREATING_TOOL.test(tool));
+    const what = credential ? credential.risk.label : secrets.length ? 'content with secrets in it' : existing ? 'an existing document or object (its content is not shown here)' : 'what it creates';
+    wrap.emit({ patternName: 'exfiltration.public_share', severity: credential || secrets.length || existing ? 'high' : 'low', category: 'exfiltration', layer: 'builtin', reason: `makes ${what} readable by ${audience}.` });
+  }
   if (m.text) {
-    for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) wrap.emit(s);
+    for (const s of secrets) wrap.emit(s);
     // Attack text is quoted in issues and messages often enough that an override alone is one
     // step lower here; an override asking for a harmful action is not.
     const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx) });
