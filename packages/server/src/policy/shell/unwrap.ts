@@ -722,6 +722,9 @@ const CONTAINER_VALUE_OPTIONS = new Set([
   '--runtime', '--cidfile', '--volumes-from', '--group-add', '--userns', '--cgroupns', '--uts', '-a', '--attach',
 ]);
 
+/** Options that give a container the host: its process namespace, or every capability or SYS_ADMIN. */
+const HOST_REACH = new Set(['--pid=host', '--cap-add=sys_admin', '--cap-add=all', '--cap-add=cap_sys_admin']);
+
 /** A bind mount's host path and container path (`-v SRC:DST[:ro]`, `--mount type=bind,src=…,dst=…`). */
 function bindMount(option: string, value: string): { host: string; inner: string } | undefined {
   if (option === '--mount') {
@@ -746,6 +749,7 @@ function containerCommand(name: string, argv: Word[], elevated: boolean): Nested
   if (argv[i]?.text === 'container') i++;
   if (argv[i]?.text !== 'run') return NO_NESTED;
   const mounts: { host: string; inner: string }[] = [];
+  let privileged = false;
   for (i++; i < argv.length; i++) {
     const t = argv[i].text;
     if (t === '--') {
@@ -760,9 +764,14 @@ function containerCommand(name: string, argv: Word[], elevated: boolean): Nested
       const m = bindMount(option, value);
       if (m) mounts.push(m);
     }
+    if (option === '--privileged' || (value !== undefined && HOST_REACH.has(`${option}=${value.toLowerCase()}`))) privileged = true;
   }
-  if (mounts.length === 0 || i + 1 >= argv.length) return NO_NESTED;
+  if (i + 1 >= argv.length) return NO_NESTED;
   const src = argv.slice(i + 1).map((w) => shellQuote(w.text)).join(' ');
+  // A privileged container (or one in the host's process namespace) reaches the host: `nsenter -t 1`
+  // runs its command there as root. What it runs is judged as if run on the host.
+  if (privileged) return [{ kind: 'source', src: mounts.length ? mapMountPaths(src, mounts) : src, origin: 'shell-c', elevated: true, via: `a privileged ${name} run container, which reaches the host` }];
+  if (mounts.length === 0) return NO_NESTED;
   const mapped = mapMountPaths(src, mounts);
   if (mapped === src) return NO_NESTED;
   const shown = mounts.map((m) => `${m.host} at ${m.inner}`).join(', ');
