@@ -686,6 +686,7 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     return i + 1 < argv.length ? [{ kind: 'source', src: argv.slice(i + 1).map((w) => w.text).join(' '), origin: 'remote', elevated: false, cwd: local ? '~' : undefined, via: local ? `an ssh command to this machine (${argv[i].text}), run in the home directory` : undefined }] : [];
   }
   if (CONTAINER_CLIS.has(name)) return containerCommand(name, argv, elevated);
+  if ((name === 'npm' || name === 'pnpm') && args[0] === 'pkg' && args[1] === 'set') return packageScripts(name, args.slice(2));
   if (name === 'kubectl' || name === 'oc') return podCommand(name, args, elevated);
   if (name === 'find') {
     const out: Nested[] = [];
@@ -707,6 +708,26 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     return [{ kind: 'argv', argv: cmd.some((w) => FD_PLACEHOLDER.test(w.text)) ? cmd : [...cmd, FD_ENTRY], origin: 'find-exec' }];
   }
   return NO_NESTED;
+}
+
+// npm's lifecycle scripts: run by every `npm install` (or pack/publish) in the project, unasked.
+const LIFECYCLE_SCRIPTS = new Set(['preinstall', 'install', 'postinstall', 'prepare', 'prepublish', 'prepublishonly', 'prepack', 'postpack', 'preuninstall', 'uninstall', 'postuninstall', 'dependencies']);
+
+/**
+ * `npm pkg set scripts.NAME=COMMAND`: the command is written into package.json, where npm runs it
+ * (a lifecycle script on every install, any other on `npm run NAME`); it is judged as if run.
+ */
+function packageScripts(name: string, assignments: readonly string[]): Nested[] {
+  const out: Nested[] = [];
+  for (const a of assignments) {
+    if (!a.startsWith('scripts.')) continue;
+    const eq = a.indexOf('=');
+    if (eq < 0) continue;
+    const script = a.slice(8, eq);
+    const when = LIFECYCLE_SCRIPTS.has(script.toLowerCase()) ? `on every ${name} install` : `by ${name} run ${script}`;
+    out.push({ kind: 'source', src: a.slice(eq + 1), origin: 'shell-c', elevated: false, via: `the package.json script ${script}, which ${name} pkg set writes and which runs ${when}` });
+  }
+  return out;
 }
 
 /** This machine, as an ssh destination. */
