@@ -8,6 +8,7 @@ import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
 import type { RuleContext } from './context.js';
 import { literalOutput, positionals } from './facts.js';
+import { makefileRecipes } from '../shell/makefile.js';
 
 const CATEGORY = 'persistence';
 const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
@@ -184,4 +185,81 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
       }
       return;
   }
+}
+
+// Written scripts: a file written (Write, an edit, a patch) that is code something will run — a
+// shell script, a project hook, a Makefile recipe, a package.json script, a CI step, an editor
+// task — is judged by what its commands would do when run. Only the effects that are harmful
+// wherever they run are reported here: deleting home or the system, running downloaded code,
+// sending secrets out, reading credentials.
+const SCRIPT_HARMS = new Set(['destructive_fs', 'remote_code_exec', 'exfiltration', 'credential_access']);
+const SHELL_SCRIPT_EXT = /\.(?:sh|bash|zsh|ksh|dash|command)$/;
+const SHEBANG = /^#!\s*\S*(?:\/|\s)(?:env\s+)?(?:ba|z|k|da|)sh\b/;
+const HOOK_DIR = /(?:^|\/)\.(?:husky|githooks)\/(?!_\/)[^/]+$/;
+const LIFECYCLE = /^(?:pre|post)?(?:install|uninstall|prepare|publish|pack|prepublishonly)$|^dependencies$/;
+const JSON_PAIR = /"([A-Za-z0-9_:.-]{1,64})"\s*:\s*"((?:[^"\\\n]|\\.){1,4000})"/g;
+const CI_RUN = /^(\s*)-?\s*(?:run|script|command)\s*:\s*(.*)$/;
+
+/** What a written file would run, as shell text, and what it is (null for files that are not scripts). */
+export function scriptOf(path: string, content: string): { text: string; what: string } | null {
+  const lower = path.toLowerCase();
+  const base = lower.slice(lower.lastIndexOf('/') + 1);
+  if (base === 'package.json') {
+    const parts: string[] = [];
+    let auto = '';
+    for (const m of content.matchAll(JSON_PAIR)) {
+      // Keys of a scripts block; in a partial edit only the lifecycle names are sure to be scripts.
+      if (!LIFECYCLE.test(m[1]) && !/"scripts"\s*:/.test(content)) continue;
+      if (LIFECYCLE.test(m[1])) auto = m[1];
+      parts.push(m[2].replace(/\\(["\\])/g, '$1'));
+    }
+    return parts.length ? { text: parts.join('\n'), what: auto ? `package.json, whose ${auto} script runs on every npm install` : 'package.json scripts' } : null;
+  }
+  if (base === 'makefile' || base === 'gnumakefile' || base.endsWith('.mk')) return { text: makefileRecipes(content), what: `the Makefile ${path}` };
+  if (/(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$/.test(lower)) return { text: ciSteps(content), what: `the CI workflow ${path}, whose steps run on the CI runner with the repository's secrets` };
+  if (base === 'tasks.json' && lower.includes('.vscode/')) {
+    const parts: string[] = [];
+    for (const m of content.matchAll(JSON_PAIR)) if (m[1] === 'command') parts.push(m[2].replace(/\\(["\\])/g, '$1'));
+    return parts.length ? { text: parts.join('\n'), what: `the editor task file ${path}` } : null;
+  }
+  if (HOOK_DIR.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
+  if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
+  return null;
+}
+
+/** The commands of a CI file's `run:` / `script:` steps (one-line and block forms). */
+function ciSteps(yaml: string): string {
+  const out: string[] = [];
+  const lines = yaml.split('\n');
+  for (let i = 0; i < lines.length && i < 2000; i++) {
+    const m = CI_RUN.exec(lines[i]);
+    if (!m) continue;
+    const value = m[2].trim();
+    if (value && !/^[|>][-+]?$/.test(value)) {
+      out.push(value.replace(/^(["'])(.*)\1$/, '$2'));
+      continue;
+    }
+    const indent = m[1].length;
+    for (i++; i < lines.length; i++) {
+      const l = lines[i];
+      if (l.trim() && l.length - l.trimStart().length <= indent) { i--; break; }
+      out.push(l.trim().replace(/^-\s+/, ''));
+    }
+  }
+  // `${{ secrets.X }}` and `${{ toJSON(secrets) }}` are the repository's secrets, put in place by the runner.
+  return out.join('\n').replace(/\$\{\{\s*(?:toJSON\(\s*secrets\s*\)|secrets\.[A-Za-z0-9_]+)\s*\}\}/g, '$GITHUB_SECRET_TOKEN');
+}
+
+/** A written script is judged by what it would do when run (Write, edits, patches, MCP writes). */
+export function inspectScriptWrite(path: string, content: string, ctx: RuleContext): void {
+  const script = scriptOf(path, content);
+  if (!script || !script.text.trim()) return;
+  let best: { f: { patternName: string; severity: Severity; category: string; reason: string } } | null = null;
+  for (const f of ctx.inspectNested(script.text.slice(0, 32_768))) {
+    if (!SCRIPT_HARMS.has(f.category) || severityRank(f.severity) < severityRank('high')) continue;
+    // On a tie, sending the secrets out says more than reading them.
+    const rank = severityRank(f.severity) - (best ? severityRank(best.f.severity) : -1);
+    if (rank > 0 || (rank === 0 && f.category === 'exfiltration' && best!.f.category === 'credential_access')) best = { f };
+  }
+  if (best) ctx.emit({ patternName: best.f.patternName, severity: best.f.severity, category: best.f.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${best.f.reason}`, paths: [path] });
 }
