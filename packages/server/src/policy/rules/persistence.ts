@@ -12,7 +12,7 @@ import { makefileRecipes } from '../shell/makefile.js';
 
 const CATEGORY = 'persistence';
 const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
-const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
+const RC_FILES = new Set(['.bash_aliases', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
 export interface PersistenceTarget {
   severity: Severity;
@@ -79,10 +79,18 @@ export function payloadRisk(content: string, ctx: RuleContext): { severity: Seve
   return best;
 }
 
+const SUDO_PASSWORD = /\bsudo\s(?:[^\n|;&]*\s)?-[A-Za-z]*S\b[^\n]*<<<\s*['"]?[^\s'"$]|\b(?:echo|printf)\s+(?:-\w+\s+)?['"]?[^\s'"$|][^|\n]*\|\s*sudo\s(?:[^\n|]*\s)?-[A-Za-z]*S\b/;
+
 export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, path: string, how: string, payload?: string): void {
   const risk = payload ? payloadRisk(payload, ctx) : null;
   if (risk) {
     ctx.emit({ patternName: `${CATEGORY}.${target.kind}_malicious`, severity: 'critical', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label} so that it runs at every start: ${risk.reason}`, paths: [path] });
+    return;
+  }
+  // A password fed to sudo (`alias sudo="sudo -S <<< pw"`, `echo pw | sudo -S`): stored in clear
+  // in a file every later shell runs, and handed to every elevated command without a prompt.
+  if (payload && SUDO_PASSWORD.test(payload.slice(0, 32_768))) {
+    ctx.emit({ patternName: `${CATEGORY}.${target.kind}_sudo_password`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label} a sudo password in clear text, which every later shell feeds to sudo without a prompt.`, paths: [path] });
     return;
   }
   ctx.emit({ patternName: `${CATEGORY}.${target.kind}`, severity: target.severity, category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label}, code that runs again later without review.`, paths: [path] });
