@@ -180,6 +180,8 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
     if (['.ssh', '.gnupg', '.aws', '.kube', '.azure'].includes(first) || (first === 'library' && s[2]?.toLowerCase() === 'keychains')) {
       return { severity: 'high', label: labelFor(contents, p) };
     }
+    // Every application's data and settings (not its caches): `rm -rf ~/Library/Application\ Support/*`.
+    if (s.length === 3 && APP_DATA.has(`${first}/${s[2].toLowerCase()}`)) return { severity: 'high', label: labelFor(contents, `${p}, every application's data and settings`) };
     // The user's own folders (`~/src/other-repo`, `~/Documents/thesis`) outside the project are
     // another project or the user's data, as `/data/app` is. Dot directories, `~/Library` and
     // `~/go` hold tools' caches and installs, which are regenerated.
@@ -206,6 +208,8 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
   if (p === '*') return inSubdir ? null : { severity: 'high', label: 'everything in the working directory' };
   return null;
 }
+
+const APP_DATA = new Set(['library/application support', 'library/preferences', 'library/containers', 'library/group containers', 'library/mail', 'library/messages', '.local/share', 'appdata/roaming', 'appdata/local']);
 
 /** True when `path` is `dir` or inside it (both normalised). */
 export function isUnder(path: string, dir: string): boolean {
