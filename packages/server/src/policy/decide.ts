@@ -32,6 +32,8 @@ import type { Decision, Severity, ToolCall, Verdict } from './types.js';
 import { verdictFor } from './verdict.js';
 
 const NESTED_DEPTH = 3;
+// Arguments of git tools that name an object, `rev:path` among them.
+const GIT_OBJECT_KEYS = ['revision', 'rev', 'ref', 'object', 'treeish', 'tree_ish', 'commit'];
 const NETWORK_CATEGORIES = new Set(['remote_code_exec', 'exfiltration', 'network_policy']);
 const PATH_CATEGORIES = new Set(['credential_access', 'secret_in_input']);
 
@@ -282,6 +284,17 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
   for (const p of m.readPaths) {
     const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);
     if (hit) emitCredentialRead(wrap, hit.risk, hit.path, 'Reads');
+  }
+  // A git tool's `rev:path` (`HEAD:.ssh/id_rsa` in a repository at home) prints that file as committed.
+  const input = call.toolInput ?? {};
+  for (const k of GIT_OBJECT_KEYS) {
+    const v = input[k];
+    const colon = typeof v === 'string' && v.length < 1024 && !v.includes('://') ? v.indexOf(':') : -1;
+    if (colon < 0) continue;
+    const repo = input.repo_path ?? input.repoPath ?? input.repository ?? input.repo ?? input.cwd;
+    const inRepo = (v as string).slice(colon + 1);
+    const hit = (typeof repo === 'string' && repo.startsWith('/') || typeof repo === 'string' && repo.startsWith('~') ? credentialRiskOfArg(`${repo}/${inRepo}`) : null) ?? credentialRiskOfArg(inRepo);
+    if (hit) emitCredentialRead(wrap, hit.risk, hit.path, `Reads, as committed in ${typeof repo === 'string' ? repo : 'the repository'},`);
   }
   // Uploading or attaching a credential file sends it off the machine: worse than reading it.
   for (const p of m.sendPaths) {

@@ -1,10 +1,10 @@
 // Path vocabulary shared by the rule families: where home is, which directories are the
 // system, and how bad it is to delete a given target. Paths are normalised textually
-// (no I/O): `~`, `$HOME`, `${HOME}`, `/home/<user>`, `/Users/<user>`, `/root`,
+// (no I/O): `~`, `$HOME`, `${HOME}`, Tcl's `$env(HOME)`, `/home/<user>`, `/Users/<user>`, `/root`,
 // `%USERPROFILE%` and `C:\Users\<user>` all become `~`.
 import type { Severity } from './types.js';
 
-const HOME_PREFIX = /^(?:~[A-Za-z_][A-Za-z0-9_.-]*|~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%|%HOMEPATH%|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/var\/root|[A-Za-z]:\/Users\/[^/]+)(?=\/|$)/i;
+const HOME_PREFIX = /^(?:~[A-Za-z_][A-Za-z0-9_.-]*|~|\$HOME|\$\{HOME\}|\$(?:::)?env\(HOME\)|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%|%HOMEPATH%|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/var\/root|[A-Za-z]:\/Users\/[^/]+)(?=\/|$)/i;
 
 /** Normalises separators, home spellings, `.`/`..` segments and trailing slashes. */
 // Anything that needs rewriting: home spellings, drives, backslashes, `.`/`..`, doubled or trailing slashes.

@@ -147,7 +147,14 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
   const flagValue = optionValue(cmd.args, CODE_FLAGS);
   if (flagValue !== undefined) return flagValue;
   const here = cmd.redirects.find((r) => r.op.startsWith('<<'));
-  return here?.target.text;
+  if (here) return here.target.text;
+  // With no script operand the interpreter runs its standard input: a literal piped in
+  // (`echo 'CODE' | python3`, `printf … | tclsh`) is its program.
+  if (cmd.stage > 0 && !cmd.args.some((a) => a !== '-' && !a.startsWith('-'))) {
+    const up = cmd.pipeline.stages[cmd.stage - 1];
+    if (up?.length === 1) return literalOutput(up[0]);
+  }
+  return undefined;
 }
 
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to
