@@ -10,18 +10,19 @@ import { isTrustedHost, isTrustedPath, isTrustedUrl, type CompiledPolicy } from 
 import { facetsOf, type Facets } from './facets.js';
 import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
-import { LIST_TOOL, mcpFacets, parseMcpToolName } from './mcp.js';
+import { LIST_TOOL, mcpFacets, parseMcpToolName, CREATING_TOOL, PERMISSION_TOOL, publicExposure } from './mcp.js';
 import { deletionRisk, inTestTree, normalizePath, segments } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
-import { emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
+import { credentialSearchRisk, emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
 import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
 import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
-import { inspectPersistenceWrite } from './rules/persistence.js';
+import { urlSmuggleHost } from './rules/exfiltration.js';
+import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { promptSecretFindings, secretFindings } from './rules/secrets.js';
@@ -31,6 +32,8 @@ import type { Decision, Severity, ToolCall, Verdict } from './types.js';
 import { verdictFor } from './verdict.js';
 
 const NESTED_DEPTH = 3;
+// Arguments of git tools that name an object, `rev:path` among them.
+const GIT_OBJECT_KEYS = ['revision', 'rev', 'ref', 'object', 'treeish', 'tree_ish', 'commit'];
 const NETWORK_CATEGORIES = new Set(['remote_code_exec', 'exfiltration', 'network_policy']);
 const PATH_CATEGORIES = new Set(['credential_access', 'secret_in_input']);
 
@@ -126,6 +129,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     }
   }
   if (content) {
+    if (path) inspectScriptWrite(path, content, ctx);
     for (const f of secretFindings(content, 'The file content', policy.entropyThreshold)) ctx.emit({ ...f, paths: path ? [path] : undefined });
     // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
     // are not softened: injected text there is planted for the next session.
@@ -187,6 +191,12 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   // Listing tools (list_directory, glob …) return names only; searching tools read contents.
   if (call.tool === 'read' || (call.tool === 'search' && !LIST_TOOL.test(call.toolName.toLowerCase()))) {
     if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
+    if (call.tool === 'search' && f.filePath) {
+      const input = call.toolInput ?? {};
+      const pattern = input.pattern ?? input.query ?? input.Query ?? input.regex;
+      const risk = typeof pattern === 'string' ? credentialSearchRisk(f.filePath, pattern) : null;
+      if (risk) emitCredentialRead(ctx, risk, f.filePath, 'Searches');
+    }
     // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
     // every entry is read, not only the first the surface reports as the call's path.
     if (call.tool === 'read') for (const p of listedPaths(call.toolInput)) if (p !== f.filePath) inspectRead(p, ctx);
@@ -198,6 +208,8 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   }
   if (f.url !== undefined && call.tool === 'web_fetch') {
     for (const c of credentialUrlFindings([f.url])) ctx.emit(c);
+    const smuggled = urlSmuggleHost(f.url);
+    if (smuggled) ctx.emit({ patternName: 'exfiltration.url_smuggle', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `The fetch sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, hosts: [smuggled] });
   }
   if (f.url !== undefined && !isUnixSocketUrl(f.url)) {
     if (f.url.length > inspectionCap(policy)) unanalysable(ctx, `a URL longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
@@ -292,6 +304,17 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);
     if (hit) emitCredentialRead(wrap, hit.risk, hit.path, 'Reads');
   }
+  // A git tool's `rev:path` (`HEAD:.ssh/id_rsa` in a repository at home) prints that file as committed.
+  const input = call.toolInput ?? {};
+  for (const k of GIT_OBJECT_KEYS) {
+    const v = input[k];
+    const colon = typeof v === 'string' && v.length < 1024 && !v.includes('://') ? v.indexOf(':') : -1;
+    if (colon < 0) continue;
+    const repo = input.repo_path ?? input.repoPath ?? input.repository ?? input.repo ?? input.cwd;
+    const inRepo = (v as string).slice(colon + 1);
+    const hit = (typeof repo === 'string' && repo.startsWith('/') || typeof repo === 'string' && repo.startsWith('~') ? credentialRiskOfArg(`${repo}/${inRepo}`) : null) ?? credentialRiskOfArg(inRepo);
+    if (hit) emitCredentialRead(wrap, hit.risk, hit.path, `Reads, as committed in ${typeof repo === 'string' ? repo : 'the repository'},`);
+  }
   // Uploading or attaching a credential file sends it off the machine: worse than reading it.
   for (const p of m.sendPaths) {
     const hit = /^file:/i.test(p) ? null : credentialRiskOfArg(p);
@@ -326,11 +349,23 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     sink.hosts.push(...urlHosts(u));
     sink.urls.push(u);
   }
+  const secrets = m.text ? secretFindings(m.text, 'The arguments', policy.entropyThreshold) : [];
+  const audience = publicExposure(call.toolInput ?? {});
+  if (audience) {
+    // Opening an existing document to everyone exposes content this call does not show; publishing
+    // new content is judged by what it carries (a secret or a credential file makes it a leak; a
+    // public asset or snippet is what such tools are for, and is only logged).
+    const credential = [...m.sendPaths, ...m.readPaths].map((p) => credentialRiskOfArg(p)).find((h) => h);
+    const tool = id.tool.toLowerCase();
+    const existing = m.sendPaths.length === 0 && (PERMISSION_TOOL.test(tool) || !CREATING_TOOL.test(tool));
+    const what = credential ? credential.risk.label : secrets.length ? 'content with secrets in it' : existing ? 'an existing document or object (its content is not shown here)' : 'what it creates';
+    wrap.emit({ patternName: 'exfiltration.public_share', severity: credential || secrets.length || existing ? 'high' : 'low', category: 'exfiltration', layer: 'builtin', reason: `makes ${what} readable by ${audience}.` });
+  }
   if (m.text) {
     // Posted through a tool that publishes (a gist, an issue comment, a chat message), the secret
     // leaves for readers outside the machine: sent, not only written down.
     const published = PUBLISH_TOOL.test(id.tool.toLowerCase());
-    for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) {
+    for (const s of secrets) {
       wrap.emit(published ? { ...s, patternName: 'exfiltration.secret_published', severity: 'high', category: 'exfiltration', reason: `publishes ${s.reason.replace(/^The arguments contains /, '').replace(/; secrets belong.*$/, '')} where others read it.` } : s);
     }
     // Attack text is quoted in issues and messages often enough that an override alone is one

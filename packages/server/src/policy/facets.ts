@@ -31,6 +31,7 @@ function first(input: Record<string, unknown>, keys: readonly string[]): string 
 }
 
 const COMMAND_KEYS = ['command', 'cmd', 'command_line', 'CommandLine', 'commandLine', 'script'];
+const SEARCH_DIR_KEYS = ['SearchPath', 'SearchDirectory', 'dir_path', 'directory'];
 const PATH_KEYS = ['file_path', 'filePath', 'path', 'AbsolutePath', 'TargetFile', 'target_file', 'filename', 'notebook_path'];
 const CONTENT_KEYS = ['content', 'new_string', 'file_text', 'CodeContent', 'ReplacementContent', 'new_str', 'newText', 'text', 'contents'];
 
@@ -68,6 +69,8 @@ export function facetsOf(call: ToolCall): Facets {
   }
   if (f.command === undefined && call.tool === 'shell') f.command = first(input, COMMAND_KEYS);
   if (f.filePath === undefined && (call.tool === 'read' || call.tool === 'write' || call.tool === 'edit' || call.tool === 'search')) f.filePath = first(input, PATH_KEYS);
+  // Search tools name the directory they search (Windsurf grep_search `SearchPath`, Gemini `dir_path`).
+  if (f.filePath === undefined && call.tool === 'search') f.filePath = first(input, SEARCH_DIR_KEYS);
   if (f.content === undefined && (call.tool === 'write' || call.tool === 'edit')) {
     f.content = first(input, CONTENT_KEYS);
     const edits = input.edits;

@@ -25,7 +25,7 @@ const SEND_TOOL = /upload|attach|share|publish|gist|transfer|put_object|put_file
 // Keys naming a file to be sent whatever the tool is called; and keys that name the local side of a
 // transfer only when the tool sends (in a download tool `local_path` is where the file lands).
 const ATTACH_KEYS = new Set(['attach_file', 'attach_files', 'attachment', 'attachments', 'attachment_path', 'attachment_paths', 'upload', 'upload_file', 'upload_path', 'file_to_upload']);
-const LOCAL_KEYS = new Set(['local_path', 'localpath', 'local_file', 'localfile', 'source_path', 'sourcepath', 'file_path', 'filepath', 'path', 'paths', 'file', 'files', 'source', 'src', 'absolutepath']);
+const LOCAL_KEYS = new Set(['local_path', 'localpath', 'local_file', 'localfile', 'source_path', 'sourcepath', 'file_path', 'filepath', 'path', 'paths', 'file', 'files', 'source', 'src', 'absolutepath', 'body_from_file', 'bodyfromfile', 'from_file', 'fromfile', 'input_file', 'inputfile', 'upload_from']);
 // Tools that return file names, not contents: the names in ~/.ssh are no secret (as `ls ~/.ssh`).
 export const LIST_TOOL = /^(?:list_(?:directory|directories|dir|files|directory_with_sizes)|directory_tree|ls|tree|glob|find_by_name|file_search|find_files)$/;
 const DELETE_TOOL = /delete|remove|(?:^|_)rm(?:$|_)|unlink|drop|destroy|purge|truncate|wipe/;
@@ -74,26 +74,46 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   else if (sends) f.readPaths.push(...paths);
   else if (WRITE_TOOL.test(tool)) for (const p of paths) f.writes.push({ path: p, content });
   else if (!LIST_TOOL.test(tool) && (READ_TOOL.test(tool) || paths.length)) f.readPaths.push(...paths);
-  // git tools name a file at a revision (`git_show {repo_path: "/home/dev", revision: "HEAD:.ssh/id_rsa"}`):
-  // the file's committed content is read, relative to the repository.
-  for (const k of REVISION_KEYS) {
-    const rev = args[k];
-    const at = typeof rev === 'string' ? rev.indexOf(':') : -1;
-    if (at < 0 || at === (rev as string).length - 1 || /^[a-z][a-z0-9+.-]*:\/\//i.test(rev as string)) continue;
-    const file = (rev as string).slice(at + 1);
-    // (Only a local repository: `repo: "acme/dotfiles"` on a hosting server names no local directory.)
-    const repo = REPO_KEYS.map((r) => args[r]).find((v): v is string => typeof v === 'string' && /^[/~.]/.test(v));
-    f.readPaths.push(repo && !/^[/~]/.test(file) ? `${repo.replace(/\/+$/, '')}/${file}` : file);
-  }
   f.text = texts.join('\n');
   return f;
 }
 
-const REVISION_KEYS = ['revision', 'rev', 'ref', 'object', 'commit', 'treeish', 'tree_ish'];
-const REPO_KEYS = ['repo_path', 'repository_path', 'repo_dir', 'repository', 'repo', 'cwd', 'git_dir'];
 
 /** `mcp__server__tool` (Claude/Codex), `mcp_server_tool` (Gemini) → server and tool. */
 export function parseMcpToolName(name: string): { server: string; tool: string } | undefined {
   const m = /^mcp__(.+?)__(.+)$/.exec(name) ?? /^mcp_([^_]+)_(.+)$/.exec(name);
   return m ? { server: m[1], tool: m[2] } : undefined;
+}
+
+// Who a share or upload opens the object to: anyone with the link, the public, every signed-in user.
+const AUDIENCE_KEYS = new Set(['type', 'role', 'access', 'audience', 'scope', 'grantee', 'link_sharing', 'linksharing', 'sharing', 'general_access', 'generalaccess', 'share_type', 'sharetype', 'permission', 'principal', 'member', 'entity']);
+const PUBLIC_AUDIENCE = /^(?:anyone|anyonewithlink|anyone_with_link|anyone-with-link|public|everyone|allusers|allauthenticatedusers|world|internet)$/i;
+const ACL_KEYS = new Set(['acl', 'canned_acl', 'cannedacl', 'object_acl', 'objectacl', 'predefinedacl', 'predefined_acl']);
+const VISIBILITY_KEYS = new Set(['visibility', 'privacy', 'access_level', 'accesslevel']);
+const PUBLIC_FLAGS = new Set(['public', 'is_public', 'ispublic', 'make_public', 'makepublic', 'publicly_accessible', 'anonymous']);
+// Tools that bring new content into being: what they publish is in the call. Any other tool
+// given a public audience opens something that already exists (a document, a repository).
+export const CREATING_TOOL = /create|upload|put|add|new|gist|post|write|save|insert|send|paste/;
+// Tools that change who can see an object (`create_permission` adds access to a file that exists).
+export const PERMISSION_TOOL = /share|permission|acl|visibility|access|expose|make_public/;
+
+/**
+ * How the call opens what it writes or shares to everyone (`type: anyone`, `acl: public-read`,
+ * `public: true`, `visibility: public`), as a phrase; undefined when it does not. Top-level
+ * arguments and one level of nesting (`permission: { type: 'anyone' }`).
+ */
+export function publicExposure(args: Record<string, unknown>, depth = 0): string | undefined {
+  for (const [key, v] of Object.entries(args).slice(0, 100)) {
+    const k = key.toLowerCase();
+    if (typeof v === 'string') {
+      if (AUDIENCE_KEYS.has(k) && PUBLIC_AUDIENCE.test(v.replace(/[\s]/g, ''))) return `anyone (${key}: ${v})`;
+      if (ACL_KEYS.has(k) && /^public-read/i.test(v)) return `anyone (${key}: ${v})`;
+      if (VISIBILITY_KEYS.has(k) && /^public$/i.test(v)) return `the public (${key}: ${v})`;
+    } else if (v === true && PUBLIC_FLAGS.has(k)) return `the public (${key}: true)`;
+    else if (depth === 0 && v && typeof v === 'object' && !Array.isArray(v)) {
+      const inner = publicExposure(v as Record<string, unknown>, 1);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }

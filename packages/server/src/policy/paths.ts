@@ -1,10 +1,10 @@
 // Path vocabulary shared by the rule families: where home is, which directories are the
 // system, and how bad it is to delete a given target. Paths are normalised textually
-// (no I/O): `~`, `$HOME`, `${HOME}`, `/home/<user>`, `/Users/<user>`, `/root`,
+// (no I/O): `~`, `$HOME`, `${HOME}`, Tcl's `$env(HOME)`, `/home/<user>`, `/Users/<user>`, `/root`,
 // `%USERPROFILE%` and `C:\Users\<user>` all become `~`.
 import type { Severity } from './types.js';
 
-const HOME_PREFIX = /^(?:~[A-Za-z_][A-Za-z0-9_.-]*|~|\$HOME|\$\{HOME\}|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%|%HOMEPATH%|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/var\/root|[A-Za-z]:\/Users\/[^/]+)(?=\/|$)/i;
+const HOME_PREFIX = /^(?:~[A-Za-z_][A-Za-z0-9_.-]*|~|\$HOME|\$\{HOME\}|\$(?:::)?env\(HOME\)|\$env:USERPROFILE|\$env:HOME|%USERPROFILE%|%HOMEPATH%|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/var\/root|[A-Za-z]:\/Users\/[^/]+)(?=\/|$)/i;
 
 /** Normalises separators, home spellings, `.`/`..` segments and trailing slashes. */
 // Anything that needs rewriting: home spellings, drives, backslashes, `.`/`..`, doubled or trailing slashes.
@@ -221,7 +221,7 @@ export function deletionRisk(raw: string, cwd?: string, inSubdir = false): Targe
 
 // Where applications keep their settings, profiles and data (a browser's logins, an editor's
 // settings, a mail client's store): `~/.config`, `~/.local/share`, `~/Library/Application Support`.
-const APP_DATA_ROOTS: readonly (readonly string[])[] = [['.config'], ['.local', 'share'], ['library', 'application support'], ['library', 'preferences'], ['library', 'containers'], ['library', 'group containers'], ['appdata', 'roaming'], ['appdata', 'local']];
+const APP_DATA_ROOTS: readonly (readonly string[])[] = [['.config'], ['.local', 'share'], ['library', 'application support'], ['library', 'preferences'], ['library', 'containers'], ['library', 'group containers'], ['library', 'mail'], ['library', 'messages'], ['appdata', 'roaming'], ['appdata', 'local']];
 // Entries there that tools regenerate: virtualenvs, package stores, the trash, caches.
 const APP_DATA_REGENERATED = /^(?:virtualenvs|pipx|pnpm|trash|recently-used\.xbel|cache|caches|temp|tmp|yarn|npm-cache|pip|jupyter|crashpad|crashreporter|diagnosticreports|\.?[a-z0-9_-]*cache[a-z0-9_-]*)$/;
 

@@ -51,6 +51,11 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.m2/settings-security.xml': ['high', 'the Maven master password', 'package_registry_token'],
   '.m2/settings.xml': ['medium', 'Maven settings, which usually hold repository passwords', 'package_registry_token'],
   '.config/op/config': ['medium', 'the 1Password CLI account configuration', 'password_store'],
+  // The agents' MCP server lists: the `env` blocks in them carry the servers' API keys.
+  '.codeium/windsurf/mcp_config.json': ['medium', 'the Windsurf MCP configuration, whose env blocks hold API keys', 'mcp_config'],
+  '.cursor/mcp.json': ['medium', 'the Cursor MCP configuration, whose env blocks hold API keys', 'mcp_config'],
+  'library/application support/claude/claude_desktop_config.json': ['medium', 'the Claude Desktop MCP configuration, whose env blocks hold API keys', 'mcp_config'],
+  '.config/claude/claude_desktop_config.json': ['medium', 'the Claude Desktop MCP configuration, whose env blocks hold API keys', 'mcp_config'],
   '.bash_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
   '.zsh_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
 };
@@ -66,6 +71,12 @@ const HOME_DIRS: Record<string, [Severity, string]> = {
   '.docker': ['high', 'the Docker configuration directory, whose config.json holds registry credentials'],
   '.password-store': ['high', 'the pass password store'],
   'library/keychains': ['critical', 'the macOS keychains'],
+  // CLI login directories: the files in them are the session tokens and account keys.
+  '.config/op': ['high', 'the 1Password CLI directory (account keys and sessions)'],
+  '.op': ['high', 'the 1Password CLI directory (account keys and sessions)'],
+  '.config/gh': ['high', 'the GitHub CLI directory, whose hosts.yml holds the token'],
+  '.config/rclone': ['high', 'the rclone directory, whose rclone.conf holds remote credentials'],
+  '.config/github-copilot': ['high', 'the GitHub Copilot token directory'],
   '.local/share/keyrings': ['critical', 'the GNOME keyrings'],
 };
 const SYSTEM: Record<string, [Severity, string, string]> = {
@@ -90,7 +101,7 @@ const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
 // Every rule below needs one of these substrings; most paths are rejected by this one test.
-const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|\.config\/op|\/\.op|\/gh$|copilot|mcp|claude_desktop|state\.vscdb|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
 
 // HINT tries its fifty alternatives at every position (about 9 ns a character: 0.6 µs for a long
 // build path, and this runs for every path-like argument). A necessary condition first: a match
@@ -214,6 +225,9 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (/^\/proc\/(?:self|\d+|\$.*|\*)\/(?:environ|mem)$/.test(lower)) return { severity: 'high', label: 'another process environment or memory', kind: 'process_memory' };
   if (base.endsWith('.keychain') || base.endsWith('.keychain-db')) return { severity: 'critical', label: `the keychain ${p}`, kind: 'keychain' };
   if (BROWSER_FILE.test(base) && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser cookie or password store (${p})`, kind: 'browser_store' };
+  // VS Code and its forks (Cursor, Windsurf, VSCodium) keep extension logins (GitHub, Azure,
+  // Copilot) in the global state database's secret entries.
+  if ((base === 'state.vscdb' || base === 'state.vscdb.backup') && lower.includes('/globalstorage/')) return { severity: 'high', label: `the editor's global state database (${p}), which holds extension login tokens`, kind: 'app_token_store' };
   if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || /^[a-z0-9_-]+\.env$/.test(base)) {
     return { severity: 'high', label: `the environment file ${p}, which usually holds real secrets`, kind: 'env_file' };
   }
@@ -375,3 +389,39 @@ export function credentialRiskOfPattern(pattern: string): CredentialRisk | null 
   return globCredentialRisk(pattern);
 }
 
+
+/**
+ * Directories that hold credential stores among everything else: home, ~/.config (gh, gcloud,
+ * 1Password, rclone logins), the application-data folders (editor and browser token stores).
+ * Reading one file there is ordinary; sending the whole tree away or searching it for passwords
+ * reaches every store at once.
+ */
+const CREDENTIAL_ROOTS: Record<string, string> = {
+  '~': 'the home directory (the SSH keys and cloud credentials are there)',
+  '~/.config': '~/.config (the gh, gcloud, 1Password and rclone logins are there)',
+  '~/.local/share': '~/.local/share (the keyrings and application tokens are there)',
+  '~/library': '~/Library (the keychains and application tokens are there)',
+  '~/library/application support': '~/Library/Application Support (the editor and browser token stores are there)',
+  '~/appdata': '~/AppData (the credential manager data and application tokens are there)',
+  '~/appdata/roaming': '~/AppData/Roaming (the editor and browser token stores are there)',
+  '~/appdata/local': '~/AppData/Local (the browser and application token stores are there)',
+};
+
+/** The credential root `raw` names (itself, or its every entry: `~/*`, `~/.config/`), with its label; null otherwise. */
+export function credentialRoot(raw: string): string | null {
+  if (raw.length > 256) return null;
+  const c = raw.charCodeAt(0);
+  // Every home spelling starts with one of these: `~`, `$HOME`, `%USERPROFILE%`, `/home/u`, `C:\Users\u`.
+  if (c !== 126 && c !== 36 && c !== 37 && c !== 47 && !/^[A-Za-z]:/.test(raw)) return null;
+  let p = normalizePath(raw).toLowerCase();
+  if (p.endsWith('/*') || p.endsWith('/.')) p = p.slice(0, -2);
+  return CREDENTIAL_ROOTS[p] ?? null;
+}
+
+// What a search for credentials looks for: the words secrets are stored under.
+const SECRET_SEARCH = /passw|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_ -]?key|credential|bearer|auth_?key|BEGIN [A-Z ]*PRIVATE/i;
+
+/** True when a search pattern looks for stored secrets (`password`, `api_key|token`). */
+export function isSecretSearch(pattern: string): boolean {
+  return pattern.length <= 1024 && SECRET_SEARCH.test(pattern);
+}

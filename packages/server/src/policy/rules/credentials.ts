@@ -5,7 +5,7 @@
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { severityRank } from '../findings.js';
-import { credentialRisk, credentialRiskOfPattern, isEnvTemplate, pathLike, type CredentialRisk } from './credential-paths.js';
+import { credentialRisk, credentialRiskOfPattern, credentialRoot, isEnvTemplate, isSecretSearch, pathLike, type CredentialRisk } from './credential-paths.js';
 import { clusterValue, hasShort, literalOutput, optionValue, positionals } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
 
@@ -29,6 +29,17 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
     reason: `${how} ${risk.label}; credentials must not be loaded into an agent's context.`,
     paths: [path],
   });
+}
+
+/**
+ * A search for passwords or keys across a directory that holds the credential stores (`Grep
+ * password ~/.config`, `rg -i token ~`): it reads every store there. The risk, or null; a search
+ * in the project, or for a file's name, is not one.
+ */
+export function credentialSearchRisk(root: string, pattern: string): CredentialRisk | null {
+  const label = credentialRoot(root);
+  if (!label || !isSecretSearch(pattern)) return null;
+  return { severity: 'high', label: `the files that mention "${pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern}" anywhere under ${label}`, kind: 'credential_search' };
 }
 
 /** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
@@ -71,6 +82,23 @@ function searchFiles(args: readonly string[]): string[] {
     files.push(a);
   }
   return files;
+}
+
+/** A searcher's pattern: the value of -e/--regexp, or the first operand. */
+function searchPattern(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return args[i + 1];
+    if (a === '-e' || a === '--regexp') return args[i + 1];
+    if (a.startsWith('--regexp=')) return a.slice(9);
+    if (a.startsWith('-') && a.length > 1) {
+      if (/^-[a-zA-Z]*e$/.test(a)) return args[i + 1];
+      if (SEARCH_VALUE_OPTS.has(a) || /^-[a-zA-Z]*f$/.test(a)) i++;
+      continue;
+    }
+    return a;
+  }
+  return undefined;
 }
 
 const STDIN_SECRET_OPTION = /^--(?:password-stdin|with-token|token-stdin|secret-stdin)$/;
@@ -176,6 +204,13 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
+  if (SEARCHERS.has(cmd.name) && !best) {
+    const pattern = searchPattern(cmd.args);
+    if (pattern !== undefined) for (const a of args) {
+      const risk = credentialSearchRisk(a, pattern);
+      if (risk) { best = { risk, path: a }; break; }
+    }
+  }
   if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name))) best = fedPaths(cmd, best, cwd);
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
   for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text, cmd, cwd);

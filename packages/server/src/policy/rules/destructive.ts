@@ -212,7 +212,14 @@ function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, too
     return;
   }
   const key = privateKeyOf(resolveTarget(cmd, target));
-  if (key) emit(ctx, 'high', 'empty_files', `${tool} overwrites ${key}, destroying the identity it holds.`, target);
+  if (key) return emit(ctx, 'high', 'empty_files', `${tool} overwrites ${key}, destroying the identity it holds.`, target);
+  // Nothing written over it (`cp /dev/null F`, `: > F`, `> F`): the file is emptied, as
+  // `truncate -s 0 F` does, and judged as truncate is (a file outside the project is denied).
+  const nothing = tool === 'A redirection' ? cmd.name === '' || cmd.name === ':' || cmd.name === 'true' : /^(?:cp|ln|install|ditto|rsync) \/dev\/(?:null|zero)$/.test(tool);
+  if (nothing) {
+    const bad = worst([target], cmd, ctx);
+    if (bad && severityRank(bad.risk.severity) >= severityRank('high')) emit(ctx, 'high', 'empty_files', `${tool} empties ${bad.risk.label}, destroying its contents.`, bad.target);
+  }
 }
 
 /**

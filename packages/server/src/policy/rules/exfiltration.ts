@@ -5,7 +5,7 @@
 import type { Script, SimpleCommand, Word } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
-import { credentialRisk } from './credential-paths.js';
+import { credentialRisk, credentialRoot } from './credential-paths.js';
 import { copyOperands, credentialReadBy, dumpsEnvironment, EXEC_HOSTS, printedToken } from './credentials.js';
 import { secretStoreRead } from './secret-stores.js';
 import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isIpHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
@@ -100,6 +100,46 @@ function sensitiveSubstitution(words: readonly Word[]): { severity: Severity; wh
   return null;
 }
 
+/** The first source that is a whole credential root (home, ~/.config, the application-data folders). */
+function rootCopied(sources: readonly string[]): { label: string; path: string } | null {
+  for (const src of sources) {
+    const label = credentialRoot(src);
+    if (label) return { label, path: src };
+  }
+  return null;
+}
+
+// Backup and sync clients; a remote repository or bucket is named by a scheme or a host spec.
+const BACKUP_UPLOADERS: ReadonlySet<string> = new Set(['restic', 'rustic', 'borg', 'duplicity', 'kopia', 's3cmd', 'mc', 'b2', 'unison', 'lftp', 'duplicacy']);
+const REMOTE_REPO = /^(?:--?[a-z-]+=)?(?:s3|gs|b2|azure|sftp|rest|rclone|swift|ssh|https?|ftp|ftps|webdav|scp|boto3\+s3|gdocs|onedrive):/i;
+
+const ENCODED_BLOB = /^[A-Za-z0-9+/_-]{20,}={0,2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The paste or request-catcher host a URL smuggles data to in its query (`webhook.site/x?d=<base64>`):
+ * a GET carries it as well as a POST, and the catcher logs it for whoever owns the bin. Only
+ * encoded blobs count (20 or more base64 or hex characters with letters and digits), not a UUID
+ * or a word; null for every other URL.
+ */
+export function urlSmuggleHost(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0 || url.length > 8192) return null;
+  const host = urlHosts(url)[0];
+  if (!host || !DROP_SITES.test(host)) return null;
+  const end = url.indexOf('#', q);
+  for (const pair of url.slice(q + 1, end < 0 ? undefined : end).split('&')) {
+    let v = pair.slice(pair.indexOf('=') + 1);
+    try {
+      v = decodeURIComponent(v);
+    } catch {
+      // kept as written
+    }
+    if (ENCODED_BLOB.test(v) && /[0-9]/.test(v) && /[A-Za-z]/.test(v) && !UUID.test(v)) return host;
+  }
+  return null;
+}
+
 function destination(hosts: string[]): { external: string[]; label: string } {
   const external = hosts.filter((h) => !isLocalHost(h));
   return { external, label: external.join(', ') };
@@ -129,6 +169,10 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
       const risk = credentialRisk(path);
       if (risk) return emit(ctx, risk.severity === 'medium' ? 'high' : 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [path]);
     }
+  }
+  for (const a of args) {
+    const smuggled = a.includes('?') ? urlSmuggleHost(a) : null;
+    if (smuggled) return emit(ctx, 'high', 'url_smuggle', `Sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, [smuggled]);
   }
   const uploads = payloads.length > 0 || /^(?:POST|PUT|PATCH)$/.test(method);
   if (!uploads) return;
@@ -281,6 +325,8 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
       const risk = credentialRisk(src);
       if (risk) return emit(ctx, 'critical', 'secret_copy', `Copies ${risk.label} to the remote host ${host}.`, [host], [src]);
     }
+    const root = rootCopied(pos.slice(0, -1));
+    if (root) emit(ctx, 'high', 'secret_copy', `Copies ${root.label} to the remote host ${host}.`, [host], [root.path]);
     return;
   }
   if ((name === 'aws' && args[0] === 's3') || name === 'gsutil' || (name === 'gcloud' && args[0] === 'storage') || name === 'azcopy') {
@@ -291,11 +337,27 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
       const risk = credentialRisk(src);
       if (risk) return emit(ctx, 'critical', 'secret_copy', `Copies ${risk.label} to cloud storage.`, [], [src]);
     }
+    const root = rootCopied(pos.filter((a) => a !== bucket));
+    if (root) return emit(ctx, 'high', 'secret_copy', `Copies ${root.label} to cloud storage.`, [], [root.path]);
     // The whole working tree (`.`, `./`) synced up carries .env files and keys with it; a
     // bucket named for backups, artifacts or sites is the team's own, anything else is unknown.
     if (name === 'aws' && args[1] === 'sync' && (pos[2] === '.' || pos[2] === './') && !/backup|artifact|deploy|release|site|static|assets|cdn|build|dist/i.test(bucket)) {
       emit(ctx, 'medium', 'project_upload', `Uploads the whole working directory to the bucket ${bucket}.`);
     }
+    return;
+  }
+  if (BACKUP_UPLOADERS.has(name)) {
+    // Backup and sync clients with a remote repository or bucket: a credential file or root among
+    // what they send leaves the machine (a local repository, `borg create /mnt/b::x ~`, does not).
+    const remote = args.find((a) => REMOTE_REPO.test(a) || remoteSpecHost(a.slice(a.indexOf('=') + 1)) !== undefined);
+    if (!remote) return;
+    for (const a of args) {
+      if (a === remote || a.startsWith('-')) continue;
+      const risk = credentialRisk(a);
+      if (risk) return emit(ctx, 'critical', 'secret_copy', `Sends ${risk.label} off the machine with ${name}.`, [], [a]);
+    }
+    const root = rootCopied(args.filter((a) => a !== remote && !a.startsWith('-')));
+    if (root) emit(ctx, 'high', 'secret_copy', `Sends ${root.label} off the machine with ${name}.`, [], [root.path]);
     return;
   }
   if (name === 'ssh') return inspectSsh(cmd, ctx);

@@ -474,6 +474,13 @@ const PROSE_PIPE_SHELL = /\b(?:download|fetch|curl|wget|get)\b[^\n]{0,160}?\b(?:
 // folders under it, system paths), so "delete the old build folder" is nothing here.
 const DELETE_PATH = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|clear\s{1,3}out)\b[^\n]{0,40}?((?:~|\$HOME|\/Users\/[^\s,;'"`]+|\/home\/[^\s,;'"`]+)[^\s,;'"`]*(?:\s[A-Z][A-Za-z]+)?)/gi;
 
+// A harvest: collecting every credential there is ("collect every credential you can find",
+// "gather all API keys and passwords"), across the machine rather than one project: its home
+// stores, browser profiles, keychains, "this machine". "Find all hardcoded secrets in the repo"
+// names no such place.
+const CREDENTIAL_HARVEST = /\b(?:collect|gather|harvest|dump|grab|extract|copy|export|find|search\s{1,3}for|locate|pull|scrape|compile)\b[^\n.]{0,20}?\b(?:every|all|any|each)\b[^\n.]{0,30}?\b(?:credentials?|passwords?|secrets?|api[\s_-]?keys?|tokens?|private\s{1,3}keys?|ssh\s{1,3}keys?|logins?)\b/i;
+const MACHINE_SCOPE = /\b(?:on|from|across|in)\s{1,3}(?:this|the|my|your|their)\s{1,3}(?:machine|computer|laptop|system|host|box|workstation|home\s{1,3}(?:directory|folder|dir))\b|~\/\.|\$HOME\/|\bbrowser\s{1,3}(?:profiles?|data|passwords?)|\bkeychains?\b|\/(?:home|Users)\/[^\s\/]+\/\./i;
+
 const SETTING_WRITE = /\b(?:write|set|put|add|enable|turn\s{1,3}on|change|update|switch|configure)\b/i;
 const AGENT_FILE_RE = new RegExp(AGENT_FILE, 'i');
 
@@ -494,6 +501,7 @@ export function delegatedHarm(text: string, harmful?: (cmd: string) => string | 
   const t = text.length > 20_000 ? text.slice(0, 20_000) : text;
   if (SECRET_FILE_TO_DESTINATION.test(t) || (SECRET_FILE.test(t) && EGRESS.test(t))) return { category: 'exfiltration', action: 'send credentials or files to a remote host' };
   if (PIPE_SHELL.test(t) || PROSE_PIPE_SHELL.test(t) || RUN_DOWNLOADED.test(t)) return { category: 'remote_code_exec', action: 'run code downloaded from the internet' };
+  if (CREDENTIAL_HARVEST.test(t) && MACHINE_SCOPE.test(t)) return { category: 'credential_access', action: 'collect every credential on the machine' };
   if (GUARD_RAIL_SWITCH.test(t) && (affirmedLine(GUARD_RAIL_SWITCH, t) || (SETTING_WRITE.test(t) && AGENT_FILE_RE.test(t)))) return { category: 'guard_rail_change', action: "turn off the agent's own guard rails" };
   if (DESTROY.test(t) || FOREIGN_DELETE.test(t)) return { category: 'destructive_fs', action: 'delete files or data' };
   if (deletionHigh) {

@@ -9,13 +9,14 @@ import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
 import type { RuleContext } from './context.js';
 import { literalOutput, positionals } from './facts.js';
+import { makefileRecipes } from '../shell/makefile.js';
 
 const CATEGORY = 'persistence';
 const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
 // A hook file in a repository's shared-hooks directory (husky's `.husky/pre-commit`,
 // `.githooks/pre-push`): once core.hooksPath points there, git runs it as it runs .git/hooks.
 const SHARED_HOOK = /(?:^|\/)(?:\.husky(?:\/_)?|\.?git-?hooks|\.hooks|(?:scripts|tools|bin|dev|ci|config|build|etc|support)\/(?:\.?git-?hooks|hooks))\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$/;
-const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
+const RC_FILES = new Set(['.bash_aliases', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
 export interface PersistenceTarget {
   severity: Severity;
@@ -86,10 +87,18 @@ export function payloadRisk(content: string, ctx: RuleContext): { severity: Seve
   return best;
 }
 
+const SUDO_PASSWORD = /\bsudo\s(?:[^\n|;&]*\s)?-[A-Za-z]*S\b[^\n]*<<<\s*['"]?[^\s'"$]|\b(?:echo|printf)\s+(?:-\w+\s+)?['"]?[^\s'"$|][^|\n]*\|\s*sudo\s(?:[^\n|]*\s)?-[A-Za-z]*S\b/;
+
 export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, path: string, how: string, payload?: string): void {
   const risk = payload ? payloadRisk(payload, ctx) : null;
   if (risk) {
     ctx.emit({ patternName: `${CATEGORY}.${target.kind}_malicious`, severity: 'critical', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label} so that it runs at every start: ${risk.reason}`, paths: [path] });
+    return;
+  }
+  // A password fed to sudo (`alias sudo="sudo -S <<< pw"`, `echo pw | sudo -S`): stored in clear
+  // in a file every later shell runs, and handed to every elevated command without a prompt.
+  if (payload && SUDO_PASSWORD.test(payload.slice(0, 32_768))) {
+    ctx.emit({ patternName: `${CATEGORY}.${target.kind}_sudo_password`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label} a sudo password in clear text, which every later shell feeds to sudo without a prompt.`, paths: [path] });
     return;
   }
   ctx.emit({ patternName: `${CATEGORY}.${target.kind}`, severity: target.severity, category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label}, code that runs again later without review.`, paths: [path] });
@@ -99,12 +108,10 @@ export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, pat
 export function inspectPersistenceWrite(path: string, content: string | undefined, ctx: RuleContext): void {
   const target = persistenceTarget(path);
   if (target) emitPersistence(ctx, target, path, 'Writes to', content);
-  else if (content && AUTORUN_CONFIG.test(path)) inspectAutorunConfig(path, content, ctx);
 }
 
-// Editor and dev-container files whose commands run by themselves: VS Code tasks that run when
-// the folder is opened, dev container lifecycle commands (run when the container is built or started).
-const AUTORUN_CONFIG = /(?:^|[\\/])(?:\.vscode[\\/]tasks\.json|\.devcontainer(?:[\\/][^\\/]+)?[\\/]devcontainer\.json|\.devcontainer\.json)$/i;
+// A dev container's lifecycle commands run by themselves when the container is created or started.
+const DEVCONTAINER = /(?:^|\/)(?:\.devcontainer(?:\/[^/]+)?\/devcontainer\.json|\.devcontainer\.json)$/;
 const LIFECYCLE_KEYS = ['initializeCommand', 'onCreateCommand', 'updateContentCommand', 'postCreateCommand', 'postStartCommand', 'postAttachCommand'];
 
 /** JSON with comments (the format of VS Code and dev container files) as JSON: line and block comments outside strings dropped. */
@@ -131,39 +138,23 @@ function withoutComments(text: string): string {
   return out;
 }
 
-/** The command lines an auto-run configuration runs without being asked (JSON with comments tolerated). */
-export function autorunCommands(path: string, content: string): string[] {
+/** The lifecycle command lines of a dev container file (JSON with comments tolerated). */
+function devcontainerCommands(content: string): string[] {
   let doc: unknown;
   try {
     doc = JSON.parse(withoutComments(content.slice(0, 65_536)).replace(/,(\s*[}\]])/g, '$1'));
   } catch {
-    // Unparseable: the command strings of a file that says it runs on folder open.
-    return /folderOpen/.test(content) || /devcontainer/i.test(path) ? [...content.slice(0, 65_536).matchAll(/"(?:command|[a-z]+Command)"\s*:\s*"((?:[^"\\]|\\.){1,2000})"/g)].map((m) => m[1].replace(/\\"/g, '"')) : [];
+    // Unparseable: its lifecycle command strings as written.
+    return [...content.slice(0, 65_536).matchAll(/"[a-zA-Z]+Command"\s*:\s*"((?:[^"\\]|\\.){1,2000})"/g)].map((m) => m[1].replace(/\\"/g, '"'));
   }
   if (!doc || typeof doc !== 'object') return [];
   const d = doc as Record<string, unknown>;
   // A string runs in a shell; an array is the program and its arguments (quoted here so the shell
   // rules read the same words); an object holds several commands run in parallel.
   const line = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? [v.filter((x): x is string => typeof x === 'string').map(shellQuote).join(' ')] : v && typeof v === 'object' ? Object.values(v).flatMap(line) : []);
-  if (/tasks\.json$/i.test(path)) {
-    const tasks = Array.isArray(d.tasks) ? d.tasks : [];
-    return tasks.flatMap((t) => {
-      const task = t && typeof t === 'object' ? (t as Record<string, unknown>) : {};
-      const run = task.runOptions && typeof task.runOptions === 'object' ? (task.runOptions as Record<string, unknown>).runOn : undefined;
-      if (run !== 'folderOpen') return [];
-      const args = Array.isArray(task.args) ? task.args.filter((a): a is string => typeof a === 'string').map(shellQuote).join(' ') : '';
-      return line(task.command).map((c) => (args ? `${c} ${args}` : c));
-    });
-  }
   return LIFECYCLE_KEYS.flatMap((k) => line(d[k]));
 }
 
-function inspectAutorunConfig(path: string, content: string, ctx: RuleContext): void {
-  const commands = autorunCommands(path, content);
-  if (commands.length === 0) return;
-  const target: PersistenceTarget = { severity: 'low', label: /tasks\.json$/i.test(path) ? `the editor task file ${path} (its tasks run when the folder is opened)` : `the dev container file ${path} (its commands run when the container is created or started)`, kind: 'ide_autorun' };
-  emitPersistence(ctx, target, path, 'Writes to', commands.join('\n'));
-}
 
 function upstreamData(cmd: SimpleCommand): string | undefined {
   const parts: string[] = [];
@@ -256,4 +247,82 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
       }
       return;
   }
+}
+
+// Written scripts: a file written (Write, an edit, a patch) that is code something will run — a
+// shell script, a project hook, a Makefile recipe, a package.json script, a CI step, an editor
+// task — is judged by what its commands would do when run. Only the effects that are harmful
+// wherever they run are reported here: deleting home or the system, running downloaded code,
+// sending secrets out, reading credentials.
+const SCRIPT_HARMS = new Set(['destructive_fs', 'remote_code_exec', 'exfiltration', 'credential_access']);
+const SHELL_SCRIPT_EXT = /\.(?:sh|bash|zsh|ksh|dash|command)$/;
+const SHEBANG = /^#!\s*\S*(?:\/|\s)(?:env\s+)?(?:ba|z|k|da|)sh\b/;
+const HOOK_DIR = /(?:^|\/)\.(?:husky|githooks)\/(?!_\/)[^/]+$/;
+const LIFECYCLE = /^(?:pre|post)?(?:install|uninstall|prepare|publish|pack|prepublishonly)$|^dependencies$/;
+const JSON_PAIR = /"([A-Za-z0-9_:.-]{1,64})"\s*:\s*"((?:[^"\\\n]|\\.){1,4000})"/g;
+const CI_RUN = /^(\s*)-?\s*(?:run|script|command)\s*:\s*(.*)$/;
+
+/** What a written file would run, as shell text, and what it is (null for files that are not scripts). */
+export function scriptOf(path: string, content: string): { text: string; what: string } | null {
+  const lower = path.toLowerCase();
+  const base = lower.slice(lower.lastIndexOf('/') + 1);
+  if (base === 'package.json') {
+    const parts: string[] = [];
+    let auto = '';
+    for (const m of content.matchAll(JSON_PAIR)) {
+      // Keys of a scripts block; in a partial edit only the lifecycle names are sure to be scripts.
+      if (!LIFECYCLE.test(m[1]) && !/"scripts"\s*:/.test(content)) continue;
+      if (LIFECYCLE.test(m[1])) auto = m[1];
+      parts.push(m[2].replace(/\\(["\\])/g, '$1'));
+    }
+    return parts.length ? { text: parts.join('\n'), what: auto ? `package.json, whose ${auto} script runs on every npm install` : 'package.json scripts' } : null;
+  }
+  if (base === 'makefile' || base === 'gnumakefile' || base.endsWith('.mk')) return { text: makefileRecipes(content), what: `the Makefile ${path}` };
+  if (/(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$/.test(lower)) return { text: ciSteps(content), what: `the CI workflow ${path}, whose steps run on the CI runner with the repository's secrets` };
+  if (DEVCONTAINER.test(lower)) return { text: devcontainerCommands(content).join('\n'), what: `the dev container file ${path}, whose commands run when the container is created or started` };
+  if (base === 'tasks.json' && lower.includes('.vscode/')) {
+    const parts: string[] = [];
+    for (const m of content.matchAll(JSON_PAIR)) if (m[1] === 'command') parts.push(m[2].replace(/\\(["\\])/g, '$1'));
+    return parts.length ? { text: parts.join('\n'), what: `the editor task file ${path}` } : null;
+  }
+  if (HOOK_DIR.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
+  if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
+  return null;
+}
+
+/** The commands of a CI file's `run:` / `script:` steps (one-line and block forms). */
+function ciSteps(yaml: string): string {
+  const out: string[] = [];
+  const lines = yaml.split('\n');
+  for (let i = 0; i < lines.length && i < 2000; i++) {
+    const m = CI_RUN.exec(lines[i]);
+    if (!m) continue;
+    const value = m[2].trim();
+    if (value && !/^[|>][-+]?$/.test(value)) {
+      out.push(value.replace(/^(["'])(.*)\1$/, '$2'));
+      continue;
+    }
+    const indent = m[1].length;
+    for (i++; i < lines.length; i++) {
+      const l = lines[i];
+      if (l.trim() && l.length - l.trimStart().length <= indent) { i--; break; }
+      out.push(l.trim().replace(/^-\s+/, ''));
+    }
+  }
+  // `${{ secrets.X }}` and `${{ toJSON(secrets) }}` are the repository's secrets, put in place by the runner.
+  return out.join('\n').replace(/\$\{\{\s*(?:toJSON\(\s*secrets\s*\)|secrets\.[A-Za-z0-9_]+)\s*\}\}/g, '$GITHUB_SECRET_TOKEN');
+}
+
+/** A written script is judged by what it would do when run (Write, edits, patches, MCP writes). */
+export function inspectScriptWrite(path: string, content: string, ctx: RuleContext): void {
+  const script = scriptOf(path, content);
+  if (!script || !script.text.trim()) return;
+  let best: { f: { patternName: string; severity: Severity; category: string; reason: string } } | null = null;
+  for (const f of ctx.inspectNested(script.text.slice(0, 32_768))) {
+    if (!SCRIPT_HARMS.has(f.category) || severityRank(f.severity) < severityRank('high')) continue;
+    // On a tie, sending the secrets out says more than reading them.
+    const rank = severityRank(f.severity) - (best ? severityRank(best.f.severity) : -1);
+    if (rank > 0 || (rank === 0 && f.category === 'exfiltration' && best!.f.category === 'credential_access')) best = { f };
+  }
+  if (best) ctx.emit({ patternName: best.f.patternName, severity: best.f.severity, category: best.f.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${best.f.reason}`, paths: [path] });
 }

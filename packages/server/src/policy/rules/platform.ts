@@ -15,7 +15,7 @@ const FORCE = (args: readonly string[]): boolean => hasShort(args, 'f') || args.
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl']);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl']);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -54,9 +54,13 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
     case 'infisical':
       if (pos.includes('delete')) return emit(ctx, 'cloud_destructive', 'secret_delete', 'medium', `${cmd.name} delete deletes stored secrets.`);
       return;
+    case 'docker-compose':
+    case 'podman-compose':
+      return composeVolumes(cmd.name, a, ctx);
     case 'docker':
     case 'podman':
     case 'nerdctl': {
+      if (pos[0] === 'compose') return composeVolumes(`${cmd.name} compose`, a.slice(a.indexOf('compose') + 1), ctx);
       const verb = pos[0] === 'container' || pos[0] === 'volume' || pos[0] === 'system' || pos[0] === 'image' ? `${pos[0]} ${pos[1] ?? ''}` : pos[0];
       // Removing containers loses only their writable layer (the public corpus allows
       // `docker rm -f $(docker ps -aq)`); removing them with their volumes deletes data.
@@ -118,5 +122,16 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
       if (name && /\$\{?[A-Za-z_]|\$\(|`/.test(name.split('.')[0] ?? '')) return emit(ctx, 'exfiltration', 'dns_exfiltration', 'high', `${cmd.name} looks up a name built from data (${name}); DNS queries can carry data out.`);
       return;
     }
+  }
+}
+
+// compose's own options that take a value (`-f dev.yml`, `-p name`): not the subcommand.
+const COMPOSE_VALUE_OPTIONS = new Set(['-f', '--file', '-p', '--project-name', '--env-file', '--profile', '--project-directory', '--ansi', '--parallel', '--progress']);
+
+/** `compose down -v` / `compose rm -v`: the project's volumes (its databases' data) go with the containers. */
+function composeVolumes(tool: string, a: readonly string[], ctx: RuleContext): void {
+  const sub = positionals(a, COMPOSE_VALUE_OPTIONS)[0];
+  if ((sub === 'down' || sub === 'rm') && (hasShort(a, 'v') || a.includes('--volumes'))) {
+    emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${tool} ${sub} -v deletes the project's ${sub === 'down' ? 'named and anonymous' : 'anonymous'} volumes and the data in them.`);
   }
 }

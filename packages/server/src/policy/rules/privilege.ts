@@ -82,6 +82,11 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
         else if (socket) emit(ctx, PRIV, 'high', 'world_writable_socket', `Opens ${socket} to every user, which is equivalent to giving them root.`);
         else if (risks.some((x) => x.r && (x.r.severity === 'high'))) emit(ctx, PRIV, 'high', 'world_writable_system', `Makes ${targets.join(' ')} world-writable.`);
         else emit(ctx, PRIV, 'medium', 'world_writable', `Makes ${targets.join(' ')} world-writable${m.recursive ? ' recursively' : ''}; any local user or process can then change it.`);
+      } else if (m.recursive && !m.setuid) {
+        // Every file of a system directory at the same change: /etc/shadow readable by all, sudoers
+        // and ssh host keys at modes their programs refuse (sudo and sshd stop working).
+        const crit = targets.find((t) => t.startsWith('/') && deletionRisk(t, ctx.cwd, cmd.cwdIsSubdir)?.severity === 'critical');
+        if (crit) emit(ctx, PRIV, 'high', 'chmod_system', `Recursively changes the permissions of every file in the system directory ${crit}: private files can become readable and programs such as sudo and sshd refuse to run with modes they were not installed with.`);
       }
       return;
     }

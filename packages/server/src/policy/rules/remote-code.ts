@@ -126,11 +126,19 @@ const PACKAGE_TOOLS = new Map<string, Set<string>>(Object.entries({
   yarn: new Set(['add', 'install', 'dlx']),
   bun: new Set(['add', 'install', 'x']),
   npx: new Set<string>(),
+  pnpx: new Set<string>(),
+  bunx: new Set<string>(),
+  uvx: new Set<string>(),
   gem: new Set(['install']),
   cargo: new Set(['install']),
   go: new Set(['install', 'get']),
   composer: new Set(['require']),
 }));
+
+// Verbs of the package tools that run the package they fetch (npm exec/x, pnpm dlx, yarn dlx, bun x, pipx run).
+const RUN_VERBS = new Set(['exec', 'x', 'dlx', 'run']);
+// npm's hosted-repository shorthands.
+const HOSTED_SPEC = /^(?:github|gitlab|bitbucket|gist):/;
 
 /** Installing from a bare IP or over plain HTTP bypasses the registry and its TLS. */
 function inspectPackageSource(cmd: SimpleCommand, ctx: RuleContext): void {
@@ -140,8 +148,25 @@ function inspectPackageSource(cmd: SimpleCommand, ctx: RuleContext): void {
     tool = 'pip';
     args = args.slice(2);
   }
+  // A runner the parser unwrapped (`npx X`, `pnpm dlx X`, `npm exec -- X`) leaves the spec as the program word.
+  const head = cmd.wrappers.length ? (cmd.argv[0]?.text ?? '') : '';
+  if (head && (HOSTED_SPEC.test(head) || head.startsWith('git+') || isUrl(head))) {
+    const hosts = urlHosts(head.replace(/^git\+/, ''));
+    emit(ctx, 'medium', 'package_runner_remote', `${cmd.wrappers[cmd.wrappers.length - 1]} runs code fetched straight from ${head.replace(/^git\+/, '')}, a repository or URL rather than a registry package; its install scripts and entry point run now, unreviewed.`, hosts.length ? hosts : undefined);
+    return;
+  }
   const verbs = PACKAGE_TOOLS.get(tool);
   if (!verbs || (verbs.size > 0 && !verbs.has(args[0] ?? ''))) return;
+  // Runners execute what they fetch at once: a repository or URL spec (`npx github:u/r`,
+  // `pnpm dlx git+https://…`, `uvx --from git+https://…`) runs unpinned code no registry vetted.
+  if (verbs.size === 0 || RUN_VERBS.has(args[0] ?? '')) {
+    const spec = args.find((a) => HOSTED_SPEC.test(a) || /^git\+/.test(a) || isUrl(a)) ?? optionValues(args, ['--from', '--spec', '--package', '-p']).find((a) => HOSTED_SPEC.test(a) || /^git\+/.test(a) || isUrl(a));
+    if (spec) {
+      const hosts = urlHosts(spec.replace(/^git\+/, ''));
+      emit(ctx, 'medium', 'package_runner_remote', `${tool}${verbs.size ? ` ${args[0]}` : ''} runs code fetched straight from ${spec.replace(/^git\+/, '')}, a repository or URL rather than a registry package; its install scripts and entry point run now, unreviewed.`, hosts.length ? hosts : undefined);
+      return;
+    }
+  }
   const sources = [
     ...args.filter((a) => isUrl(a) || /^git\+/.test(a)).map((a) => a.replace(/^git\+/, '')),
     ...optionValues(args, ['--index-url', '-i', '--extra-index-url', '--find-links', '-f', '--registry', '--source']),

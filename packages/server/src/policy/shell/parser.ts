@@ -9,6 +9,7 @@ import { resolveSubstitutions } from './static-text.js';
 import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
 import { rememberWrites, startupFile, writtenFile, WrittenFiles } from './written-files.js';
+import { makefileRecipes } from './makefile.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
 export interface ParseOptions {
@@ -817,6 +818,18 @@ class Parser {
       const file = argv.slice(1).find((w) => !w.text.startsWith('-'));
       const written = file ? writtenFile(files, file.text, shift, subdir) : undefined;
       if (written) return written.text;
+    }
+    // make runs the recipes of the Makefile it is given (`-f FILE`) or finds (`Makefile`).
+    if (name === 'make' || name === 'gmake') {
+      let file: string | undefined;
+      for (let i = 1; i < argv.length && file === undefined; i++) {
+        const t = argv[i].text;
+        if (t === '-f' || t === '--file' || t === '--makefile') file = argv[i + 1]?.text;
+        else if (t.startsWith('--file=') || t.startsWith('--makefile=')) file = t.slice(t.indexOf('=') + 1);
+        else if (t.startsWith('-f') && t.length > 2) file = t.slice(2);
+      }
+      const written = writtenFile(files, file ?? 'Makefile', shift, subdir) ?? (file === undefined ? writtenFile(files, 'makefile', shift, subdir) : undefined);
+      if (written) return makefileRecipes(written.text);
     }
     return undefined;
   }

@@ -686,6 +686,7 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     return i + 1 < argv.length ? [{ kind: 'source', src: argv.slice(i + 1).map((w) => w.text).join(' '), origin: 'remote', elevated: false, cwd: local ? '~' : undefined, via: local ? `an ssh command to this machine (${argv[i].text}), run in the home directory` : undefined }] : [];
   }
   if (CONTAINER_CLIS.has(name)) return containerCommand(name, argv, elevated);
+  if ((name === 'npm' || name === 'pnpm') && args[0] === 'pkg' && args[1] === 'set') return packageScripts(name, args.slice(2));
   if (name === 'kubectl' || name === 'oc') return podCommand(name, args, elevated);
   if (name === 'find') {
     const out: Nested[] = [];
@@ -709,6 +710,26 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
   return NO_NESTED;
 }
 
+// npm's lifecycle scripts: run by every `npm install` (or pack/publish) in the project, unasked.
+const LIFECYCLE_SCRIPTS = new Set(['preinstall', 'install', 'postinstall', 'prepare', 'prepublish', 'prepublishonly', 'prepack', 'postpack', 'preuninstall', 'uninstall', 'postuninstall', 'dependencies']);
+
+/**
+ * `npm pkg set scripts.NAME=COMMAND`: the command is written into package.json, where npm runs it
+ * (a lifecycle script on every install, any other on `npm run NAME`); it is judged as if run.
+ */
+function packageScripts(name: string, assignments: readonly string[]): Nested[] {
+  const out: Nested[] = [];
+  for (const a of assignments) {
+    if (!a.startsWith('scripts.')) continue;
+    const eq = a.indexOf('=');
+    if (eq < 0) continue;
+    const script = a.slice(8, eq);
+    const when = LIFECYCLE_SCRIPTS.has(script.toLowerCase()) ? `on every ${name} install` : `by ${name} run ${script}`;
+    out.push({ kind: 'source', src: a.slice(eq + 1), origin: 'shell-c', elevated: false, via: `the ${name} script ${script}, which ${name} pkg set writes into package.json and which runs ${when}` });
+  }
+  return out;
+}
+
 /** This machine, as an ssh destination. */
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
 
@@ -721,6 +742,9 @@ const CONTAINER_VALUE_OPTIONS = new Set([
   '--security-opt', '--tmpfs', '--ulimit', '--dns', '--ipc', '--pid', '--gpus', '--shm-size', '--stop-signal',
   '--runtime', '--cidfile', '--volumes-from', '--group-add', '--userns', '--cgroupns', '--uts', '-a', '--attach',
 ]);
+
+/** Options that give a container the host: its process namespace, or every capability or SYS_ADMIN. */
+const HOST_REACH = new Set(['--pid=host', '--cap-add=sys_admin', '--cap-add=all', '--cap-add=cap_sys_admin']);
 
 /** A bind mount's host path and container path (`-v SRC:DST[:ro]`, `--mount type=bind,src=…,dst=…`). */
 function bindMount(option: string, value: string): { host: string; inner: string } | undefined {
@@ -746,6 +770,7 @@ function containerCommand(name: string, argv: Word[], elevated: boolean): Nested
   if (argv[i]?.text === 'container') i++;
   if (argv[i]?.text !== 'run') return NO_NESTED;
   const mounts: { host: string; inner: string }[] = [];
+  let privileged = false;
   for (i++; i < argv.length; i++) {
     const t = argv[i].text;
     if (t === '--') {
@@ -760,9 +785,14 @@ function containerCommand(name: string, argv: Word[], elevated: boolean): Nested
       const m = bindMount(option, value);
       if (m) mounts.push(m);
     }
+    if (option === '--privileged' || (value !== undefined && HOST_REACH.has(`${option}=${value.toLowerCase()}`))) privileged = true;
   }
-  if (mounts.length === 0 || i + 1 >= argv.length) return NO_NESTED;
+  if (i + 1 >= argv.length) return NO_NESTED;
   const src = argv.slice(i + 1).map((w) => shellQuote(w.text)).join(' ');
+  // A privileged container (or one in the host's process namespace) reaches the host: `nsenter -t 1`
+  // runs its command there as root. What it runs is judged as if run on the host.
+  if (privileged) return [{ kind: 'source', src: mounts.length ? mapMountPaths(src, mounts) : src, origin: 'shell-c', elevated: true, via: `a privileged ${name} run container, which reaches the host` }];
+  if (mounts.length === 0) return NO_NESTED;
   const mapped = mapMountPaths(src, mounts);
   if (mapped === src) return NO_NESTED;
   const shown = mounts.map((m) => `${m.host} at ${m.inner}`).join(', ');

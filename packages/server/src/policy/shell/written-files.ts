@@ -51,6 +51,7 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish
 const READERS = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ls', 'stat', 'file', 'diff', 'cmp',
   'md5sum', 'sha1sum', 'sha256sum', 'shasum', 'chmod', 'test', '[', 'echo', 'printf', 'source', '.', 'bat', 'nl', 'od', 'xxd', 'hexdump',
+  'make', 'gmake', // (make reads its Makefile; what the recipes then write is judged with them)
   ...SHELLS,
 ]);
 // Programs whose last operand is what they write: naming the file elsewhere only reads it.
@@ -111,10 +112,11 @@ export function rememberWrites(cmd: SimpleCommand, files: WrittenFiles): void {
   if ((cmd.name === 'echo' || cmd.name === 'printf') && out.length) {
     const words = cmd.argv.slice(1);
     let text = words.filter((w, k) => !(k === 0 && cmd.name === 'echo' && /^-[neE]+$/.test(w.text))).map((w) => w.text).join(' ');
-    if (cmd.name === 'printf') text = text.replace(/\\n/g, '\n');
+    // (\t too: a Makefile's recipe lines start with a tab.)
+    if (cmd.name === 'printf') text = text.replace(/\\n/g, '\n').replace(/\\t/g, '\t');
     // printf formats (`%s`, escapes other than \n) and echo options other than a leading -n/-e/-E
     // change the bytes written; the words are still what the file says.
-    const exact = !words.some((w) => w.subs.length > 0 || /[$`]/.test(w.text)) && (cmd.name === 'echo' || !/%|\\[^n]/.test(text));
+    const exact = !words.some((w) => w.subs.length > 0 || /[$`]/.test(w.text)) && (cmd.name === 'echo' || !/%|\\[^nt]/.test(text));
     for (const r of out) record(files, cmd, r.target.text, text, exact, appends(r.op));
     return;
   }
