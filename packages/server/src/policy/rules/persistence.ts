@@ -107,7 +107,8 @@ export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, pat
 /** Write/Edit tools (and MCP write tools). */
 export function inspectPersistenceWrite(path: string, content: string | undefined, ctx: RuleContext): void {
   const target = persistenceTarget(path);
-  if (target) emitPersistence(ctx, target, path, 'Writes to', content);
+  // A written shared hook is a script like any other: inspectScriptWrite judges what it runs.
+  if (target && !(content && SHARED_HOOK.test(path.toLowerCase()))) emitPersistence(ctx, target, path, 'Writes to', content);
 }
 
 // A dev container's lifecycle commands run by themselves when the container is created or started.
@@ -285,7 +286,7 @@ export function scriptOf(path: string, content: string): { text: string; what: s
     for (const m of content.matchAll(JSON_PAIR)) if (m[1] === 'command') parts.push(m[2].replace(/\\(["\\])/g, '$1'));
     return parts.length ? { text: parts.join('\n'), what: `the editor task file ${path}` } : null;
   }
-  if (HOOK_DIR.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
+  if (HOOK_DIR.test(lower) || SHARED_HOOK.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
   if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
   return null;
 }
