@@ -17,7 +17,7 @@ export interface McpFacets {
 
 const SHELL_TOOL = /(?:^|[_-])(?:exec|execute|run|shell|bash|terminal|command|cmd|powershell|script|sh)(?:$|[_-])/;
 const READ_TOOL = /read|get_file|view|open|cat|download|head|tail|search_files|grep/;
-const WRITE_TOOL = /write|create|edit|update|append|save|put|upload|move|copy|rename|patch|replace/;
+const WRITE_TOOL = /write|create|edit|update|append|save|put|upload|move|copy|rename|patch|replace|push_files|commit_files/;
 // Tools that move a local file to somewhere else (Drive, Slack, mail, S3, a gist, a ticket).
 // A comment or message tool's `path` is usually a file in the repository being discussed, so
 // those send only what sits under an attachment key.

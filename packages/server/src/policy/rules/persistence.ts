@@ -4,6 +4,7 @@
 // file that fetches and runs remote code, or opens a reverse shell, is critical.
 import { normalizePath, segments } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
+import type { Finding } from '../findings.js';
 import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
 import type { RuleContext } from './context.js';
@@ -91,6 +92,98 @@ export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, pat
 export function inspectPersistenceWrite(path: string, content: string | undefined, ctx: RuleContext): void {
   const target = persistenceTarget(path);
   if (target) emitPersistence(ctx, target, path, 'Writes to', content);
+  else if (content) inspectRunFileWrite(path, content, ctx);
+}
+
+// Project files whose text runs later as shell, by someone else or by a tool, without the agent:
+// CI pipelines (on every push, with the repository's secrets), git hooks (on every commit or
+// merge), hook managers and task runners (on every test run), Makefiles and scripts (when next
+// built or run). The file itself is ordinary; what it will run is judged like a command.
+// package.json scripts are judged where npm's lifecycle is (not here).
+const RUN_FILE_NAMES = new Map<string, string>([
+  ['makefile', 'the Makefile'], ['gnumakefile', 'the Makefile'], ['justfile', 'the justfile'], ['.justfile', 'the justfile'],
+  ['taskfile.yml', 'the Taskfile'], ['taskfile.yaml', 'the Taskfile'], ['jenkinsfile', 'the Jenkins pipeline'],
+  ['.gitlab-ci.yml', 'the GitLab CI pipeline'], ['.travis.yml', 'the Travis CI pipeline'], ['bitbucket-pipelines.yml', 'the Bitbucket pipeline'],
+  ['azure-pipelines.yml', 'the Azure pipeline'], ['.drone.yml', 'the Drone pipeline'], ['cloudbuild.yaml', 'the Cloud Build pipeline'], ['cloudbuild.yml', 'the Cloud Build pipeline'],
+  ['.pre-commit-config.yaml', 'the pre-commit hook configuration'], ['lefthook.yml', 'the lefthook git hooks'], ['.lefthook.yml', 'the lefthook git hooks'],
+  ['pyproject.toml', 'the pyproject task definitions'], ['tox.ini', 'the tox environments'], ['devcontainer.json', 'the dev container (its lifecycle commands)'],
+  ['.devcontainer.json', 'the dev container (its lifecycle commands)'], ['.envrc', 'the direnv file (run on entering the directory)'],
+]);
+const RUN_FILE_DIRS = new Map<string, string>([
+  ['workflows', 'the CI workflow'], ['.circleci', 'the CircleCI pipeline'], ['.buildkite', 'the Buildkite pipeline'],
+  ['.husky', 'the git hook'], ['.githooks', 'the git hook'], ['.git-hooks', 'the git hook'], ['git-hooks', 'the git hook'],
+]);
+const SCRIPT_EXT = /\.(?:sh|bash|zsh|command)$/;
+const MAKE_LIKE = new Set(['the Makefile', 'the justfile']);
+// Categories whose effect in a file that runs later is never routine build work: denied as
+// they would be run now. Any other serious effect (a delete, a cloud change) is warned: a
+// Makefile's `destroy` target is someone's deliberate tool, run when they ask for it.
+const RUN_FILE_DENY = new Set(['remote_code_exec', 'exfiltration', 'persistence', 'reverse_shell', 'credential_access', 'privilege']);
+
+/** What kind of file runs the given path's text later, or null for other files. */
+export function runFileKind(raw: string): string | null {
+  const p = raw.includes('\\') ? raw.replace(/\\/g, '/') : raw;
+  const slash = p.lastIndexOf('/');
+  const base = p.slice(slash + 1).toLowerCase();
+  const named = RUN_FILE_NAMES.get(base);
+  if (named) return named;
+  if (SCRIPT_EXT.test(base)) return 'the script';
+  if (slash <= 0) return null;
+  const dir = p.slice(p.lastIndexOf('/', slash - 1) + 1, slash).toLowerCase();
+  const inDir = RUN_FILE_DIRS.get(dir);
+  if (!inDir || base.endsWith('.sample') || base.endsWith('.md')) return null;
+  if (dir === 'workflows') return /(?:^|\/)\.(?:github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/i.test(p) ? inDir : null;
+  return inDir;
+}
+
+// A key in front of the value (`run:`, `- run:`, `entry:`, `test =`, `X :=`).
+const LEADING_KEY = /^\s*(?:-\s+)?(?:[\w.-]+\s*(?::=|\?=|\+=|=|:)\s+)?/;
+const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
+
+/** The shell a run file will execute, one command line per line, in the form the shell rules read. */
+export function runFileShell(kind: string, content: string): string {
+  const make = MAKE_LIKE.has(kind);
+  const out: string[] = [];
+  for (let line of content.slice(0, 32_768).split('\n').slice(0, 400)) {
+    if (!PAYLOAD_HINT.test(line)) continue;
+    if (line.includes('${{')) line = line.replace(/\$\{\{[^}]*\}\}/g, 'X'); // CI expressions
+    if (make) line = line.replace(/\$\(shell\s+/g, '$(').replace(/\$\$/g, '$').replace(/^\t[@+-]*/, '');
+    const rest = line.replace(LEADING_KEY, '');
+    const c = rest.trimStart()[0];
+    // A quoted value (TOML, JSON, a YAML string): its strings are the commands.
+    if (c === '"' || c === '{' || c === '[') {
+      for (const m of rest.matchAll(QUOTED)) out.push(m[1].replace(/\\(["\\])/g, '$1'));
+    } else out.push(rest);
+  }
+  return out.join('\n');
+}
+
+const RUN_WHEN: Record<string, string> = { 'the CI workflow': 'on its trigger, with the repository\'s secrets', 'the git hook': 'on every matching git operation' };
+
+function inspectRunFileWrite(path: string, content: string, ctx: RuleContext): void {
+  const kind = runFileKind(path);
+  if (!kind) return;
+  const shell = runFileShell(kind, content);
+  if (!shell) return;
+  let best: Finding | null = null;
+  for (const line of shell.split('\n')) {
+    for (const f of ctx.inspectNested(line)) {
+      if (severityRank(f.severity) < severityRank('high')) continue;
+      const deny = RUN_FILE_DENY.has(f.category);
+      if (!best || (deny && !RUN_FILE_DENY.has(best.category)) || (deny === RUN_FILE_DENY.has(best.category) && severityRank(f.severity) > severityRank(best.severity))) best = f;
+    }
+  }
+  if (!best) return;
+  const deny = RUN_FILE_DENY.has(best.category);
+  const when = RUN_WHEN[kind] ?? 'when it is next run';
+  ctx.emit({
+    patternName: `${CATEGORY}.run_file_${deny ? 'malicious' : 'harmful'}`,
+    severity: deny ? 'critical' : 'medium',
+    category: deny ? CATEGORY : best.category,
+    layer: 'builtin',
+    reason: `Writes ${kind} ${path}, which runs ${when} without review: ${best.reason}`,
+    paths: [path],
+  });
 }
 
 function upstreamData(cmd: SimpleCommand): string | undefined {
