@@ -23,7 +23,7 @@ import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
-import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
+import { inspectManifestGrant, inspectMcpGrant, inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
 import { skillGovernance } from './skills.js';
@@ -126,6 +126,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     }
   }
   if (content) {
+    inspectManifestGrant(content, ctx);
     for (const f of secretFindings(content, 'The file content', policy.entropyThreshold)) ctx.emit({ ...f, paths: path ? [path] : undefined });
     // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
     // are not softened: injected text there is planted for the next session.
@@ -294,6 +295,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     wrap.emit(risk ? { patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `deletes ${risk.label}.` } : { patternName: 'mcp_risk.delete_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: `deletes ${p}.` });
   }
   if (m.deletes && m.deletePaths.length === 0) wrap.emit({ patternName: 'mcp_risk.delete_tool', severity: 'medium', category: 'mcp_risk', layer: 'builtin', reason: 'deletes data through an MCP server; deletions there bypass local safeguards.' });
+  inspectMcpGrant(id.tool, call.toolInput ?? {}, m.text, wrap);
   for (const sql of m.sql) {
     emitMcpSql(wrap, sql, 'The query', `${id.server} ${id.tool} ${m.text.length > 4096 ? '' : m.text}`);
     // SQL that reads files (`readfile('…')`, `pg_read_file('…')`, `ATTACH '…'`) reads them as cat would.

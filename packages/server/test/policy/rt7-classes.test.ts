@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decide, edit, mcp, runTable, write, type Row } from './helpers.js';
+import { decide, edit, mcp, runTable, shell, write, type Row } from './helpers.js';
 import { runFileKind } from '../../src/policy/rules/persistence.js';
 
 const P = '/home/dev/projects/webapp';
@@ -70,4 +70,36 @@ test('class 1 property: any run file holding remote code or exfiltration is deni
     }),
     { numRuns: 120, seed: 7107 },
   );
+});
+
+test('class 2: owner/admin roles, or any role to everyone, granted on a cloud, cluster, repository, database or system directory are flagged; narrow grants are not', async (t) => {
+  const rows: Row[] = [
+    [shell('gcloud organizations add-iam-policy-binding 1234 --member user:helper@outlook.com --role roles/resourcemanager.organizationAdmin'), 'flag', 'privilege.access_grant'],
+    [shell('gcloud projects add-iam-policy-binding shop-prod --member=group:all@corp.example --role=roles/editor'), 'flag', 'privilege.access_grant'],
+    [shell('az role assignment create --assignee 5d1e-aa --role "User Access Administrator" --scope /subscriptions/x'), 'flag', 'privilege.access_grant'],
+    [shell('aws iam attach-group-policy --group-name devs --policy-arn arn:aws:iam::aws:policy/IAMFullAccess'), 'flag', 'privilege.access_grant'],
+    [shell('aws iam add-user-to-group --user-name temp --group-name Admins'), 'flag', 'privilege.access_grant'],
+    [shell('kubectl create clusterrolebinding open --clusterrole=view --group=system:unauthenticated'), 'flag', 'privilege.access_grant'],
+    [shell('oc create clusterrolebinding x --clusterrole cluster-admin --user dev'), 'flag', 'privilege.access_grant'],
+    [shell('icacls "C:\\Program Files\\App" /grant "Everyone:(OI)(CI)F" /T'), 'deny', 'privilege.access_grant'],
+    [shell('gh api --method PUT repos/o/r/collaborators/outsider -f permission=maintain'), 'flag', 'privilege.access_grant'],
+    [shell(`psql -h db.prod.internal -c "ALTER USER report WITH SUPERUSER"`), 'flag', 'privilege.access_grant'],
+    [mcp('postgres', 'query', { sql: 'GRANT ALL ON ALL TABLES IN SCHEMA public TO bi;' }), 'flag', 'privilege.access_grant'],
+    [mcp('mysql', 'execute_sql', { query: "GRANT SELECT, INSERT ON *.* TO 'tmp'@'%'" }), 'flag', 'privilege.access_grant'],
+    [mcp('github', 'add_repository_collaborator', { owner: 'o', repo: 'r', username: 'x', permission: 'admin' }), 'flag', 'privilege.access_grant'],
+    [mcp('k8s', 'apply_manifest', { manifest: 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: x}\nroleRef: {kind: ClusterRole, name: cluster-admin}\nsubjects:\n- {kind: ServiceAccount, name: default, namespace: default}\n' }), 'flag', 'privilege.access_grant'],
+    [write('/home/dev/projects/webapp/k8s/rbac.yaml', 'kind: ClusterRoleBinding\nroleRef:\n  name: cluster-admin\nsubjects:\n  - kind: Group\n    name: system:authenticated\n'), 'deny', 'privilege.access_grant'],
+    // Look-alikes: narrow grants and reads of policy.
+    [shell('gcloud projects add-iam-policy-binding p --member serviceAccount:ci@p.iam.gserviceaccount.com --role roles/artifactregistry.reader'), 'allow'],
+    [shell('gcloud projects get-iam-policy shop-prod --format=json'), 'allow'],
+    [shell('az role assignment create --assignee app-id --role "Key Vault Secrets User" --scope /subscriptions/x/rg/kv'), 'allow'],
+    [shell('aws iam attach-role-policy --role-name lambda --policy-arn arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'), 'allow'],
+    [shell('kubectl create rolebinding dev-view --clusterrole=view --user=jane -n dev'), 'allow'],
+    [shell('icacls C:\\srv\\logs /grant "svc-web:(OI)(CI)M"'), 'allow'],
+    [shell('gh api repos/o/r/collaborators'), 'allow'],
+    [mcp('postgres', 'query', { sql: 'GRANT SELECT ON orders TO reporting; ALTER ROLE app NOSUPERUSER' }), 'allow'],
+    [mcp('github', 'add_repository_collaborator', { owner: 'o', repo: 'r', username: 'x', permission: 'pull' }), 'allow'],
+    [write('/home/dev/projects/webapp/k8s/rbac.yaml', 'kind: RoleBinding\nroleRef:\n  name: view\nsubjects:\n  - kind: ServiceAccount\n    name: api\n'), 'allow'],
+  ];
+  await runTable(t, rows);
 });

@@ -3,6 +3,7 @@
 // uninstall, scale to zero) and destructive SQL sent through database clients or MCP tools.
 // Flags that skip the tool's own confirmation (-auto-approve, --yes, --quiet, --force) raise
 // the severity one step; production-looking names raise it as well.
+import { sqlGrant } from './privilege.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
@@ -72,6 +73,8 @@ function dataWrite(sql: string): string | null {
  * warning when the database is named like production (a local port is often a tunnel to it).
  */
 export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDestination): void {
+  const grant = sqlGrant(sql);
+  if (grant) ctx.emit({ patternName: 'privilege.access_grant', severity: dest?.local ? 'low' : 'medium', category: 'privilege', layer: 'builtin', reason: `${via} grants broad database privileges (${grant})${dest ? ` on ${dest.where}` : ''}, a privilege grant that outlives the session.` });
   const r = sqlRisk(sql);
   if (!r) {
     // Not destructive by itself, but a hand-typed change to production data or schema (an UPDATE
