@@ -103,3 +103,22 @@ test('class 2: owner/admin roles, or any role to everyone, granted on a cloud, c
   ];
   await runTable(t, rows);
 });
+
+test('class 3: MCP deletions of cluster objects, bucket contents and stored secrets are judged as their CLI equivalents', async (t) => {
+  const rows: Row[] = [
+    [mcp('kubernetes', 'delete_resource', { kind: 'Namespace', name: 'payments' }), 'deny', 'cloud_destructive.k8s_delete_namespace'],
+    [mcp('k8s', 'resources_delete', { apiVersion: 'v1', kind: 'Namespace', name: 'kube-system' }), 'deny', 'cloud_destructive'],
+    [mcp('s3', 'delete_objects', { bucket: 'shop-prod-uploads', prefix: '', recursive: true }), 'deny', 'cloud_destructive'],
+    [mcp('aws-s3', 'delete_bucket_contents', { bucket: 'logs-archive' }), 'deny', 'cloud_destructive'],
+    [mcp('gcs', 'delete_prefix', { bucket: 'ml-datasets', prefix: 'train/' }), 'deny', 'cloud_destructive'],
+    [mcp('vault', 'kv_delete', { mount: 'secret', path: 'prod/api/db', versions: 'all', destroy: true }), 'flag', 'cloud_destructive.secret_delete'],
+    [mcp('hashicorp-vault', 'destroy_secret', { path: 'kv/data/stripe' }), 'flag', 'cloud_destructive.secret_delete'],
+    // Look-alikes: a pod (recreated by its deployment), one object, a local file, a non-delete tool.
+    [mcp('kubernetes', 'resources_delete', { apiVersion: 'v1', kind: 'Pod', name: 'api-7f9c', namespace: 'dev' }), 'allow'],
+    [mcp('s3', 'delete_object', { bucket: 'dev-scratch', key: 'tmp/report.csv' }), 'allow'],
+    [mcp('filesystem', 'delete_file', { path: '/home/dev/projects/webapp/tmp/out.log' }), 'allow'],
+    [mcp('kubernetes', 'resources_get', { apiVersion: 'v1', kind: 'Namespace', name: 'kube-system' }), 'allow'],
+    [mcp('vault', 'kv_get_metadata', { mount: 'secret', path: 'dev/app' }), 'allow'],
+  ];
+  await runTable(t, rows);
+});
