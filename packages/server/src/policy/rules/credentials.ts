@@ -141,9 +141,25 @@ function riskier(best: { risk: CredentialRisk; path: string } | null, p: string,
   return risk && (!best || severityRank(risk.severity) > severityRank(best.risk.severity)) ? { risk, path: p } : best;
 }
 
+// Stream editors run in place (`sed -i`, `perl -pi -e`, `ruby -pi -e`) write their output back
+// into each file: the file's text never reaches the agent's context unless the script writes to
+// the terminal itself (`/dev/stdout`, STDERR, warn/die/say, `$stderr`).
+const IN_PLACE_EDITORS = new Set(['sed', 'gsed', 'perl', 'ruby']);
+const IN_PLACE_FLAG = /^-[a-zA-Z0-9]*i|^--in-place/;
+const TERMINAL_OUTPUT = /\/dev\/(?:std|tty|fd)|\bSTD(?:OUT|ERR)\b|\$std(?:out|err)|\b(?:warn|die|say|printf?\s+STDERR|system|exec)\b|`/;
+
+/** True for an in-place stream edit that prints nothing of the files it rewrites. */
+function silentInPlaceEdit(cmd: SimpleCommand): boolean {
+  if (!IN_PLACE_EDITORS.has(cmd.name) || !cmd.args.some((a) => IN_PLACE_FLAG.test(a))) return false;
+  return !cmd.args.some((a) => TERMINAL_OUTPUT.test(a));
+}
+
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
+  // An environment file edited in place (`sed -i 's/localhost/db/' .env.docker`) is changed, not read;
+  // key and cloud-credential files edited so are still reported (that rewrites stored credentials).
+  const inPlace = silentInPlaceEdit(cmd);
   // git subcommands that print (or store) a file's content: `git diff --no-index /dev/null ~/.git-credentials`,
   // `git hash-object -w ~/.ssh/id_rsa` (then `git cat-file -p`), `git log -p -- .env`.
   const git = cmd.name === 'git' && (/^(?:show|cat-file|archive|diff|blame|grep|hash-object)$/.test(cmd.args[0] ?? '') || (cmd.args[0] === 'log' && cmd.args.some((a) => a === '-p' || a === '--patch')));
@@ -172,6 +188,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
         else if (eq > 0 && READ_ASSIGN.test(a)) v = a.slice(eq + 1);
         else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
       }
+      if (inPlace && credentialRisk(v)?.kind === 'env_file') continue;
       if (pathLike(v)) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
@@ -266,6 +283,19 @@ function gitReadPaths(args: readonly string[]): string[] {
   }
 }
 
+// Programs whose output is new random key material (`openssl rand -hex 32`, `openssl genpkey`, `head -c 32 /dev/urandom`).
+const KEY_GENERATORS = /^(?:openssl\s+(?:rand|genrsa|genpkey|ecparam)|head\s.*\/dev\/u?random|dd\s.*if=\/dev\/u?random|pwgen|uuidgen|age-keygen|wg\s+genkey|step\s+crypto)/;
+
+/**
+ * `openssl rand -hex 32 > .secrets/dev.key`: a new key generated into a file of the project (a
+ * relative path that does not climb out). Creating a development key destroys nothing; keys in the
+ * home directory or elsewhere (`> ~/.ssh/id_ed25519`) stay judged as overwrites.
+ */
+function freshKeyInProject(cmd: SimpleCommand, target: string): boolean {
+  if (target.startsWith('/') || target.startsWith('~') || target.startsWith('$') || CLIMB.test(target)) return false;
+  return KEY_GENERATORS.test([cmd.name, ...cmd.args].join(' '));
+}
+
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
@@ -279,7 +309,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
     if (r.op !== '>' && r.op !== '>|' && r.op !== '>>' && r.op !== '&>' && r.op !== '&>>' && r.op !== '<>' && !toFile) continue;
     const risk = credentialRisk(r.target.text);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate()) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate() && !(risk.kind === 'key_file' && freshKeyInProject(cmd, r.target.text))) {
       const append = r.op === '>>' || r.op === '&>>' || r.op === '<>';
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `${append ? 'Appends to' : 'Overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [r.target.text] });
     }

@@ -4,7 +4,9 @@
 import { deletionRisk, normalizePath } from '../paths.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
-import type { RuleContext } from './context.js';
+import { ContextView, type RuleContext } from './context.js';
+import type { Finding } from '../findings.js';
+import { classifyGuardRailPath } from './guard-rails.js';
 import { hasShort, literalOutput, optionValue, optionValues, positionals } from './facts.js';
 
 const PRIV = 'privilege';
@@ -348,6 +350,31 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'export' && args.some((a) => /^HISTFILE=\/dev\/null$|^HISTSIZE=0$/.test(a))) t('medium', 'history_tampering', 'Stops the shell from recording history.');
 }
 
+// One `s/old/new/flags` command (any delimiter), nothing else.
+const SED_SUBSTITUTION = /^\s*s([^\w\s\\])((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*\s*$/;
+// Settings that change how the agent looks or which model it uses, and nothing it may do.
+const PRESENTATION_KEYS = new Set(['model', 'theme', 'model_reasoning_effort', 'reasoning_effort', 'model_verbosity', 'outputstyle', 'output_style', 'language', 'editormode', 'verbose', 'fontsize', 'font_size', 'preferrednotifchannel', 'file_opener', 'hide_agent_reasoning', 'show_raw_agent_reasoning']);
+const SETTING_KEY = /^\^?\s*\\?"?([\w.-]+)\\?"?\s*[:=]/;
+
+/** `s/^model = .*\/model = "x"/`: a substitution that replaces one presentation setting's value with another. */
+function harmlessSettingSubstitution(expr: string): boolean {
+  const m = SED_SUBSTITUTION.exec(expr);
+  if (!m) return false;
+  const before = SETTING_KEY.exec(m[2])?.[1]?.toLowerCase();
+  const after = SETTING_KEY.exec(m[3])?.[1]?.toLowerCase();
+  return !!before && before === after && PRESENTATION_KEYS.has(before) && !/[\n{}[\]]|\\n/.test(m[3]);
+}
+
+/** A view of `ctx` that drops one rule's findings. */
+class DropPattern extends ContextView {
+  constructor(inner: RuleContext, private readonly patternName: string) {
+    super(inner);
+  }
+  emit(f: Finding): void {
+    if (f.patternName !== this.patternName) this.inner.emit(f);
+  }
+}
+
 /** Redirects and tee into sudoers, hook configs, the SELinux config. */
 function writtenData(cmd: SimpleCommand): string {
   return literalOutput(cmd) ?? cmd.pipeline.stages.slice(0, cmd.stage).flat().map(literalOutput).filter(Boolean).join('\n');
@@ -371,7 +398,10 @@ export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext)
   }
   if ((cmd.name === 'sed' || cmd.name === 'perl') && cmd.args.some((a) => a.startsWith('-i') || a.startsWith('-pi'))) {
     const pos = positionals(cmd.args);
-    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], ctx, 'Edits');
+    // A substitution into an agent's settings file is a known change: the guard-rail rules
+    // (guard-rails-shell.ts) judge what it writes and what it removes, as for an edit tool.
+    const known = harmlessSettingSubstitution(pos[0] ?? '');
+    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], known && classifyGuardRailPath(p) ? new DropPattern(ctx, 'security_tampering.agent_hook_config') : ctx, 'Edits');
   }
 }
 
