@@ -177,3 +177,47 @@ test('class 5: wsl and parallel run the command line they are given', async (t) 
   ];
   await runTable(t, rows);
 });
+
+test('class 6: interpreter deletes whose path is a Perl quote operator, a glob of one literal, or a home variable joined to a literal', async (t) => {
+  const rows: Row[] = [
+    [shell("perl -MFile::Path=remove_tree -e 'remove_tree(glob q{~/work})'"), 'deny', 'destructive_fs'],
+    [shell("perl -MFile::Path=rmtree -e 'rmtree(qq($ENV{HOME}/.gnupg))'"), 'deny', 'destructive_fs'],
+    [shell("perl -e 'use File::Path qw(remove_tree); remove_tree($ENV{HOME}.\"/Documents\")'"), 'deny', 'destructive_fs'],
+    [shell("perl -MFile::Path=remove_tree -e 'remove_tree(q!/etc!)'"), 'deny', 'destructive_fs'],
+    [shell(`python3 -c 'import shutil,os; shutil.rmtree(os.environ["HOME"] + "/Music")'`), 'deny', 'destructive_fs'],
+    [shell("perl -MFile::Path=remove_tree -e 'remove_tree(q{build}, q{dist})'"), 'allow'],
+    [shell("perl -e 'print q{remove_tree is in File::Path}'"), 'allow'],
+    [shell("perl -le 'print for glob q{*.txt}'"), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class 7: framework database resets are judged by the environment they point at', async (t) => {
+  const rows: Row[] = [
+    [shell('npx prisma migrate reset --force --skip-seed'), 'allow'],
+    [shell('DATABASE_URL=postgres://localhost:5432/app_dev npx prisma migrate reset --force'), 'allow'],
+    [shell('DATABASE_URL=$(heroku config:get DATABASE_URL -a shop-production) npx prisma migrate reset --force'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('NODE_ENV=production npx prisma db push --force-reset'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('npx prisma migrate dev --name add_users'), 'allow'],
+    [shell('uv run python manage.py flush --no-input --settings=shop.settings.prod'), 'deny', 'cloud_destructive.framework_db_flush'],
+    [shell('DJANGO_SETTINGS_MODULE=config.settings.production python manage.py flush --noinput'), 'deny', 'cloud_destructive.framework_db_flush'],
+    [shell('python manage.py flush --no-input --settings=config.settings.test'), 'warn'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class 8: an HTTP DELETE sent to a code host API is judged as the host CLI\'s delete', async (t) => {
+  const rows: Row[] = [
+    [shell('curl -s -X DELETE -H "Authorization: Bearer $GH_TOKEN" https://api.github.com/repos/o/r/actions/secrets/DEPLOY_KEY'), 'warn', 'cloud_destructive.ci_secret_delete'],
+    [shell('curl -XDELETE -H "Authorization: token $T" https://api.github.com/repos/o/r'), 'deny', 'cloud_destructive.repository_delete'],
+    [shell('http DELETE https://gitlab.com/api/v4/projects/42/variables/AWS_KEY "PRIVATE-TOKEN:$T"'), 'warn', 'cloud_destructive.ci_secret_delete'],
+    [shell('wget --method=DELETE -qO- https://api.github.com/repos/o/r/keys/7'), 'warn', 'cloud_destructive.ci_secret_delete'],
+    [shell('Invoke-RestMethod -Method Delete -Uri https://api.github.com/repos/o/infra'), 'deny', 'cloud_destructive.repository_delete'],
+    [shell('curl --request DELETE https://ghe.corp.example/api/v3/repos/a/b/hooks/12'), 'warn', 'cloud_destructive.platform_delete'],
+    // Look-alikes: reads, other APIs, local services.
+    [shell('curl -s https://api.github.com/repos/o/r/actions/secrets'), 'allow'],
+    [shell('curl -X DELETE http://localhost:8080/api/v1/items/3'), 'allow'],
+    [shell('curl -X DELETE https://shop.example/api/v3/carts/5'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
