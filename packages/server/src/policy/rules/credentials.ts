@@ -2,6 +2,7 @@
 // stores, /etc/shadow and .env files, through read tools, MCP file tools, or any shell
 // command that reads them (cat, cp, tar, base64, grep, redirects …). Programs that use a key
 // without printing it (ssh -i, ssh-add, chmod) are left alone.
+import { normalizePath } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { severityRank } from '../findings.js';
@@ -112,6 +113,11 @@ function teeTargets(cmd: SimpleCommand): string[] | undefined {
 
 /** A relative path that starts by climbing out of the working directory (`../x`, `./../x`). */
 const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
+const BARE_NAME = /^(?:\.|[\w][\w.-]{0,127})$/;
+// The path after the last of two or more `..` segments.
+const TRAVERSAL_TAIL = /(?:^|\/)\.\.\/(?:.*\/)?\.\.\/((?:etc|root|var|private)\/(?!.*\.\.\/).+)$/;
+/** A relative path with a `..` anywhere (`./public/../../../etc/shadow` climbs out too). */
+const CLIMBS = /(?:^|\/)\.\.(?:\/|$)/;
 
 /**
  * A relative path as seen from the call's working directory and where earlier `cd`s moved:
@@ -119,7 +125,9 @@ const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
  * are returned as written (a path inside the project is judged by its name).
  */
 export function resolveRelative(p: string, shift: string | undefined, cwd: string | undefined): string {
-  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMB.test(p))) return p;
+  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMBS.test(p))) return p;
+  // A directory given as a home spelling (`cd "$HOME/.config/gcloud"`, `cd ~user/.ssh`) is absolute.
+  if (shift !== undefined && /^[$%]/.test(shift)) shift = normalizePath(shift);
   const base = shift !== undefined && /^[/~]/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
   if (base === undefined) return p;
   // `..` is resolved here, before the home prefix is folded into `~` (which `..` cannot climb out of).
@@ -134,9 +142,14 @@ export function resolveRelative(p: string, shift: string | undefined, cwd: strin
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
 function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
   let risk = judge(p);
-  if (!risk && cmd && (cmd.cwdShift !== undefined || CLIMB.test(p))) {
+  if (!risk && cmd && (cmd.cwdShift !== undefined || CLIMBS.test(p))) {
     const resolved = resolveRelative(p, cmd.cwdShift, cwd);
     if (resolved !== p) risk = credentialRisk(resolved);
+    // A traversal aimed at a system file (`./public/../../../../etc/shadow`) is judged as that file
+    // even when it climbs fewer levels than the directory is deep: the count depends on where the
+    // command runs, which the writer of the path did not know either.
+    const tail = risk ? undefined : TRAVERSAL_TAIL.exec(p);
+    if (tail) risk = credentialRisk(`/${tail[1]}`);
   }
   return risk && (!best || severityRank(risk.severity) > severityRank(best.risk.severity)) ? { risk, path: p } : best;
 }
@@ -189,7 +202,9 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
         else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
       }
       if (inPlace && credentialRisk(v)?.kind === 'env_file') continue;
-      if (pathLike(v)) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
+      // After a `cd`, a bare name or `.` is a file of that directory (`cd ~/.config/gcloud && cat
+      // credentials.db`, `cd ~/.ssh && tar cf - .`).
+      if (pathLike(v) || (cmd.cwdShift !== undefined && BARE_NAME.test(v))) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
