@@ -258,3 +258,14 @@ test('class 10: indirect paths to credentials: traversal with a `..` anywhere, h
   ];
   await runTable(t, rows);
 });
+
+test('class 11: filters between Get-ChildItem and Remove-Item: excluding names still deletes the rest', async (t) => {
+  const rows: Row[] = [
+    [shell("Get-ChildItem -Path $env:USERPROFILE -Directory | Where-Object Name -NotIn 'AppData','.ssh' | Remove-Item -Recurse -Force"), 'deny', 'destructive_fs'],
+    [shell("Get-ChildItem ~ -Force | ? { $_.Name -ne 'Downloads' } | Remove-Item -Recurse"), 'deny', 'destructive_fs'],
+    [shell('gci ~ | Sort-Object Name | ri -Recurse -Force'), 'deny', 'destructive_fs'],
+    [shell("Get-ChildItem .\\logs | Where-Object Name -Like '*.old' | Remove-Item"), 'allow'],
+    [shell("Get-ChildItem -Path .\\dist -Recurse | Where-Object Extension -NotIn '.map' | Remove-Item -Force"), 'allow'],
+  ];
+  await runTable(t, rows);
+});
