@@ -269,3 +269,24 @@ test('class 11: filters between Get-ChildItem and Remove-Item: excluding names s
   ];
   await runTable(t, rows);
 });
+
+test('class 2 property: an admin role granted through any provider is flagged; a read-only role through the same provider is not', () => {
+  const who = fc.constantFrom('user:helper@outlook.com', 'group:all@corp.example', 'serviceAccount:ci@p.iam.gserviceaccount.com');
+  const GRANTS: [(admin: boolean, member: string) => string][] = [
+    [(admin, m) => `gcloud projects add-iam-policy-binding shop-${admin ? 'prod' : 'dev'} --member=${m} --role=${admin ? 'roles/owner' : 'roles/viewer'}`],
+    [(admin, m) => `gcloud resource-manager folders add-iam-policy-binding 123 --member ${m} --role ${admin ? 'roles/editor' : 'roles/browser'}`],
+    [(admin, m) => `az role assignment create --assignee ${m.replace(/^\w+:/, '')} --role ${admin ? 'Owner' : 'Reader'} --scope /subscriptions/1`],
+    [(admin) => `aws iam attach-role-policy --role-name r --policy-arn arn:aws:iam::aws:policy/${admin ? 'AdministratorAccess' : 'ReadOnlyAccess'}`],
+    [(admin, m) => `kubectl create clusterrolebinding b --clusterrole=${admin ? 'cluster-admin' : 'view'} --user=${m.replace(/^\w+:/, '')}`],
+    [(admin) => `gh api -X PUT repos/o/r/collaborators/x -f permission=${admin ? 'admin' : 'triage'}`],
+  ];
+  fc.assert(
+    fc.property(fc.constantFrom(...GRANTS), who, fc.constantFrom('', 'sudo ', 'env CLOUDSDK_CORE_DISABLE_PROMPTS=1 ', 'timeout 60 '), ([make], member, prefix) => {
+      const admin = decide(shell(prefix + make(true, member)));
+      assert.notEqual(admin.verdict, 'allow', `${prefix}${make(true, member)} → ${admin.verdict} ${admin.patternName}`);
+      const narrow = decide(shell(prefix + make(false, member)));
+      assert.ok(narrow.patternName !== 'privilege.access_grant', `${prefix}${make(false, member)} → ${narrow.verdict} ${narrow.patternName}`);
+    }),
+    { numRuns: 120, seed: 7202 },
+  );
+});
