@@ -10,7 +10,7 @@ import { isTrustedHost, isTrustedPath, isTrustedUrl, type CompiledPolicy } from 
 import { facetsOf, type Facets } from './facets.js';
 import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
-import { LIST_TOOL, mcpFacets, parseMcpToolName, CREATING_TOOL, PERMISSION_TOOL, publicExposure } from './mcp.js';
+import { CREATING_TOOL, LIST_TOOL, mcpDeleteEquivalent, mcpFacets, parseMcpToolName, PERMISSION_TOOL, publicExposure } from './mcp.js';
 import { deletionRisk, inTestTree, normalizePath, segments } from './paths.js';
 import { ContextView, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
@@ -24,7 +24,7 @@ import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSoc
 import { urlSmuggleHost } from './rules/exfiltration.js';
 import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
-import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
+import { inspectManifestGrant, inspectMcpGrant, inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
 import { skillGovernance } from './skills.js';
@@ -130,6 +130,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
   }
   if (content) {
     if (path) inspectScriptWrite(path, content, ctx);
+    inspectManifestGrant(content, ctx);
     for (const f of secretFindings(content, 'The file content', policy.entropyThreshold)) ctx.emit({ ...f, paths: path ? [path] : undefined });
     // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
     // are not softened: injected text there is planted for the next session.
@@ -328,14 +329,20 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     const edits = moved.length ? [] : guardRailEditsOf(id.tool, input, /edit|replace|patch|update|append|insert/i.test(id.tool) ? 'edit' : 'write');
     for (const g of [...moved, ...guardRailEditFindings(edits, 'writes a file that')]) wrap.emit(g);
   }
-  for (const p of m.deletePaths) {
+  // A deletion of a cluster object, bucket content or stored secret is judged as its CLI would be.
+  const equivalent = m.deletes ? mcpDeleteEquivalent(id.server, id.tool, call.toolInput ?? {}) : null;
+  if (equivalent) {
+    for (const f of ctx.inspectNested(equivalent)) wrap.emit({ ...f, reason: `${f.reason.replace(/\.$/, '')} (as \`${equivalent}\` would).` });
+  }
+  for (const p of equivalent ? [] : m.deletePaths) {
     const guards = guardRailDeletion(p, 'deletes');
     for (const g of guards) wrap.emit(g);
     if (guards.length) continue; // the guard-rail finding names what the deletion does
     const risk = deletionRisk(p, ctx.cwd);
     wrap.emit(risk ? { patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `deletes ${risk.label}.` } : { patternName: 'mcp_risk.delete_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: `deletes ${p}.` });
   }
-  if (m.deletes && m.deletePaths.length === 0) wrap.emit({ patternName: 'mcp_risk.delete_tool', severity: 'medium', category: 'mcp_risk', layer: 'builtin', reason: 'deletes data through an MCP server; deletions there bypass local safeguards.' });
+  if (m.deletes && m.deletePaths.length === 0 && !equivalent) wrap.emit({ patternName: 'mcp_risk.delete_tool', severity: 'medium', category: 'mcp_risk', layer: 'builtin', reason: 'deletes data through an MCP server; deletions there bypass local safeguards.' });
+  inspectMcpGrant(id.tool, call.toolInput ?? {}, m.text, wrap);
   for (const sql of m.sql) {
     emitMcpSql(wrap, sql, 'The query', `${id.server} ${id.tool} ${m.text.length > 4096 ? '' : m.text}`);
     // SQL that reads files (`readfile('…')`, `pg_read_file('…')`, `ATTACH '…'`) reads them as cat would.

@@ -17,7 +17,7 @@ export interface McpFacets {
 
 const SHELL_TOOL = /(?:^|[_-])(?:exec|execute|run|shell|bash|terminal|command|cmd|powershell|script|sh)(?:$|[_-])/;
 const READ_TOOL = /read|get_file|view|open|cat|download|head|tail|search_files|grep/;
-const WRITE_TOOL = /write|create|edit|update|append|save|put|upload|move|copy|rename|patch|replace/;
+const WRITE_TOOL = /write|create|edit|update|append|save|put|upload|move|copy|rename|patch|replace|push_files|commit_files/;
 // Tools that move a local file to somewhere else (Drive, Slack, mail, S3, a gist, a ticket).
 // A comment or message tool's `path` is usually a file in the repository being discussed, so
 // those send only what sits under an attachment key.
@@ -78,6 +78,42 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   return f;
 }
 
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const SAFE_WORD = /^[\w.:/@-]{1,256}$/;
+
+/**
+ * The command-line equivalent of an MCP deletion of a cloud, cluster or secret-store resource, so
+ * that it is judged as the CLI would be (a namespace, a bucket emptied, a secret destroyed):
+ * Kubernetes objects (`kind` + `name`), object-store keys and prefixes (`bucket` + `key`/`prefix`),
+ * Vault-style secrets (a `mount` + `path`, or a secrets server). Null for anything else.
+ */
+export function mcpDeleteEquivalent(server: string, toolName: string, args: Record<string, unknown>): string | null {
+  const tool = toolName.toLowerCase();
+  if (!DELETE_TOOL.test(tool)) return null;
+  const words = (...xs: (string | undefined)[]) => xs.every((x) => x === undefined || SAFE_WORD.test(x));
+  const kind = str(args.kind) ?? str(args.resource_type) ?? str(args.resourceType) ?? str(args.type);
+  const name = str(args.name) ?? str(args.resource_name) ?? str(args.resourceName);
+  const ns = str(args.namespace);
+  if (kind && name && (/k8s|kube|openshift|helm/i.test(`${server} ${tool}`) || str(args.apiVersion) || str(args.api_version))) {
+    return words(kind, name, ns) ? `kubectl delete ${kind.toLowerCase()} ${name}${ns ? ` -n ${ns}` : ''}` : null;
+  }
+  const bucket = str(args.bucket) ?? str(args.bucket_name) ?? str(args.bucketName) ?? str(args.Bucket);
+  if (bucket) {
+    const key = str(args.key) ?? str(args.Key) ?? str(args.object) ?? str(args.prefix) ?? str(args.Prefix) ?? '';
+    const recursive = args.recursive === true || args.all === true || /objects|prefix|bucket|empty|purge/.test(tool) && !str(args.key) && !str(args.Key);
+    const scheme = /gcs|gcp|google/i.test(server) ? 'gs' : 's3';
+    if (!words(bucket, key || undefined)) return null;
+    const url = `${scheme}://${bucket}/${key.replace(/^\/+/, '')}`;
+    return scheme === 'gs' ? `gsutil rm${recursive ? ' -r' : ''} ${url}` : `aws s3 rm ${url}${recursive ? ' --recursive' : ''}`;
+  }
+  const path = str(args.path) ?? str(args.secret_path) ?? str(args.secretPath) ?? str(args.name);
+  if (path && (/vault|secret|kv/i.test(server) || str(args.mount))) {
+    const full = `${str(args.mount) ? `${str(args.mount)}/` : ''}${path.replace(/^\/+/, '')}`;
+    const destroy = args.destroy === true || args.versions === 'all' || /destroy|metadata|purge/.test(tool);
+    return words(full) ? `vault kv ${destroy ? 'metadata delete' : 'delete'} ${full}` : null;
+  }
+  return null;
+}
 
 /** `mcp__server__tool` (Claude/Codex), `mcp_server_tool` (Gemini) → server and tool. */
 export function parseMcpToolName(name: string): { server: string; tool: string } | undefined {

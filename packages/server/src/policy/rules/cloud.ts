@@ -3,6 +3,7 @@
 // uninstall, scale to zero) and destructive SQL sent through database clients or MCP tools.
 // Flags that skip the tool's own confirmation (-auto-approve, --yes, --quiet, --force) raise
 // the severity one step; production-looking names raise it as well.
+import { sqlGrant } from './privilege.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
@@ -72,6 +73,8 @@ function dataWrite(sql: string): string | null {
  * warning when the database is named like production (a local port is often a tunnel to it).
  */
 export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDestination): void {
+  const grant = sqlGrant(sql);
+  if (grant) ctx.emit({ patternName: 'privilege.access_grant', severity: dest?.local ? 'low' : 'medium', category: 'privilege', layer: 'builtin', reason: `${via} grants broad database privileges (${grant})${dest ? ` on ${dest.where}` : ''}, a privilege grant that outlives the session.` });
   const r = sqlRisk(sql);
   if (!r) {
     // Not destructive by itself, but a hand-typed change to production data or schema (an UPDATE
@@ -143,7 +146,7 @@ function prodish(args: readonly string[]): boolean {
 }
 
 // Databases dropped through an application framework or its HTTP API rather than a SQL client.
-const FRAMEWORK_DB_PROGRAMS: ReadonlySet<string> = new Set(['rails', 'rake', 'python', 'python3', 'django-admin', 'curl']);
+const FRAMEWORK_DB_PROGRAMS: ReadonlySet<string> = new Set(['rails', 'rake', 'python', 'python3', 'django-admin', 'curl', 'prisma']);
 const RAILS_DESTROY = /^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|seed:replant|migrate:reset)(?::all)?$/;
 
 function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
@@ -172,12 +175,27 @@ function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
     else emit(ctx, 'critical', 'search_index_delete', `curl -X DELETE ${url} deletes every index matching ${index} on that cluster.`);
     return;
   }
+  // Prisma's reset commands are for development: they drop and recreate the database DATABASE_URL
+  // names. On the development database that is routine (logged); pointed at production (by the
+  // URL, a production env, or a URL fetched from a production app) it wipes that data.
+  if (name === 'prisma') {
+    const reset = (args[0] === 'migrate' && args[1] === 'reset') || (args[0] === 'db' && args[1] === 'push' && args.includes('--force-reset'));
+    if (!reset) return;
+    // (A URL fetched by a command substitution is judged by the words of that command: `-a acme-prod`.)
+    const prod = cmd.assignments.find((a) => a.slice(a.indexOf('=') + 1).split(/[\s()$`'"=]+/).some((w) => PROD.test(w) || PROD_DATABASE.test(w)));
+    if (prod) emit(ctx, 'critical', 'framework_db_drop', `\`prisma ${args[0]} ${args[1]}\` drops and recreates the database ${prod.split('=')[0]} names, which points at production.`);
+    else emit(ctx, 'low', 'framework_db_reset', `\`prisma ${args[0]} ${args[1]}\` resets the development database.`);
+    return;
+  }
   // Django: `manage.py flush` deletes every row of every table (the schema stays).
   const script = name === 'django-admin' ? 'django-admin' : args[0];
   const at = name === 'django-admin' ? 0 : 1;
   if (script && /(?:^|\/)(?:manage\.py|django-admin)$/.test(script) && args[at] === 'flush') {
     const db = args.find((a) => a.startsWith('--database='))?.slice(11) ?? 'default';
-    emit(ctx, PROD.test(db) || PROD_DATABASE.test(db) ? 'high' : 'medium', 'framework_db_flush', `\`manage.py flush\` deletes every row of the ${db} database${hasLong(args, '--no-input', '--noinput') ? ' without asking' : ''}.`);
+    // The settings module chooses the database too: `--settings=config.settings.production`.
+    const settings = args.find((a) => a.startsWith('--settings='))?.slice(11) ?? cmd.assignments.find((a) => a.startsWith('DJANGO_SETTINGS_MODULE='))?.slice(23) ?? '';
+    const prod = PROD.test(db) || PROD_DATABASE.test(db) || PROD.test(settings) || PROD_DATABASE.test(settings);
+    emit(ctx, prod ? 'high' : 'medium', 'framework_db_flush', `\`manage.py flush\` deletes every row of the ${db} database${settings ? ` under the settings ${settings}` : ''}${hasLong(args, '--no-input', '--noinput') ? ' without asking' : ''}.`);
   }
 }
 

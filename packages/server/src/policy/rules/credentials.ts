@@ -2,6 +2,7 @@
 // stores, /etc/shadow and .env files, through read tools, MCP file tools, or any shell
 // command that reads them (cat, cp, tar, base64, grep, redirects …). Programs that use a key
 // without printing it (ssh -i, ssh-add, chmod) are left alone.
+import { normalizePath } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { severityRank } from '../findings.js';
@@ -140,6 +141,11 @@ function teeTargets(cmd: SimpleCommand): string[] | undefined {
 
 /** A relative path that starts by climbing out of the working directory (`../x`, `./../x`). */
 const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
+const BARE_NAME = /^(?:\.|[\w][\w.-]{0,127})$/;
+// The path after the last of two or more `..` segments.
+const TRAVERSAL_TAIL = /(?:^|\/)\.\.\/(?:.*\/)?\.\.\/((?:etc|root|var|private)\/(?!.*\.\.\/).+)$/;
+/** A relative path with a `..` anywhere (`./public/../../../etc/shadow` climbs out too). */
+const CLIMBS = /(?:^|\/)\.\.(?:\/|$)/;
 
 /**
  * A relative path as seen from the call's working directory and where earlier `cd`s moved:
@@ -147,7 +153,9 @@ const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
  * are returned as written (a path inside the project is judged by its name).
  */
 export function resolveRelative(p: string, shift: string | undefined, cwd: string | undefined): string {
-  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMB.test(p))) return p;
+  if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMBS.test(p))) return p;
+  // A directory given as a home spelling (`cd "$HOME/.config/gcloud"`, `cd ~user/.ssh`) is absolute.
+  if (shift !== undefined && /^[$%]/.test(shift)) shift = normalizePath(shift);
   const base = shift !== undefined && /^[/~]/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
   if (base === undefined) return p;
   // `..` is resolved here, before the home prefix is folded into `~` (which `..` cannot climb out of).
@@ -162,16 +170,37 @@ export function resolveRelative(p: string, shift: string | undefined, cwd: strin
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
 function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
   let risk = judge(p);
-  if (!risk && cmd && (cmd.cwdShift !== undefined || CLIMB.test(p))) {
+  if (!risk && cmd && (cmd.cwdShift !== undefined || CLIMBS.test(p))) {
     const resolved = resolveRelative(p, cmd.cwdShift, cwd);
     if (resolved !== p) risk = credentialRisk(resolved);
+    // A traversal aimed at a system file (`./public/../../../../etc/shadow`) is judged as that file
+    // even when it climbs fewer levels than the directory is deep: the count depends on where the
+    // command runs, which the writer of the path did not know either.
+    const tail = risk ? undefined : TRAVERSAL_TAIL.exec(p);
+    if (tail) risk = credentialRisk(`/${tail[1]}`);
   }
   return risk && (!best || severityRank(risk.severity) > severityRank(best.risk.severity)) ? { risk, path: p } : best;
+}
+
+// Stream editors run in place (`sed -i`, `perl -pi -e`, `ruby -pi -e`) write their output back
+// into each file: the file's text never reaches the agent's context unless the script writes to
+// the terminal itself (`/dev/stdout`, STDERR, warn/die/say, `$stderr`).
+const IN_PLACE_EDITORS = new Set(['sed', 'gsed', 'perl', 'ruby']);
+const IN_PLACE_FLAG = /^-[a-zA-Z0-9]*i|^--in-place/;
+const TERMINAL_OUTPUT = /\/dev\/(?:std|tty|fd)|\bSTD(?:OUT|ERR)\b|\$std(?:out|err)|\b(?:warn|die|say|printf?\s+STDERR|system|exec)\b|`/;
+
+/** True for an in-place stream edit that prints nothing of the files it rewrites. */
+function silentInPlaceEdit(cmd: SimpleCommand): boolean {
+  if (!IN_PLACE_EDITORS.has(cmd.name) || !cmd.args.some((a) => IN_PLACE_FLAG.test(a))) return false;
+  return !cmd.args.some((a) => TERMINAL_OUTPUT.test(a));
 }
 
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
+  // An environment file edited in place (`sed -i 's/localhost/db/' .env.docker`) is changed, not read;
+  // key and cloud-credential files edited so are still reported (that rewrites stored credentials).
+  const inPlace = silentInPlaceEdit(cmd);
   // git subcommands that print (or store) a file's content: `git diff --no-index /dev/null ~/.git-credentials`,
   // `git hash-object -w ~/.ssh/id_rsa` (then `git cat-file -p`), `git log -p -- .env`.
   const git = cmd.name === 'git' && (/^(?:show|cat-file|archive|diff|blame|grep|hash-object)$/.test(cmd.args[0] ?? '') || (cmd.args[0] === 'log' && cmd.args.some((a) => a === '-p' || a === '--patch')));
@@ -200,7 +229,10 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
         else if (eq > 0 && READ_ASSIGN.test(a)) v = a.slice(eq + 1);
         else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
       }
-      if (pathLike(v)) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
+      if (inPlace && credentialRisk(v)?.kind === 'env_file') continue;
+      // After a `cd`, a bare name or `.` is a file of that directory (`cd ~/.config/gcloud && cat
+      // credentials.db`, `cd ~/.ssh && tar cf - .`).
+      if (pathLike(v) || (cmd.cwdShift !== undefined && BARE_NAME.test(v))) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
@@ -301,6 +333,19 @@ function gitReadPaths(args: readonly string[]): string[] {
   }
 }
 
+// Programs whose output is new random key material (`openssl rand -hex 32`, `openssl genpkey`, `head -c 32 /dev/urandom`).
+const KEY_GENERATORS = /^(?:openssl\s+(?:rand|genrsa|genpkey|ecparam)|head\s.*\/dev\/u?random|dd\s.*if=\/dev\/u?random|pwgen|uuidgen|age-keygen|wg\s+genkey|step\s+crypto)/;
+
+/**
+ * `openssl rand -hex 32 > .secrets/dev.key`: a new key generated into a file of the project (a
+ * relative path that does not climb out). Creating a development key destroys nothing; keys in the
+ * home directory or elsewhere (`> ~/.ssh/id_ed25519`) stay judged as overwrites.
+ */
+function freshKeyInProject(cmd: SimpleCommand, target: string): boolean {
+  if (target.startsWith('/') || target.startsWith('~') || target.startsWith('$') || CLIMB.test(target)) return false;
+  return KEY_GENERATORS.test([cmd.name, ...cmd.args].join(' '));
+}
+
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
@@ -314,7 +359,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
     if (r.op !== '>' && r.op !== '>|' && r.op !== '>>' && r.op !== '&>' && r.op !== '&>>' && r.op !== '<>' && !toFile) continue;
     const risk = credentialRisk(r.target.text);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate()) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate() && !(risk.kind === 'key_file' && freshKeyInProject(cmd, r.target.text))) {
       const append = r.op === '>>' || r.op === '&>>' || r.op === '<>';
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `${append ? 'Appends to' : 'Overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [r.target.text] });
     }

@@ -334,13 +334,24 @@ const PS_REMOVE_VALUES = new Set(['-erroraction', '-ea', '-warningaction', '-wa'
 const PS_LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
 const PS_LIST_VALUES = new Set(['-filter', '-include', '-exclude', '-depth', '-attributes', '-erroraction', '-ea']);
 
+const PS_FILTERS = new Set(['where-object', 'where', '?', 'sort-object', 'sort', 'select-object', 'select']);
+// Where-Object comparisons that drop the named items and keep the rest.
+const PS_EXCLUDING = /^-(?:notin|notlike|notmatch|ne|notcontains|cnotin|cnotlike|cnotmatch|cne|inotin|inotlike|inotmatch|ine)$/i;
+
 /** The paths a PowerShell lister piped into this remover lists, and whether it filters them. */
 function pipedItems(cmd: SimpleCommand): { paths: string[]; selective: boolean; producer: string } | undefined {
-  const prev = cmd.pipeline.stages[cmd.stage - 1];
+  // Filters between the lister and the remover (`| Where-Object Name -NotIn 'AppData' |`): one that
+  // only excludes names still passes everything else on; one that selects makes the delete selective.
+  let k = cmd.stage - 1;
+  let filtered = false;
+  for (let last = cmd.pipeline.stages[k]?.at(-1); last && PS_FILTERS.has(last.name); last = cmd.pipeline.stages[--k]?.at(-1)) {
+    if (!(last.name === 'sort-object' || last.name === 'sort') && !last.args.some((a) => PS_EXCLUDING.test(a))) filtered = true;
+  }
+  const prev = cmd.pipeline.stages[k];
   const p = prev?.[prev.length - 1];
   if (!p || !PS_LISTERS.has(p.name)) return undefined;
   const paths: string[] = [];
-  let selective = false;
+  let selective = filtered;
   for (let i = 0; i < p.args.length; i++) {
     const a = p.args[i].toLowerCase();
     if (a === '-path' || a === '-literalpath') paths.push(p.args[++i] ?? '');

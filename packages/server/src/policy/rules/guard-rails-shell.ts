@@ -112,6 +112,42 @@ function piped(cmd: SimpleCommand): Written | undefined {
   return undefined;
 }
 
+// PowerShell's read-modify-write of a JSON settings file (`$s = Get-Content f | ConvertFrom-Json;
+// $s.permissions.defaultMode = 'bypassPermissions'; $s | ConvertTo-Json | Set-Content f`): the
+// property assignments and Add-Member calls before the write are what it changes, read as the
+// jq assignments they are.
+const PS_PROPERTY_SET = /^\$\w+((?:\.[\w-]+)+)\s*=\s*(.+)$/;
+
+function psValue(v: string): string {
+  const t = v.trim().replace(/;$/, '');
+  if (/^@\{\s*\}$/.test(t)) return '{}';
+  if (/^@\(\s*\)$/.test(t)) return '[]';
+  if (/^\$(?:true|false|null)$/i.test(t)) return t.slice(1).toLowerCase();
+  if (/^-?\d+(?:\.\d+)?$/.test(t)) return t;
+  return JSON.stringify(t.replace(/^(['"])(.*)\1$/, '$2'));
+}
+
+function powershellRewrite(before: SimpleCommand, script: Script): Written | undefined {
+  const lines: string[] = [];
+  for (const c of script.commands) {
+    if (c === before) break;
+    const words = c.argv.map((w) => w.text);
+    const joined = words.join(' ');
+    const set = PS_PROPERTY_SET.exec(joined);
+    if (set) lines.push(`${set[1]} = ${psValue(set[2])}`);
+    else if (c.name === 'add-member') {
+      const rest = words.slice(1).filter((w) => !/^-(?:force|passthru|membertype|type)$/i.test(w) && !/^noteproperty$/i.test(w));
+      const named = (n: string) => { const i = rest.findIndex((w) => w.toLowerCase() === n); return i >= 0 ? rest.splice(i, 2)[1] : undefined; };
+      const name = named('-notepropertyname') ?? named('-name') ?? rest.shift();
+      const value = named('-notepropertyvalue') ?? named('-value') ?? rest.shift();
+      if (name && value !== undefined && /^[\w-]+$/.test(name)) lines.push(`.${name} = ${psValue(value)}`);
+    }
+  }
+  if (!lines.length) return undefined;
+  const filter = lines.join(' | ');
+  return { content: `${filter}\n${jqAssignmentsAsJson(filter)}`, partial: true };
+}
+
 /** The content an earlier command in the same line wrote to `path` (`jq … > /tmp/h.json`). */
 function writtenEarlier(path: string, before: SimpleCommand, script: Script): Written | undefined {
   if (path === '/dev/null') return { content: '', partial: false };
@@ -307,7 +343,7 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
       const at = lower.findIndex((a) => a === '-value' || a === '-inputobject');
       const value = at >= 0 ? cmd.args[at + 1] : undefined;
       const paths = cmd.args.filter((a, i) => (!a.startsWith('-') && (at < 0 || i !== at + 1)) || /^-(?:path|literalpath|filepath)$/.test(lower[i - 1] ?? ''));
-      const w = name === 'clear-content' || name === 'clc' ? { content: '', partial: false } : value !== undefined ? { content: value, partial: name === 'add-content' } : piped(cmd);
+      const w = name === 'clear-content' || name === 'clc' ? { content: '', partial: false } : value !== undefined ? { content: value, partial: name === 'add-content' } : piped(cmd) ?? (paths.some((p) => classifyGuardRailPath(p)) ? powershellRewrite(cmd, script) : undefined);
       for (const p of paths) writeTo(ctx, name, p, w && { ...w, partial: w.partial || name === 'add-content' || lower.includes('-append') });
       return;
     }

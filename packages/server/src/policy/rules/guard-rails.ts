@@ -206,6 +206,15 @@ export function judgeSettingsContent(file: GuardRailFile | string, content: stri
     if (lostOurs) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes the policy hooks from ${agent}'s configuration`, setting: 'hooks' });
     else if (lostHook || lostBlock || lostHandlers) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes ${agent}'s hooks`, setting: 'hooks' });
   }
+  // Hook handlers that do nothing (`true`, `exit 0`, `:`, an echo): the hooks stay in the file but
+  // check nothing, which is the same as removing them.
+  if (out.every((c) => c.rule !== 'hooks_removed') && (HOOK_EVENT.test(text) || (opts.partial && old !== undefined))) {
+    const commands = hookCommands(text);
+    const oldCommands = old !== undefined ? hookCommands(old) : [];
+    if (commands.length && commands.every((c) => NOOP_COMMAND.test(c)) && (!opts.partial || old === undefined || oldCommands.some((c) => !NOOP_COMMAND.test(c)))) {
+      out.push({ rule: 'hooks_removed', severity: 'high', effect: `replaces ${agent}'s hook commands with ones that do nothing (${commands[0].slice(0, 40)})`, setting: 'hooks' });
+    }
+  }
   // A whole-file rewrite of a hooks file that no longer holds any hook.
   if (!opts.partial && f.kind === 'hooks' && out.length === 0 && !HOOK_EVENT.test(text) && !/["']?command["']?\s*:|["']?url["']?\s*:|bash|powershell/i.test(text)) {
     out.push({ rule: 'hooks_removed', severity: 'high', effect: `rewrites ${agent}'s hooks file without any hook`, setting: 'hooks' });
@@ -215,6 +224,18 @@ export function judgeSettingsContent(file: GuardRailFile | string, content: stri
   if (!opts.partial && f.kind === 'settings' && out.length === 0 && f.agent !== 'Codex' && f.agent !== 'VS Code agent mode' && !/["']?hooks["']?\s*:/.test(text)) {
     out.push({ rule: 'settings_rewritten_without_hooks', severity: 'low', effect: `rewrites ${agent}'s settings without a hooks section, dropping any hooks it held`, setting: 'hooks' });
   }
+  return out;
+}
+
+// A hook command that checks nothing: the shell's no-ops, a bare exit, an echo of a fixed answer.
+const NOOP_COMMAND = /^\s*(?:true|:|\/(?:usr\/)?bin\/true|exit(?:\s+0)?|echo(?:\s[^|;&<>`$]*)?|printf(?:\s[^|;&<>`$]*)?|cmd(?:\.exe)?\s+\/c\s+(?:exit(?:\s+0)?|rem\b.*)|(?:ba)?sh\s+-c\s+(['"])(?:true|:|exit(?:\s+0)?)\1)\s*;?\s*$/i;
+const HOOK_COMMAND = /["']command["']\s*:\s*"((?:[^"\\]|\\.){0,500})"|\bcommand\s*=\s*"((?:[^"\\]|\\.){0,500})"/g;
+
+/** The command strings of the hook handlers in a settings or hooks file's text (at most 50). */
+function hookCommands(text: string): string[] {
+  const out: string[] = [];
+  HOOK_COMMAND.lastIndex = 0;
+  for (let m = HOOK_COMMAND.exec(text); m && out.length < 50; m = HOOK_COMMAND.exec(text)) out.push((m[1] ?? m[2] ?? '').replace(/\\(["\\])/g, '$1'));
   return out;
 }
 

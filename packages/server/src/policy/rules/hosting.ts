@@ -107,7 +107,7 @@ const NOT_GENERIC = new Set([
   'nvm', 'asdf', 'mise', 'rbenv', 'pyenv', 'choco', 'winget', 'scoop', 'nix', 'nix-env', 'opam', 'cabal', 'stack', 'composer', 'dotnet', 'nuget',
   'docker', 'docker-compose', 'podman', 'podman-compose', 'nerdctl', 'git-lfs', 'buildah', 'ctr', 'crictl', 'kind', 'minikube', 'k3d', 'colima', 'vagrant', 'multipass', 'lxc', 'ollama',
   'git', 'gh', 'glab', 'tea', 'bb', 'hg', 'svn', 'jj', 'vault', 'op', 'doppler', 'infisical', 'restic', 'borg', 'kopia', 'tmutil', 'duplicity',
-  'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs',
+  'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'prisma',
   'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'firebase', 'rclone', 's3cmd',
   'systemctl', 'launchctl', 'service', 'rm', 'find', 'fd', 'fdfind', 'xargs', 'trash', 'make', 'just', 'task', 'sudo', 'doas', 'env', 'time', 'nice', 'timeout',
   'python', 'python3', 'node', 'ruby', 'perl', 'php', 'sh', 'bash', 'zsh', 'npx', 'pnpx', 'bunx', 'uvx', 'echo', 'printf', 'tmux', 'screen',

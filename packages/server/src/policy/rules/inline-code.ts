@@ -174,6 +174,12 @@ const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
 const CONCAT = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
 // A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
 const CONCAT_VAR = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:(?:\.\.|[+.])\s{0,3}(['"`])|(?=[),;]))/g;
+// A variable followed by a literal (`$HOME."/Documents"`, `$HOME + '/x'`): one string, as the shell writes it.
+const VAR_THEN_LITERAL = /(\$[A-Za-z_]\w*)\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
+// Perl's quote operators (`q{~/projects}`, `qq(…)`, `q!…!`) as plain strings.
+const PERL_QUOTE = /(?<![\w$%@&])qq?\s{0,2}(?:\{([^{}]{0,1024})\}|\(([^()]{0,1024})\)|\[([^[\]]{0,1024})\]|<([^<>]{0,1024})>|([/|!#])((?:(?!\5)[^\n]){0,1024})\5)/g;
+// Perl's `glob "~/x"` / `glob("~/x")` of one literal is that path (a wildcard in it is judged as one).
+const GLOB_OF_LITERAL = /\bglob\s{1,3}(?=['"])/g;
 // Ruby's %q{…}/%Q{…}/%(…) strings and %x{…}/backtick commands, as plain strings and system().
 const RUBY_STRING = /%[qQ]?([{(\[])([^{}()[\]]{0,1024})[})\]]/g;
 const RUBY_COMMAND = /%x[{(]([^{}()]{0,1024})[})]|`([^`#]{1,1024})`/g;
@@ -363,6 +369,9 @@ function normalizeCode(code: string): string {
     .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
     .replace(PATH_JOIN, '"$2/$4"')
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
+    .replace(VAR_THEN_LITERAL, '$2$1')
+    .replace(PERL_QUOTE, (_m, ...g: (string | undefined)[]) => `"${g[0] ?? g[1] ?? g[2] ?? g[3] ?? g[5] ?? ''}"`)
+    .replace(GLOB_OF_LITERAL, '')
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
     .replace(CONCAT, '')
     .replace(BARE_HOME_ARG, '$1"~"')

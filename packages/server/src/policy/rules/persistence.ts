@@ -5,6 +5,7 @@
 import { normalizePath, segments } from '../paths.js';
 import { shellQuote } from '../shell/definitions.js';
 import type { SimpleCommand } from '../shell/types.js';
+import type { Finding } from '../findings.js';
 import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
 import type { RuleContext } from './context.js';
@@ -109,6 +110,66 @@ export function inspectPersistenceWrite(path: string, content: string | undefine
   const target = persistenceTarget(path);
   // A written shared hook is a script like any other: inspectScriptWrite judges what it runs.
   if (target && !(content && SHARED_HOOK.test(path.toLowerCase()))) emitPersistence(ctx, target, path, 'Writes to', content);
+}
+
+
+// Project files whose text runs later as shell, by someone else or by a tool, without the agent:
+// CI pipelines (on every push, with the repository's secrets), git hooks (on every commit or
+// merge), hook managers and task runners (on every test run), Makefiles and scripts (when next
+// built or run). The file itself is ordinary; what it will run is judged like a command.
+// (scriptOf below reads the kinds it knows more closely: package.json, Makefiles, GitHub/GitLab CI, editor tasks.)
+const RUN_FILE_NAMES = new Map<string, string>([
+  ['makefile', 'the Makefile'], ['gnumakefile', 'the Makefile'], ['justfile', 'the justfile'], ['.justfile', 'the justfile'],
+  ['taskfile.yml', 'the Taskfile'], ['taskfile.yaml', 'the Taskfile'], ['jenkinsfile', 'the Jenkins pipeline'],
+  ['.gitlab-ci.yml', 'the GitLab CI pipeline'], ['.travis.yml', 'the Travis CI pipeline'], ['bitbucket-pipelines.yml', 'the Bitbucket pipeline'],
+  ['azure-pipelines.yml', 'the Azure pipeline'], ['.drone.yml', 'the Drone pipeline'], ['cloudbuild.yaml', 'the Cloud Build pipeline'], ['cloudbuild.yml', 'the Cloud Build pipeline'],
+  ['.pre-commit-config.yaml', 'the pre-commit hook configuration'], ['lefthook.yml', 'the lefthook git hooks'], ['.lefthook.yml', 'the lefthook git hooks'],
+  ['pyproject.toml', 'the pyproject task definitions'], ['tox.ini', 'the tox environments'], ['devcontainer.json', 'the dev container (its lifecycle commands)'],
+  ['.devcontainer.json', 'the dev container (its lifecycle commands)'], ['.envrc', 'the direnv file (run on entering the directory)'],
+]);
+const RUN_FILE_DIRS = new Map<string, string>([
+  ['workflows', 'the CI workflow'], ['.circleci', 'the CircleCI pipeline'], ['.buildkite', 'the Buildkite pipeline'],
+  ['.husky', 'the git hook'], ['.githooks', 'the git hook'], ['.git-hooks', 'the git hook'], ['git-hooks', 'the git hook'],
+]);
+const SCRIPT_EXT = /\.(?:sh|bash|zsh|command)$/;
+const MAKE_LIKE = new Set(['the Makefile', 'the justfile']);
+
+/** What kind of file runs the given path's text later, or null for other files. */
+export function runFileKind(raw: string): string | null {
+  const p = raw.includes('\\') ? raw.replace(/\\/g, '/') : raw;
+  const slash = p.lastIndexOf('/');
+  const base = p.slice(slash + 1).toLowerCase();
+  const named = RUN_FILE_NAMES.get(base);
+  if (named) return named;
+  if (SCRIPT_EXT.test(base)) return 'the script';
+  if (slash <= 0) return null;
+  const dir = p.slice(p.lastIndexOf('/', slash - 1) + 1, slash).toLowerCase();
+  const inDir = RUN_FILE_DIRS.get(dir);
+  if (!inDir || base.endsWith('.sample') || base.endsWith('.md')) return null;
+  if (dir === 'workflows') return /(?:^|\/)\.(?:github|gitea|forgejo)\/workflows\/[^/]+\.ya?ml$/i.test(p) ? inDir : null;
+  return inDir;
+}
+
+// A key in front of the value (`run:`, `- run:`, `entry:`, `test =`, `X :=`).
+const LEADING_KEY = /^\s*(?:-\s+)?(?:[\w.-]+\s*(?::=|\?=|\+=|=|:)\s+)?/;
+const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
+
+/** The shell a run file will execute, one command line per line, in the form the shell rules read. */
+export function runFileShell(kind: string, content: string): string {
+  const make = MAKE_LIKE.has(kind);
+  const out: string[] = [];
+  for (let line of content.slice(0, 32_768).split('\n').slice(0, 400)) {
+    if (!PAYLOAD_HINT.test(line)) continue;
+    if (line.includes('${{')) line = line.replace(/\$\{\{[^}]*\}\}/g, 'X'); // CI expressions
+    if (make) line = line.replace(/\$\(shell\s+/g, '$(').replace(/\$\$/g, '$').replace(/^\t[@+-]*/, '');
+    const rest = line.replace(LEADING_KEY, '');
+    const c = rest.trimStart()[0];
+    // A quoted value (TOML, JSON, a YAML string): its strings are the commands.
+    if (c === '"' || c === '{' || c === '[') {
+      for (const m of rest.matchAll(QUOTED)) out.push(m[1].replace(/\\(["\\])/g, '$1'));
+    } else out.push(rest);
+  }
+  return out.join('\n');
 }
 
 // A dev container's lifecycle commands run by themselves when the container is created or started.
@@ -288,7 +349,10 @@ export function scriptOf(path: string, content: string): { text: string; what: s
   }
   if (HOOK_DIR.test(lower) || SHARED_HOOK.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
   if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
-  return null;
+  // Other files that run later: CI systems, task runners, hook managers, direnv.
+  const kind = runFileKind(path);
+  const text = kind ? runFileShell(kind, content) : '';
+  return kind && text ? { text, what: `${kind} ${path}` } : null;
 }
 
 /** The commands of a CI file's `run:` / `script:` steps (one-line and block forms). */
@@ -319,11 +383,19 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
   const script = scriptOf(path, content);
   if (!script || !script.text.trim()) return;
   let best: { f: { patternName: string; severity: Severity; category: string; reason: string } } | null = null;
+  let other: Finding | null = null;
   for (const f of ctx.inspectNested(script.text.slice(0, 32_768))) {
-    if (!SCRIPT_HARMS.has(f.category) || severityRank(f.severity) < severityRank('high')) continue;
+    if (severityRank(f.severity) < severityRank('high')) continue;
+    // Other serious effects (a repository or cloud resource destroyed) in a file someone runs on
+    // purpose are that someone's tool, perhaps a deliberate one: warned, not denied.
+    if (!SCRIPT_HARMS.has(f.category)) {
+      other ??= f;
+      continue;
+    }
     // On a tie, sending the secrets out says more than reading them.
     const rank = severityRank(f.severity) - (best ? severityRank(best.f.severity) : -1);
     if (rank > 0 || (rank === 0 && f.category === 'exfiltration' && best!.f.category === 'credential_access')) best = { f };
   }
   if (best) ctx.emit({ patternName: best.f.patternName, severity: best.f.severity, category: best.f.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${best.f.reason}`, paths: [path] });
+  else if (other) ctx.emit({ patternName: `${CATEGORY}.run_file_harmful`, severity: 'medium', category: other.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${other.reason}`, paths: [path] });
 }

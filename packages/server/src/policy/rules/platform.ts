@@ -13,12 +13,43 @@ function emit(ctx: RuleContext, category: string, rule: string, severity: Severi
 
 const FORCE = (args: readonly string[]): boolean => hasShort(args, 'f') || args.some((a) => a === '--force' || a.startsWith('--force='));
 
+// HTTP clients: a DELETE sent straight to a code host's API does what `gh api -X DELETE` does.
+const HTTP_CLIENTS = ['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'invoke-restmethod', 'irm', 'invoke-webrequest', 'iwr'];
+const HTTP_CLIENT_SET: ReadonlySet<string> = new Set(HTTP_CLIENTS);
+// GitHub (and Enterprise's /api/v3 repos and orgs), GitLab's /api/v4 projects and groups, Bitbucket.
+const CODE_HOST_API = /^https?:\/\/(?:[^@/]*@)?(?:api\.github\.com|api\.bitbucket\.org\/2\.0|[^/]+\/api\/v3(?=\/(?:repos|orgs)\/)|[^/]+\/api\/v4(?=\/(?:projects|groups)\/))(\/[^?#\s]*)/i;
+
+/** The method an HTTP client sends: `-X DELETE`, `--request=DELETE`, `--method DELETE`, `http DELETE url`, `-Method Delete`. */
+function httpMethod(name: string, a: readonly string[]): string | undefined {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const lower = x.toLowerCase();
+    if (x === '-X' || lower === '--request' || lower === '--method' || lower === '-method') return a[i + 1];
+    if (/^-X./.test(x)) return x.slice(2);
+    if (/^--(?:request|method)=/i.test(x)) return x.slice(x.indexOf('=') + 1);
+  }
+  return (name === 'http' || name === 'https' || name === 'xh' || name === 'xhs') && /^[A-Za-z]+$/.test(a[0] ?? '') ? a[0] : undefined;
+}
+
+function inspectHttpDelete(cmd: SimpleCommand, ctx: RuleContext): void {
+  const method = httpMethod(cmd.name, cmd.args);
+  if (!method || method.toUpperCase() !== 'DELETE') return;
+  const url = cmd.args.find((x) => /^https?:\/\//i.test(x));
+  const m = url ? CODE_HOST_API.exec(url) : null;
+  if (!m) return;
+  const path = m[1].replace(/\/+$/, '');
+  if (/^\/(?:repos\/[^/]+\/[^/]+|projects\/[^/]+|repositories\/[^/]+\/[^/]+)$/.test(path)) return emit(ctx, 'cloud_destructive', 'repository_delete', 'high', `${cmd.name} DELETE ${path} deletes a hosted repository with its issues, pull requests and history.`);
+  if (/\/(?:secrets|variables|keys|deploy_keys|deploy-keys)(?:\/|$)/.test(path)) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} DELETE ${path} deletes a CI secret or key through the code host's API; pipelines that need it break.`);
+  return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} DELETE ${path} deletes a hosted resource through the code host's API.`);
+}
+
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl']);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', ...HTTP_CLIENTS]);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
+  if (HTTP_CLIENT_SET.has(cmd.name)) return inspectHttpDelete(cmd, ctx);
   const a = cmd.args;
   const pos = positionals(a);
   switch (cmd.name) {

@@ -4,10 +4,13 @@
 import { deletionRisk, normalizePath } from '../paths.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
-import type { RuleContext } from './context.js';
-import { hasShort, literalOutput, positionals } from './facts.js';
+import { ContextView, type RuleContext } from './context.js';
+import type { Finding } from '../findings.js';
+import { classifyGuardRailPath } from './guard-rails.js';
+import { hasShort, literalOutput, optionValue, optionValues, positionals } from './facts.js';
 
 const PRIV = 'privilege';
+const GRANT_PROGRAMS = new Set(['gcloud', 'az', 'aws', 'kubectl', 'oc', 'icacls', 'gh']);
 const TAMPER = 'security_tampering';
 const SECURITY_UNITS = /^(?:apparmor|auditd?|firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|falcon-?sensor|falcond|crowdstrike\w*|sentinel\w*|cbagentd|cbdaemon|carbonblack\w*|cb-psc-sensor|osqueryd?|wazuh-agent|ossec\w*|elastic-agent|elastic-endpoint|mdatp|wdavdaemon|windefend|sense|mpssvc|msmpeng|clamav-daemon|clamd|fail2ban|santa|santad|com\.google\.santa\S*|com\.crowdstrike\S*|jamf\w*|xagt|cylance\w*|sophos\w*|tanium\w*|qualys\w*|rapid7\w*|ir_agent|nessusagent|aide|tripwire|rsyslog|syslog-ng|systemd-journald|eset\w*|kesl|avast\w*|bdsec\w*)(?:\.service)?$/i;
 const SETUID_CRITICAL = /^(?:bash|sh|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|vim?|nano|find|env|cp|mv|less|more|awk|gawk|tar|nmap|docker|busybox|sudo|su)$/;
@@ -63,8 +66,110 @@ function chmodModes(args: readonly string[]): { worldWritable: boolean; setuid: 
   return { worldWritable, setuid, recursive };
 }
 
+// Access grants: an owner/admin role, or any role to everyone, given on a cloud account, a
+// cluster, a repository, a database or a system directory. Routine grants (a viewer role, SELECT
+// on one table, read access for a service account) are not flagged.
+const BROAD_ROLE = /^(?:roles\/(?:owner|editor|[\w.]*admin\w*|iam\.\w+|resourcemanager\.\w+)|owner|contributor|user access administrator|[\w ]*administrator|cluster-admin|admin|maintain|arn:aws:iam::aws:policy\/(?:administratoraccess|iamfullaccess|poweruseraccess))$/i;
+const EVERYONE = /^(?:allusers|allauthenticatedusers|everyone|\*s-1-1-0|authenticated users|\*s-1-5-11|users|builtin\\users|system:(?:authenticated|unauthenticated|anonymous)|system:serviceaccounts)$/i;
+
+function grantFinding(ctx: RuleContext, what: string, to: string | undefined, role: string): void {
+  emit(ctx, PRIV, 'medium', 'access_grant', `Grants ${role} ${what}${to ? ` to ${to}` : ''}, a privilege grant that outlives the session.`);
+}
+
+/** `gcloud … add-iam-policy-binding`, `az role assignment create`, `aws iam attach-*-policy`, `kubectl create (cluster)rolebinding`, `icacls /grant`, `gh api …/collaborators`. */
+function inspectAccessGrant(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  switch (cmd.name) {
+    case 'gcloud': {
+      if (!args.includes('add-iam-policy-binding')) return;
+      const role = optionValue(args, ['--role']) ?? '';
+      const member = optionValue(args, ['--member']) ?? '';
+      const who = member.replace(/^\w+:/, '');
+      if (BROAD_ROLE.test(role) || EVERYONE.test(who)) grantFinding(ctx, `on ${args[args.indexOf('add-iam-policy-binding') + 1] ?? 'a Google Cloud resource'}`, member, role);
+      return;
+    }
+    case 'az': {
+      if (args[0] !== 'role' || args[1] !== 'assignment' || args[2] !== 'create') return;
+      const role = optionValue(args, ['--role']) ?? '';
+      if (BROAD_ROLE.test(role)) grantFinding(ctx, `on ${optionValue(args, ['--scope']) ?? 'an Azure scope'}`, optionValue(args, ['--assignee', '--assignee-object-id']), role);
+      return;
+    }
+    case 'aws': {
+      if (args[0] !== 'iam' || !/^(?:attach-(?:user|role|group)-policy|add-user-to-group)$/.test(args[1] ?? '')) return;
+      const policy = optionValue(args, ['--policy-arn']) ?? '';
+      const group = optionValue(args, ['--group-name']) ?? '';
+      if (BROAD_ROLE.test(policy) || /^(?:admins?|administrators?)$/i.test(group)) grantFinding(ctx, 'on the AWS account', optionValue(args, ['--user-name', '--role-name', '--group-name']), policy || `the ${group} group`);
+      return;
+    }
+    case 'kubectl':
+    case 'oc': {
+      if (args[0] !== 'create' || !/^(?:clusterrolebinding|rolebinding)$/.test(args[1] ?? '')) return;
+      const role = optionValue(args, ['--clusterrole', '--role']) ?? '';
+      const subjects = optionValues(args, ['--user', '--group', '--serviceaccount']);
+      if (BROAD_ROLE.test(role) || subjects.some((g) => EVERYONE.test(g))) grantFinding(ctx, `in the cluster (${args[1]})`, subjects.join(', '), role);
+      return;
+    }
+    case 'icacls': {
+      const i = args.findIndex((a) => /^\/grant(?::r)?$/i.test(a));
+      const grant = i >= 0 ? args[i + 1] ?? '' : '';
+      const m = /^(.+):(?:\([^)]*\))*\(?([FMW])\)?/i.exec(grant);
+      if (!m || !EVERYONE.test(m[1])) return;
+      const target = args[0] ?? '';
+      const system = /^[a-z]:[\\/](?:windows|program files)/i.test(target);
+      emit(ctx, PRIV, system ? 'high' : 'medium', 'access_grant', `Grants ${m[1]} ${m[2].toUpperCase() === 'F' ? 'full control' : 'write access'} on ${target}${system ? ', a system directory' : ''}.`);
+      return;
+    }
+    case 'gh': {
+      if (args[0] !== 'api') return;
+      const path = args.find((a) => /\/collaborators\/|\/teams\/[^/]+\/repos\//.test(a));
+      const perm = optionValues(args, ['-f', '-F', '--field', '--raw-field']).find((v) => /^permission=/i.test(v))?.slice(11) ?? '';
+      if (path && BROAD_ROLE.test(perm)) grantFinding(ctx, `on the repository (${path})`, undefined, `${perm} permission`);
+      return;
+    }
+  }
+}
+
+/** GRANTs of everything, superuser or admin roles, or grants to PUBLIC, in SQL text. */
+export function sqlGrant(sql: string): string | null {
+  if (!/\b(?:grant|superuser|sysadmin|sp_addsrvrolemember)\b/i.test(sql)) return null;
+  for (const stmt of sql.slice(0, 65_536).replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').split(';')) {
+    const s = stmt.trim();
+    if (/^(?:alter|create)\s+(?:role|user)\b[\s\S]*\b(?:superuser|createrole|bypassrls)\b/i.test(s) && !/\bno(?:superuser|createrole|bypassrls)\b/i.test(s)) return s.slice(0, 80);
+    if (/^grant\b/i.test(s) && (/^grant\s+all\b|\bon\s+\*\.\*|\bto\s+public\b|\bwith\s+(?:grant|admin)\s+option\b/i.test(s) || /^grant\s+(?:rds_superuser|cloudsqlsuperuser|azure_pg_admin|pg_(?:write_server_files|execute_server_program|read_server_files)|db_owner|sysadmin|dba|postgres)\b/i.test(s))) return s.slice(0, 80);
+    if (/^(?:alter\s+server\s+role\s+sysadmin\s+add\s+member|exec(?:ute)?\s+sp_addsrvrolemember)\b/i.test(s)) return s.slice(0, 80);
+  }
+  return null;
+}
+
+// A role binding in a Kubernetes manifest that hands cluster-admin (or any role to everyone).
+const RBAC_KIND = /\bkind:\s*["']?(?:Cluster)?RoleBinding\b/;
+const RBAC_ADMIN = /\bname:\s*["']?cluster-admin\b|\bname:\s*["']?system:(?:authenticated|unauthenticated|anonymous)\b/;
+
+/** A manifest (written, applied, or sent through an MCP tool) that binds cluster-admin or binds everyone. */
+export function inspectManifestGrant(text: string, ctx: RuleContext): void {
+  if (!text.includes('RoleBinding') || !RBAC_KIND.test(text) || !RBAC_ADMIN.test(text)) return;
+  const everyone = /system:(?:authenticated|unauthenticated|anonymous)/.exec(text);
+  emit(ctx, PRIV, everyone ? 'high' : 'medium', 'access_grant', `Binds ${/cluster-admin/.test(text) ? 'cluster-admin' : 'a role'} in a Kubernetes role binding${everyone ? ` to ${everyone[0]}, every caller of the cluster` : ''}, a privilege grant that outlives the session.`);
+}
+
+// MCP tools that add a member, collaborator or role binding: the role they hand out is an argument.
+const MCP_GRANT_TOOL = /collaborator|member|permission|role|grant|access|invite|share/;
+const MCP_ROLE_KEYS = new Set(['permission', 'role', 'role_name', 'rolename', 'access_level', 'accesslevel', 'level', 'clusterrole', 'policy_arn', 'policyarn']);
+
+/** An MCP call that grants an owner/admin role (`add_collaborator {permission: admin}`) or binds cluster-admin in a manifest. */
+export function inspectMcpGrant(tool: string, args: Record<string, unknown>, text: string, ctx: RuleContext): void {
+  inspectManifestGrant(text, ctx);
+  if (!MCP_GRANT_TOOL.test(tool.toLowerCase())) return;
+  for (const [k, v] of Object.entries(args)) {
+    if (typeof v !== 'string' || !MCP_ROLE_KEYS.has(k.toLowerCase()) || !BROAD_ROLE.test(v.trim())) continue;
+    const to = ['username', 'user', 'member', 'assignee', 'email', 'principal', 'subject'].map((n) => args[n]).find((x): x is string => typeof x === 'string');
+    return grantFinding(ctx, `through ${tool}`, to, `the ${v} role`);
+  }
+}
+
 export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
+  if (GRANT_PROGRAMS.has(cmd.name)) return inspectAccessGrant(cmd, ctx);
   switch (cmd.name) {
     case 'chmod': {
       const pos = positionals(args);
@@ -250,6 +355,31 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (cmd.name === 'export' && args.some((a) => /^HISTFILE=\/dev\/null$|^HISTSIZE=0$/.test(a))) t('medium', 'history_tampering', 'Stops the shell from recording history.');
 }
 
+// One `s/old/new/flags` command (any delimiter), nothing else.
+const SED_SUBSTITUTION = /^\s*s([^\w\s\\])((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*\s*$/;
+// Settings that change how the agent looks or which model it uses, and nothing it may do.
+const PRESENTATION_KEYS = new Set(['model', 'theme', 'model_reasoning_effort', 'reasoning_effort', 'model_verbosity', 'outputstyle', 'output_style', 'language', 'editormode', 'verbose', 'fontsize', 'font_size', 'preferrednotifchannel', 'file_opener', 'hide_agent_reasoning', 'show_raw_agent_reasoning']);
+const SETTING_KEY = /^\^?\s*\\?"?([\w.-]+)\\?"?\s*[:=]/;
+
+/** `s/^model = .*\/model = "x"/`: a substitution that replaces one presentation setting's value with another. */
+function harmlessSettingSubstitution(expr: string): boolean {
+  const m = SED_SUBSTITUTION.exec(expr);
+  if (!m) return false;
+  const before = SETTING_KEY.exec(m[2])?.[1]?.toLowerCase();
+  const after = SETTING_KEY.exec(m[3])?.[1]?.toLowerCase();
+  return !!before && before === after && PRESENTATION_KEYS.has(before) && !/[\n{}[\]]|\\n/.test(m[3]);
+}
+
+/** A view of `ctx` that drops one rule's findings. */
+class DropPattern extends ContextView {
+  constructor(inner: RuleContext, private readonly patternName: string) {
+    super(inner);
+  }
+  emit(f: Finding): void {
+    if (f.patternName !== this.patternName) this.inner.emit(f);
+  }
+}
+
 /** Redirects and tee into sudoers, hook configs, the SELinux config. */
 function writtenData(cmd: SimpleCommand): string {
   return literalOutput(cmd) ?? cmd.pipeline.stages.slice(0, cmd.stage).flat().map(literalOutput).filter(Boolean).join('\n');
@@ -273,7 +403,10 @@ export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext)
   }
   if ((cmd.name === 'sed' || cmd.name === 'perl') && cmd.args.some((a) => a.startsWith('-i') || a.startsWith('-pi'))) {
     const pos = positionals(cmd.args);
-    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], ctx, 'Edits');
+    // A substitution into an agent's settings file is a known change: the guard-rail rules
+    // (guard-rails-shell.ts) judge what it writes and what it removes, as for an edit tool.
+    const known = harmlessSettingSubstitution(pos[0] ?? '');
+    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], known && classifyGuardRailPath(p) ? new DropPattern(ctx, 'security_tampering.agent_hook_config') : ctx, 'Edits');
   }
 }
 

@@ -2,6 +2,7 @@
 // pipelines, `( … )` and `{ …; }` groups, redirections, heredocs and function definitions.
 // Nested scripts (substitutions, `bash -c`, `eval`, `find -exec`, …) are parsed with a depth
 // bound and their commands are flattened into the result, so one rule pass sees them all.
+import { normalizePath } from '../paths.js';
 import { lex, substitutionsIn, type Token } from './lexer.js';
 import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
 import { expandBraces, expandParameters, ifsSplitter, readFields, referenceTo } from './expand.js';
@@ -73,10 +74,17 @@ export const TMPDIR_STANDIN = '/tmp/tmpdir';
 const WELL_KNOWN: Record<string, string> = { TMPDIR: TMPDIR_STANDIN, TMP: TMPDIR_STANDIN, TEMP: TMPDIR_STANDIN, PWD: '.' };
 const POSITIONAL = /\$\{?([1-9])\}?/g;
 
+const WINDOWS_ABSOLUTE = /^(?:%[A-Za-z]+%|\$env:[A-Za-z]+|[A-Za-z]:[\\/])/;
+
 function joinShift(shift: string | undefined, dir: string | undefined): string | undefined {
   if (dir === undefined || dir === '' || dir === '~' || dir === '$HOME' || dir === '${HOME}') return '~';
   if (dir === '-') return undefined;
   if (/^[/~]/.test(dir) || /^\$\{?HOME\}?\//.test(dir)) return dir;
+  // Windows spellings of an absolute place: `%USERPROFILE%\src`, `$env:APPDATA`, `C:\Users\u\x`.
+  if (WINDOWS_ABSOLUTE.test(dir)) {
+    const n = normalizePath(dir);
+    if (/^[/~]/.test(n)) return n;
+  }
   const base = shift ?? '';
   const parts = (base ? base + '/' + dir : dir).split('/');
   const out: string[] = [];
@@ -125,7 +133,7 @@ const COMPOUND_WORDS = new Set([...SKIP_KEYWORDS, ...HEADER_KEYWORDS, 'case', 'i
 
 function isProjectSubdir(path: string | undefined): boolean {
   // (`./../..`, what `"$PWD/../.."` expands to, and `src/../..` climb out: no subdirectory.)
-  return !!path && !/^[/~$-]/.test(path) && path !== '.' && !/(?:^|\/)\.\.(?:\/|$)/.test(path) && !/^[A-Za-z]:/.test(path);
+  return !!path && !/^[/~$-]/.test(path) && path !== '.' && !/(?:^|\/)\.\.(?:\/|$)/.test(path) && !WINDOWS_ABSOLUTE.test(path);
 }
 
 class Parser {
@@ -749,7 +757,9 @@ class Parser {
     this.out.commands.push(cmd);
     const made = [cmd];
     if (state && (name === 'cd' || name === 'pushd' || name === 'chdir')) {
-      const dir = cmd.args.find((a) => !a.startsWith('-') || a === '-');
+      // cmd's `cd /d C:\dir` changes drive and directory: `/d` is its option, not a directory.
+      const args = cmd.args.length > 1 && /^\/d$/i.test(cmd.args[0]) ? cmd.args.slice(1) : cmd.args;
+      const dir = args.find((a) => !a.startsWith('-') || a === '-');
       state.subdir = isProjectSubdir(dir);
       state.shift = state.subdir && state.shift === undefined ? undefined : joinShift(state.shift, dir);
     } else if (state && name === 'popd') state.shift = undefined;

@@ -349,7 +349,8 @@ const NO_NESTED: Nested[] = [];
 // Every program the loop below peels off (its branches, the runner table and the programs given
 // a command string): a name not in it skips the loop, so a new branch must add its name here.
 /** Programs the loop below handles in a branch of their own (not through the runner table). */
-const OWN_BRANCH = ['env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel'];
+const OWN_BRANCH = ['env', 'nice', 'ionice', 'stdbuf', 'exec', 'flock', 'timeout', 'watch', 'command', 'xargs', 'parallel', 'wsl'];
+const WSL_VALUE_OPTIONS = new Set(['-d', '--distribution', '-u', '--user', '--cd', '--shell-type', '--distribution-id']);
 export const WRAPPER_NAMES = new Set([...ELEVATING, ...PLAIN_PREFIXES, ...RUNNERS.keys(), ...SCRIPT_OPTIONS.keys(), ...TERMINALS, ...OWN_BRANCH]);
 
 // Programs that run a command only after one subcommand (`npm exec`, `poetry run`) and are no
@@ -469,6 +470,9 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
         // parallel's default replace string is {}.
         out.replaceString = opts.replace ?? '{}';
         if (opts.argFile) out.inputFromFile = true;
+        // parallel runs the command it composes with a shell: one word holding a command line
+        // (`parallel --nonall -S hosts 'sudo rm -rf /x'`) is that command line.
+        if (i === words.length - 1 && /\s/.test(words[i].text.trim())) words = asShellC(words, i);
       }
       else {
         const inputs = words.slice(sep + 1).filter((w) => !w.text.startsWith(':::'));
@@ -489,7 +493,22 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
           }
           if (!placed) filled.push(...inputs);
           words = [...words.slice(0, i), ...filled];
+          if (template.length === 1 && /\s/.test(template[0].text.trim())) words = asShellC(words, i);
         }
+      }
+    } else if (name === 'wsl') {
+      // `wsl [-d DISTRO] [-u USER] [--cd DIR] (-e|--exec) prog args` runs the program in Linux;
+      // without -e the rest of the line (after `--`, if given) goes to the Linux default shell.
+      let k = i + 1;
+      while (k < words.length && WSL_VALUE_OPTIONS.has(words[k].text.toLowerCase())) k += 2;
+      while (k < words.length && words[k].text === '--system') k++;
+      const w = words[k]?.text;
+      if (w === undefined || (w.startsWith('-') && w !== '-e' && w !== '--exec' && w !== '--')) break; // --list, --shutdown, --install …
+      out.wrappers.push(name);
+      if (w === '-e' || w === '--exec') i = k + 1;
+      else {
+        i = w === '--' ? k + 1 : k;
+        if (i < words.length) words = asShellC(words, i);
       }
     } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptAfter(name, words, i) === undefined) {
       const r = RUNNERS.get(name)!;
