@@ -6,6 +6,7 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { severityRank } from '../findings.js';
 import { credentialRisk, credentialRiskOfPattern, isEnvTemplate, pathLike, type CredentialRisk } from './credential-paths.js';
+import { normalizePath } from '../paths.js';
 import { clusterValue, hasShort, literalOutput, optionValue, positionals } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
 
@@ -131,6 +132,25 @@ export function resolveRelative(p: string, shift: string | undefined, cwd: strin
   return out.join('/') || '/';
 }
 
+/**
+ * Whether a working directory reached by `cd` holds credentials by name: a credential directory
+ * itself or one inside it, a home configuration directory (`~/.config`, where `gh`, `hub`, `gcloud`
+ * live), or a browser profile. Memoised per shift: a line has few.
+ */
+const shiftMemo = new Map<string, boolean>();
+function shiftHoldsSecrets(shift: string, cwd: string | undefined): boolean {
+  const key = `${cwd ?? ''}\0${shift}`;
+  const hit = shiftMemo.get(key);
+  if (hit !== undefined) return hit;
+  const dir = normalizePath(resolveRelative(shift, undefined, cwd)).toLowerCase();
+  const found = dir === '~' || dir === '~/.config' || dir === '~/library/application support' || credentialRisk(dir) !== null || credentialRisk(`${dir}/x`) !== null || BROWSER_PROFILE.test(dir);
+  if (shiftMemo.size >= 256) shiftMemo.clear();
+  shiftMemo.set(key, found);
+  return found;
+}
+// A browser's profile directory (where `Login Data`, `Cookies`, `logins.json` are).
+const BROWSER_PROFILE = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|firefox|librewolf|mozilla|library\/cookies)/;
+
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
 function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
   let risk = judge(p);
@@ -153,6 +173,9 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
   // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
   const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
   if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
+    // After a `cd` into a credential directory or a browser profile, a bare file name is a file
+    // there: `cd ~/.aws && cat credentials`, `cd …/Chrome/Default && sqlite3 'Login Data' …`.
+    const shiftedIntoSecrets = cmd.cwdShift !== undefined && shiftHoldsSecrets(cmd.cwdShift, cwd);
     for (let i = 0; i < args.length; i++) {
       // A file being written, not read (args[-1] is a slow named-property read; every output option starts with `-`).
       if (i > 0 && args[i - 1].charCodeAt(0) === 45 && OUTPUT_OPTIONS.has(args[i - 1])) continue;
@@ -172,7 +195,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
         else if (eq > 0 && READ_ASSIGN.test(a)) v = a.slice(eq + 1);
         else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
       }
-      if (pathLike(v)) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
+      if (pathLike(v) || (shiftedIntoSecrets && v.length > 1 && v.charCodeAt(0) !== 45)) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
