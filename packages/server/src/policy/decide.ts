@@ -22,6 +22,7 @@ import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
+import { inspectWrittenRunnable } from './rules/exfiltration.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { promptSecretFindings, secretFindings } from './rules/secrets.js';
@@ -126,6 +127,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     }
   }
   if (content) {
+    if (path) inspectWrittenRunnable(path, content, ctx);
     for (const f of secretFindings(content, 'The file content', policy.entropyThreshold)) ctx.emit({ ...f, paths: path ? [path] : undefined });
     // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
     // are not softened: injected text there is planted for the next session.

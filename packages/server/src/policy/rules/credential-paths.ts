@@ -71,6 +71,8 @@ const HOME_DIRS: Record<string, [Severity, string]> = {
   '.password-store': ['high', 'the pass password store'],
   // The forge CLIs' configuration directories: hosts.yml / config.yml there hold the OAuth token.
   '.config/gh': ['high', 'the GitHub CLI configuration directory, whose hosts.yml holds the token'],
+  '.config/github-copilot': ['high', 'the GitHub Copilot configuration directory, whose apps.json and hosts.json hold the token'],
+  'appdata/local/github-copilot': ['high', 'the GitHub Copilot configuration directory, whose apps.json and hosts.json hold the token'],
   '.config/glab-cli': ['high', 'the GitLab CLI configuration directory, whose config.yml holds the token'],
   'library/keychains': ['critical', 'the macOS keychains'],
   '.local/share/keyrings': ['critical', 'the GNOME keyrings'],
@@ -97,7 +99,7 @@ const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
 // Every rule below needs one of these substrings; most paths are rejected by this one test.
-const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|\/gh$|glab|mcp_config|mcp\.json|claude_desktop|authorized_keys|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|\/gh$|glab|mcp_config|mcp\.json|claude_desktop|authorized_keys|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.kdb|psafe3|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
 
 // HINT tries its fifty alternatives at every position (about 9 ns a character: 0.6 µs for a long
 // build path, and this runs for every path-like argument). A necessary condition first: a match
@@ -220,6 +222,7 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || /^[a-z0-9_-]+\.env$/.test(base)) {
     return { severity: 'high', label: `the environment file ${p}, which usually holds real secrets`, kind: 'env_file' };
   }
+  if (base.endsWith('.kdbx') || base.endsWith('.kdb') || base.endsWith('.psafe3')) return { severity: 'high', label: `the password database ${p}`, kind: 'password_store' };
   if (/\.(?:p12|pfx|jks|keystore)$/.test(base) || /(?:^|[._-])(?:private|priv)[._-]?key\.pem$|^key\.pem$|-key\.pem$|_key\.pem$|^[a-z0-9_.-]+\.key$/.test(base)) {
     return { severity: 'high', label: `the private key or keystore ${p}`, kind: 'key_file' };
   }

@@ -162,6 +162,8 @@ function riskier(best: { risk: CredentialRisk; path: string } | null, p: string,
 }
 
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
+  // A PowerShell assignment of one word (`$d = "$env:USERPROFILE\.aws"`) names a path and reads nothing.
+  if (cmd.argv.length <= 3 && cmd.argv.length > 0 && cmd.argv[0].text.charCodeAt(0) === 36 && (cmd.argv.length === 1 ? cmd.argv[0].text.includes('=') : cmd.argv[1].text.charCodeAt(0) === 61)) return null;
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
   // git subcommands that print (or store) a file's content: `git diff --no-index /dev/null ~/.git-credentials`,
@@ -228,11 +230,11 @@ const LISTERS = new Set(['ls', 'find', 'fd', 'echo', 'printf', 'realpath', 'read
  */
 function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string } | null, cwd: string | undefined): { risk: CredentialRisk; path: string } | null {
   const find = cmd.origin === 'find-exec' ? cmd.parent : undefined;
-  if (find?.name === 'find' && cmd.args.some((a) => a.includes('{}'))) {
-    for (const root of find.args) {
-      if (root.startsWith('-') || root === '(' || root === '!') break; // the expression starts
-      if (pathLike(root)) best = riskier(best, root, cmd, cwd, credentialRiskOfPattern);
-    }
+  if (find?.name === 'find' && cmd.args.some((a) => a.includes('{}'))) best = searchedFiles(find, best, cmd, cwd);
+  // A reader handed the paths a search prints (`find ~ -name '*.pfx' | xargs tar czf x`,
+  // `… | zip -@ x`, `Get-ChildItem $HOME -Recurse -Include *.kdbx,id_rsa | Compress-Archive …`).
+  if (cmd.stage > 0 && readsListedPaths(cmd)) {
+    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
   }
   for (const w of cmd.argv) {
     if (w.subs.length === 0) continue;
@@ -258,6 +260,64 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
         }
       }
     }
+  }
+  return best;
+}
+
+// Programs that print the paths they find: their start paths and name tests say which files.
+const SEARCH_LISTERS: ReadonlySet<string> = new Set(['find', 'fd', 'fdfind', 'get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
+// PowerShell cmdlets that read the items piped to them (a file object is read, not its name printed).
+const PS_ITEM_READERS: ReadonlySet<string> = new Set(['get-content', 'gc', 'copy-item', 'cpi', 'copy', 'compress-archive', 'select-string', 'sls', 'get-filehash']);
+// Options whose value is a name test: find's, fd's glob, PowerShell's -Include/-Filter (comma lists).
+const NAME_TESTS: ReadonlySet<string> = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-g', '--glob', '-include', '-filter']);
+
+/** Whether `cmd` reads the files whose paths come in on stdin: xargs, `zip -@`, `tar -T -`, `cpio -o`, PowerShell readers of piped items. */
+function readsListedPaths(cmd: SimpleCommand): boolean {
+  if (cmd.wrappers.includes('xargs') || PS_ITEM_READERS.has(cmd.name) || cmd.name === 'cpio') return true;
+  if (cmd.name === 'zip') return cmd.args.includes('-@');
+  if (cmd.name === 'tar' || cmd.name === 'bsdtar' || cmd.name === 'gtar') {
+    const list = optionValue(cmd.args, ['-T', '--files-from']) ?? cmd.args.find((a) => a.startsWith('--files-from='))?.slice(13);
+    return list === '-' || list === '/dev/stdin';
+  }
+  return false;
+}
+
+/**
+ * The files a search lists, as credential candidates: its start paths (`find ~/.aws`, `gci ~/.ssh`)
+ * and, when it tests names (`-name id_rsa`, `-iname '*.pfx'`, `-Include *.kdbx,*.pfx`), the files
+ * of those names under each start path: `find ~/.ssh -name '*.pub'` lists public keys only. A name
+ * is judged as written (`*.pfx` is a keystore, `*.pem` says nothing); inside a credential
+ * directory the glob is tried against the files there (`find ~/.aws -name 'cred*'`).
+ */
+function searchedFiles(lister: SimpleCommand, best: { risk: CredentialRisk; path: string } | null, at: SimpleCommand, cwd: string | undefined): { risk: CredentialRisk; path: string } | null {
+  const args = lister.args;
+  const ps = lister.name !== 'find' && lister.name !== 'fd' && lister.name !== 'fdfind' && lister.name !== 'ls';
+  const roots: string[] = [];
+  const names: string[] = [];
+  let rootsDone = false;
+  const fdPattern = lister.name === 'fd' || lister.name === 'fdfind' ? args.findIndex((x) => !x.startsWith('-')) : -1;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const flag = ps ? a.toLowerCase() : a;
+    if (NAME_TESTS.has(flag) && i + 1 < args.length) {
+      for (const n of ps ? args[++i].split(',') : [args[++i]]) if (n.trim() && !n.includes('/')) names.push(n.trim());
+      continue;
+    }
+    if (lister.name === 'find' && (a.startsWith('-') || a === '(' || a === '!')) rootsDone = true;
+    if (ps && (flag === '-path' || flag === '-literalpath') && i + 1 < args.length) roots.push(args[++i]);
+    else if (!rootsDone && !a.startsWith('-') && i !== fdPattern && pathLike(a)) roots.push(a);
+  }
+  if (roots.length === 0) roots.push('.');
+  for (const root of roots) {
+    if (names.length === 0) {
+      // Start paths are globbed by the shell (`find ~/.ss?`, `ls ~/.ssh/id_*`); a project-relative
+      // listing's glob (`ls *.json`) is judged as written, not by the secret files it might match.
+      if (root !== '.') best = riskier(best, root, at, cwd, lister.name === 'find' || /^[~/$]/.test(root) ? credentialRiskOfPattern : credentialRisk);
+      continue;
+    }
+    const inSecrets = credentialRisk(root) !== null;
+    const judge = (p: string): CredentialRisk | null => credentialRisk(p) ?? (inSecrets ? credentialRiskOfPattern(p) : null);
+    for (const name of names) best = riskier(best, root === '.' ? name : `${root.replace(/[\\/]+$/, '')}/${name}`, at, cwd, judge);
   }
   return best;
 }
