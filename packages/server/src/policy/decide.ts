@@ -25,7 +25,7 @@ import { inspectPersistenceWrite } from './rules/persistence.js';
 import { inspectWrittenRunnable } from './rules/exfiltration.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
-import { promptSecretFindings, secretFindings } from './rules/secrets.js';
+import { findMessageSecrets, isOutboundTextTool, promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
 import { skillGovernance } from './skills.js';
 import type { Decision, Severity, ToolCall, Verdict } from './types.js';
@@ -311,6 +311,9 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
   }
   if (m.text) {
     for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) wrap.emit(s);
+    // A message, issue, page or mail tool hands its text to other people: a credential in it leaves.
+    const sent = isOutboundTextTool(id.tool) ? findMessageSecrets(m.text) : null;
+    if (sent) wrap.emit({ patternName: 'exfiltration.secret_in_message', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `posts ${sent.label} to ${id.server}, where other people and the service's history keep it.` });
     // Attack text is quoted in issues and messages often enough that an override alone is one
     // step lower here; an override asking for a harmful action is not.
     const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx) });
