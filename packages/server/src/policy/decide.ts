@@ -22,7 +22,7 @@ import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPersistenceWrite } from './rules/persistence.js';
-import { inspectWrittenRunnable } from './rules/exfiltration.js';
+import { inspectPageScript, inspectWrittenRunnable } from './rules/exfiltration.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { findMessageSecrets, isOutboundTextTool, promptSecretFindings, secretFindings } from './rules/secrets.js';
@@ -313,6 +313,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     for (const s of secretFindings(m.text, 'The arguments', policy.entropyThreshold)) wrap.emit(s);
     // A message, issue, page or mail tool hands its text to other people: a credential in it leaves.
     const sent = isOutboundTextTool(id.tool) ? findMessageSecrets(m.text) : null;
+    inspectPageScript(id.tool, m.text, wrap);
     if (sent) wrap.emit({ patternName: 'exfiltration.secret_in_message', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `posts ${sent.label} to ${id.server}, where other people and the service's history keep it.` });
     // Attack text is quoted in issues and messages often enough that an override alone is one
     // step lower here; an override asking for a harmful action is not.

