@@ -425,7 +425,11 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     case 'kubectl':
     case 'gcloud':
     case 'gh':
-    case 'az': {
+    case 'az':
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+    case 'bun': {
       const printer = tokenPrinter(cmd);
       if (printer?.shown) secretStore(ctx, printer.shown.severity, printer.shown.kind, printer.shown.reason);
       return;
@@ -498,6 +502,8 @@ interface TokenPrinter {
  * A CLI command that prints a credential: the one reading of these commands, for the warning
  * when the agent sees the output and for the exfiltration rules when it is piped on.
  */
+const REGISTRY_AUTH_KEY = /_auth(?:Token)?$|_password$|npmAuthToken$|npmAuthIdent$/i;
+
 function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
   const a = u.args;
   switch (u.name) {
@@ -514,6 +520,13 @@ function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
       if (a[1] === 'export-credentials') return { label: 'AWS credentials', shown };
       return a[1] === 'get' && /secret|token|key/i.test(a[2] ?? '') ? { shown } : undefined;
     }
+    // Package managers' stored registry logins (`npm config get //registry.npmjs.org/:_authToken`,
+    // `yarn config get npmAuthToken`): the same token ~/.npmrc holds.
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+    case 'bun':
+      return a[0] === 'config' && a[1] === 'get' && REGISTRY_AUTH_KEY.test(a[2] ?? '') ? { label: 'a package registry token', shown: { severity: 'high', kind: 'package_registry_token', reason: `Prints the package registry token (${a[2]}) stored in the ${u.name} configuration.` } } : undefined;
     case 'kubectl':
       return a[0] === 'config' && a[1] === 'view' && a.includes('--raw') ? { label: 'raw Kubernetes credentials', shown: { severity: 'high', kind: 'kubeconfig', reason: 'Prints raw Kubernetes credentials.' } } : undefined;
     default:
@@ -595,7 +608,8 @@ function sqlFileReads(cmd: SimpleCommand, ctx: RuleContext): void {
 
 // JSON fields that are secrets whatever file holds them: a service account's private key, an
 // OAuth client secret, cloud secret keys, refresh tokens.
-const SECRET_FIELD = /\b(?:private_key|privateKey|client_secret|clientSecret|secret_access_key|SecretAccessKey|aws_secret_access_key|refresh_token|refreshToken)\b/;
+// (npm's `_authToken`, `_auth`, `_password` keys, as `npm config list --json` prints them, are registry logins.)
+const SECRET_FIELD = /\b(?:_authToken|_auth\b|_password|npmAuthToken|private_key|privateKey|client_secret|clientSecret|secret_access_key|SecretAccessKey|aws_secret_access_key|refresh_token|refreshToken)\b/;
 
 /** `jq -r .private_key sa.json`: a JSON tool selecting a secret field prints that secret. */
 function secretFieldRead(cmd: SimpleCommand, ctx: RuleContext): void {
