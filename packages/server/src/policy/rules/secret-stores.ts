@@ -133,7 +133,21 @@ const WINDOWS_READERS: Record<string, Reader> = Object.fromEntries(
   ['get-childitem', 'gci', 'get-content', 'gc', 'get-item', 'gi', 'get-itemproperty', 'gp', 'get-itempropertyvalue', 'copy-item', 'type', 'dir', 'powershell', 'pwsh'].map((n) => [n, windowsReader]),
 );
 
+/** Any word of the pipeline `cmd` is in matches `re` (PowerShell method calls land in later stages: `| % { $_.RetrievePassword() }`). */
+function pipelineSays(cmd: SimpleCommand | undefined, re: RegExp): boolean {
+  if (!cmd) return false;
+  for (const stage of cmd.pipeline.stages) for (const c of stage) for (const w of c.argv) if (re.test(w.text)) return true;
+  return false;
+}
+const PS_REVEAL = /RetrievePassword|RetrieveAll|FindAllBy(?:Resource|UserName)|GetNetworkCredential|AsPlainText|PtrToString\w*|SecureStringToBSTR/i;
+
 Object.assign(READERS, WINDOWS_READERS, {
+  // The Windows PasswordVault (WinRT), read through PowerShell: `RetrieveAll()` then `RetrievePassword()` shows every saved password.
+  // (Opening the vault is how it is read; a PowerShell line the shell grammar splits may lose the method calls, so without them it is warned.)
+  'new-object': (pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (!/PasswordVault$/i.test(pos[0] ?? '') ? null : pipelineSays(cmd, PS_REVEAL) ? high('the passwords saved in the Windows PasswordVault') : medium('the Windows PasswordVault, which holds saved passwords')),
+  // The CredentialManager and SecretManagement modules: a saved credential, in clear once asked for.
+  'get-storedcredential': (_pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (pipelineSays(cmd, PS_REVEAL) ? high('a password saved in the Windows Credential Manager') : medium('a credential saved in the Windows Credential Manager')),
+  'get-secret': (_pos: readonly string[], args: readonly string[], cmd?: SimpleCommand) => (args.some((a) => /^-asplaintext$/i.test(a)) || pipelineSays(cmd, PS_REVEAL) ? high('a secret from the PowerShell SecretManagement vault, in plain text') : medium('a secret from the PowerShell SecretManagement vault')),
   reg: (pos: readonly string[], args: readonly string[]) => {
     const verb = (pos[0] ?? '').toLowerCase();
     if (verb !== 'save' && verb !== 'export' && verb !== 'query' && verb !== 'copy') return null;
