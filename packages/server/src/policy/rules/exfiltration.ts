@@ -310,6 +310,17 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     if (hasSub) emit(ctx, sub?.severity === 'critical' ? 'critical' : 'high', 'dns_exfiltration', `${name} embeds command output${sub ? ` (${sub.what})` : ''} in a hostname, a DNS exfiltration technique.`);
     return;
   }
+  // A credential from outside the project staged into the repository (`ln -s ~/.ssh/id_ed25519
+  // public/robots.txt && git add -f public/robots.txt`, `cp ~/.aws/credentials docs/ && git add docs/credentials`):
+  // committed, a push publishes it. (The project's own `.env` staged is a mistake, not this.)
+  if (name === 'git' && (args[0] === 'add' || args[0] === 'stage')) {
+    for (const p of positionals(args.slice(1))) {
+      if (p.charCodeAt(0) !== 126 /* ~ */ && p.charCodeAt(0) !== 47 /* / */) continue;
+      const risk = credentialRisk(p);
+      if (risk) return emit(ctx, 'high', 'secret_commit', `Stages ${risk.label} into the repository, where a commit and push publish it.`, undefined, [p]);
+    }
+    return;
+  }
   if (name === 'git' && (args[0] === 'push' || (args[0] === 'remote' && args[1] === 'add'))) {
     const ipRemote = args.map((a) => remoteSpecHost(a) ?? urlHosts(a)[0]).find((h) => h && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(h) && !isLocalHost(h));
     if (ipRemote) emit(ctx, 'medium', 'git_push_ip', `Pushes the repository to a bare IP address (${ipRemote}).`, [ipRemote]);
