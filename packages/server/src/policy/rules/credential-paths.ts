@@ -56,6 +56,12 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.ssh/authorized_keys': ['medium', 'the list of keys allowed to log in as this user', 'authorized_keys'],
   '.bash_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
   '.zsh_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
+  '.local/share/fish/fish_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
+  // Database clients' histories keep the statements typed, passwords in `ALTER USER … PASSWORD` and `\\password` among them.
+  '.psql_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  '.mysql_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  '.rediscli_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  '.mongosh_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
 };
 const MCP_CONFIG_NAMES: ReadonlySet<string> = new Set(['mcp.json', 'mcp_config.json', 'claude_desktop_config.json']);
 const LOGIN_DOTFILES: Record<string, [Severity, string, string]> = Object.fromEntries(['.pgpass', '.netrc', '_netrc', '.git-credentials', '.my.cnf', '.pypirc'].map((f) => [f, EXACT_HOME[f]]));

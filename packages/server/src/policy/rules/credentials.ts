@@ -7,7 +7,8 @@ import type { RuleContext } from './context.js';
 import { severityRank } from '../findings.js';
 import { credentialRisk, credentialRiskOfPattern, isEnvTemplate, pathLike, type CredentialRisk } from './credential-paths.js';
 import { normalizePath } from '../paths.js';
-import { clusterValue, hasShort, literalOutput, optionValue, positionals } from './facts.js';
+import { shellInvocation } from '../shell/shell-args.js';
+import { clusterValue, hasShort, literalOutput, optionValue, positionals, SHELLS } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
 
 const CATEGORY = 'credential_access';
@@ -349,10 +350,48 @@ function gitReadPaths(args: readonly string[]): string[] {
   }
 }
 
+// A search pattern that asks for secrets by name.
+const SECRET_PATTERN = /passw|\bpass\b|pass\||\|pass|token|secret|api_?key|apikey|key=|credential|auth/i;
+
+/** The pattern of a search for secrets that reads `cmd`'s output or is `cmd` itself, if any. */
+function secretSearch(cmd: SimpleCommand): string | undefined {
+  const candidates = [cmd, ...cmd.pipeline.stages.slice(cmd.stage + 1).flat()];
+  for (const c of candidates) {
+    if (!SEARCHERS.has(c.name) && c.name !== 'select-string' && c.name !== 'sls' && c.name !== 'findstr') continue;
+    const pattern = optionValue(c.args, ['-e', '--regexp', '-Pattern', '-pattern']) ?? c.args.find((a) => !a.startsWith('-') && !a.startsWith('/'));
+    if (pattern && SECRET_PATTERN.test(pattern)) return pattern.slice(0, 60);
+  }
+  return undefined;
+}
+
+function harvestedByShell(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const u of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
+    if (!SHELLS.has(u.name)) continue;
+    const inv = shellInvocation(u.args, u.name);
+    const src = inv.noexec || inv.command === undefined ? undefined : u.args[inv.command];
+    if (src === undefined || src.length > 4096) continue;
+    for (const f of ctx.inspectNested(src)) {
+      if (f.category === CATEGORY && f.severity === 'medium' && f.paths?.length) {
+        ctx.emit({ ...f, severity: 'high', reason: `${f.reason.replace(/;.*$/, '')}, and the output is searched for secrets (${secretSearch(cmd)}); credentials must not be loaded into an agent's context.` });
+        return;
+      }
+    }
+  }
+}
+
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
-  if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
+  // A search for secrets fed by a shell whose script reads such a file (`sh -c 'for f in ~/.*_history;
+  // do cat $f; done' | grep -iE 'pass|token'`): the script's reads are the harvest.
+  if (cmd.stage > 0 && !ctx.speculative && secretSearch(cmd) !== undefined) harvestedByShell(cmd, ctx);
+  if (read) {
+    // A file that only may hold secrets (shell history, a client config) searched for them
+    // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.
+    const harvest = read.risk.severity === 'medium' ? secretSearch(cmd) : undefined;
+    const risk = harvest ? { ...read.risk, severity: 'high' as const, label: `${read.risk.label}, searched for secrets (${harvest})` } : read.risk;
+    emitCredentialRead(ctx, risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
+  }
   // Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
   // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
   // (Looked for only once an env or key file is written: most redirections write logs.)
