@@ -364,7 +364,6 @@ function normalizeCode(code: string): string {
     .replace(PATH_DIV, '"$2/$4"')
     .replace(PATH_DIV, '"$2/$4"')
     .replace(PATH_DIV, '"$2/$4"')
-    .replace(PATH_GLOB_METHOD, '"$2/$4"')
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
     .replace(CONCAT, '')
@@ -597,6 +596,17 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
   }
   if (SOCKET.test(text) && CONNECT.test(text) && SPAWN_SHELL.test(text)) {
     ctx.emit({ patternName: 'exfiltration.reverse_shell', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code connects a shell to a remote socket (a reverse shell).` });
+  }
+  // `Path.home().glob('.aws/*')` whose files the code reads: the glob under that directory (the walk
+  // above judged it as a deletion root when the code deletes).
+  if (READS_FILES.test(text)) for (const m of allMatches(PATH_GLOB_METHOD, text)) {
+    const glob = `${m[2].replace(/\/+$/, '')}/${m[4]}`;
+    const risk = /^[~/]/.test(glob) ? credentialRiskOfPattern(glob) : null;
+    if (risk) {
+      emitCredentialRead(ctx, risk, glob, `${cmd.name} code opens`);
+      if (SEND.test(text)) ctx.emit({ patternName: 'exfiltration.credential_upload', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code reads ${risk.label} and sends data to a remote host.`, paths: [glob], hosts: urlHosts(text) });
+      return;
+    }
   }
   STRING.lastIndex = 0;
   for (let m = STRING.exec(text); m; m = STRING.exec(text)) {
