@@ -15,7 +15,7 @@ const CATEGORY = 'credential_access';
 // Programs that take key paths without exposing the contents.
 const KEY_USERS = new Set([
   'ssh', 'ssh-add', 'ssh-keygen', 'ssh-copy-id', 'chmod', 'chown', 'chgrp', 'ls', 'stat', 'file', 'test', '[', '[[', 'touch',
-  'mkdir', 'rm', 'unlink', 'shred', 'which', 'export', 'source', '.', 'echo', 'printf', 'git', 'cd', 'realpath', 'dirname', 'basename',
+  'mkdir', 'rm', 'unlink', 'shred', 'which', 'export', 'source', '.', 'echo', 'printf', 'git', 'cd', 'pushd', 'popd', 'realpath', 'dirname', 'basename',
   'setfacl', 'getfacl', 'code', 'vim', 'vi', 'nano', 'emacs', 'docker', 'aws', 'gcloud', 'az', 'kubectl', 'helm', 'terraform', 'mv',
 ]);
 const OUTPUT_OPTIONS = new Set(['-o', '--output', '-out', '-keyout', '--out', '-O', '--output-document']);
@@ -45,7 +45,7 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // `echo .env`, `ls ~/.ssh`, `chmod 600 .env`, `touch .env`. Any other program that is handed a
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
-const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
+const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
 // Searchers: the first operand is the pattern (unless -e/-f/--regexp give it), the rest are files.
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'git-grep']);
 const SEARCH_VALUE_OPTS = new Set(['-e', '-f', '--regexp', '--file', '-m', '--max-count', '-A', '-B', '-C', '--context', '--after-context', '--before-context', '-g', '--glob', '-t', '--type', '-T', '--type-not', '--include', '--exclude', '--exclude-dir', '--color', '--colour', '-d', '-D', '--label', '-M', '--max-columns', '-j', '--threads']);
@@ -122,7 +122,8 @@ const CLIMB = /^(?:\.\/)*\.\.(?:\/|$)/;
  */
 export function resolveRelative(p: string, shift: string | undefined, cwd: string | undefined): string {
   if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMB.test(p))) return p;
-  const base = shift !== undefined && /^[/~]/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
+  // (A shift to `$HOME/…`, `%USERPROFILE%\…` or a drive is as absolute as one to `/…` or `~/…`.)
+  const base = shift !== undefined && /^[/~$%]|^[A-Za-z]:/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
   if (base === undefined) return p;
   // `..` is resolved here, before the home prefix is folded into `~` (which `..` cannot climb out of).
   const out: string[] = [];
