@@ -355,6 +355,8 @@ function inspectHttpServer(args: readonly string[], ctx: RuleContext): void {
 const SCREENSHOTS: ReadonlySet<string> = new Set(['screencapture', 'scrot', 'grim']);
 // Programs whose output redirected to a file is worth remembering (dumps, token printers, secret stores, the environment).
 const STAGERS: ReadonlySet<string> = new Set([...DUMPERS, ...EXEC_HOSTS, 'env', 'printenv', 'gh', 'gcloud', 'az', 'aws', 'terraform', 'ansible-vault', 'vault', 'op', 'bw', 'lpass', 'pass', 'gopass', 'sops', 'doppler', 'infisical', 'heroku', 'osascript', 'cat']);
+// Programs that send their arguments over the network (a URL's query, a header, a body).
+const SENDERS: ReadonlySet<string> = new Set(['curl', 'wget', 'invoke-webrequest', 'iwr', 'invoke-restmethod', 'irm', 'http', 'https', 'xh', 'httpie', ...DNS_TOOLS]);
 const ARCHIVE_FILE = /\.(?:zip|tgz|tar(?:\.\w+)?|7z|rar)$/;
 
 /** The file a producer of secrets or private data writes (`> f`, an archive it creates, a screenshot), or undefined. */
@@ -374,7 +376,38 @@ function stagedFile(c: SimpleCommand): string | undefined {
  */
 export function inspectStagedUploads(script: Script, ctx: RuleContext): void {
   let staged: Map<string, string> | undefined;
+  // Variables holding a secret producer's output: `t=$(gh auth token)` (its expansion in later
+  // words is the substitution's text) and PowerShell's `$t = (gh auth token)` (later words keep `$t`).
+  let held: { name: string; text: string; what: string }[] | undefined;
+  let lastProduced: string | undefined;
+  let pendingPs: string | undefined;
   for (const c of script.commands) {
+    if (held && SENDERS.has(c.name)) {
+      // (An unquoted expansion was split into words at its blanks: the joined words hold it.)
+      const joined = c.args.join(' ');
+      const hit = held.find((h) => joined.includes(h.text) || joined.includes(`$${h.name}`) || joined.includes(`\${${h.name}`));
+      // A DNS tool's host is its operand; the secret in a name is looked up (sent) through DNS.
+      const hosts = !hit ? [] : DNS_TOOLS.has(c.name) ? positionals(c.args).filter((a) => a.includes('.') && !a.startsWith('@')).map((a) => a.replace(/^.*[)}`]/, '').replace(/^\$\w+/, '').replace(/^\.+/, '')) : c.args.flatMap(urlHosts);
+      const { external, label } = destination(hosts);
+      // A token handed to the well-known service it is for (`-H "Authorization: token $T" https://api.github.com`) is its use.
+      if (hit && external.length && !external.every((h) => WELL_KNOWN.test(h))) return emit(ctx, 'critical', 'secret_upload', `Sends ${hit.what}, held in $${hit.name}, to ${label}${DNS_TOOLS.has(c.name) ? ' inside a DNS name it looks up' : ''}.`, external);
+    }
+    if (c.origin === 'substitution' || pendingPs) {
+      const produced = producedSecret(c);
+      if (produced && pendingPs) (held ??= []).push({ name: pendingPs, text: `$${pendingPs}`, what: produced.what });
+      else if (produced) lastProduced = produced.what;
+      pendingPs = undefined;
+    }
+    if (c.name === '' && lastProduced !== undefined) {
+      for (const a of c.assignments) {
+        const eq = a.indexOf('=');
+        const value = a.slice(eq + 1);
+        if (value.startsWith('$(') || value.startsWith('`')) (held ??= []).push({ name: a.slice(0, eq), text: value, what: lastProduced });
+      }
+      lastProduced = undefined;
+    }
+    // `$t = (cmd)`: the subshell's command comes next.
+    if (c.argv.length > 0 && c.argv.length <= 2 && c.argv[0].text.charCodeAt(0) === 36 && (c.argv.length === 2 ? c.argv[1].text === '=' : c.argv[0].text.endsWith('='))) pendingPs = c.argv[0].text.replace(/^\$|=$/g, '');
     if (staged && (c.name === 'curl' || c.name === 'wget')) {
       const args = c.name === 'curl' ? curlArgs(c.args) : c.args;
       const payloads = c.name === 'curl' ? optionValues(args, UPLOAD_OPTS) : optionValues(args, ['--post-file', '--body-file']);
