@@ -354,13 +354,23 @@ function gitReadPaths(args: readonly string[]): string[] {
 // A search pattern that asks for secrets by name.
 const SECRET_PATTERN = /passw|\bpass\b|pass\||\|pass|token|secret|api_?key|apikey|key=|credential|auth/i;
 
-/** The pattern of a search for secrets that reads `cmd`'s output or is `cmd` itself, if any. */
+const SECRET_SEARCHERS: ReadonlySet<string> = new Set([...SEARCHERS, 'select-string', 'sls', 'findstr']);
+
+/** The pattern `c` searches for, when it is a search for secrets by name. */
+function searchesForSecrets(c: SimpleCommand): string | undefined {
+  if (!SECRET_SEARCHERS.has(c.name)) return undefined;
+  const pattern = optionValue(c.args, ['-e', '--regexp', '-Pattern', '-pattern']) ?? c.args.find((a) => !a.startsWith('-') && !a.startsWith('/'));
+  return pattern && SECRET_PATTERN.test(pattern) ? pattern.slice(0, 60) : undefined;
+}
+
+/** The pattern of a search for secrets that is `cmd` itself or reads its output, if any. */
 function secretSearch(cmd: SimpleCommand): string | undefined {
-  const candidates = [cmd, ...cmd.pipeline.stages.slice(cmd.stage + 1).flat()];
-  for (const c of candidates) {
-    if (!SEARCHERS.has(c.name) && c.name !== 'select-string' && c.name !== 'sls' && c.name !== 'findstr') continue;
-    const pattern = optionValue(c.args, ['-e', '--regexp', '-Pattern', '-pattern']) ?? c.args.find((a) => !a.startsWith('-') && !a.startsWith('/'));
-    if (pattern && SECRET_PATTERN.test(pattern)) return pattern.slice(0, 60);
+  const own = searchesForSecrets(cmd);
+  if (own !== undefined) return own;
+  const stages = cmd.pipeline.stages;
+  for (let i = cmd.stage + 1; i < stages.length; i++) for (const c of stages[i]) {
+    const p = searchesForSecrets(c);
+    if (p !== undefined) return p;
   }
   return undefined;
 }
@@ -385,7 +395,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   const read = credentialReadBy(cmd, ctx.cwd);
   // A search for secrets fed by a shell whose script reads such a file (`sh -c 'for f in ~/.*_history;
   // do cat $f; done' | grep -iE 'pass|token'`): the script's reads are the harvest.
-  if (cmd.stage > 0 && !ctx.speculative && secretSearch(cmd) !== undefined) harvestedByShell(cmd, ctx);
+  if (cmd.stage > 0 && SECRET_SEARCHERS.has(cmd.name) && !ctx.speculative && searchesForSecrets(cmd) !== undefined) harvestedByShell(cmd, ctx);
   if (read) {
     // A file that only may hold secrets (shell history, a client config) searched for them
     // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.

@@ -139,6 +139,7 @@ function pipelineSays(cmd: SimpleCommand | undefined, re: RegExp): boolean {
   for (const stage of cmd.pipeline.stages) for (const c of stage) for (const w of c.argv) if (re.test(w.text)) return true;
   return false;
 }
+const PS_PASSWORD_CALL = /\.RetrievePassword\b/i;
 const PS_REVEAL = /RetrievePassword|RetrieveAll|FindAllBy(?:Resource|UserName)|GetNetworkCredential|AsPlainText|PtrToString\w*|SecureStringToBSTR/i;
 
 Object.assign(READERS, WINDOWS_READERS, {
@@ -146,6 +147,10 @@ Object.assign(READERS, WINDOWS_READERS, {
   // (Opening the vault is how it is read; a PowerShell line the shell grammar splits may lose the method calls, so without them it is warned.)
   'new-object': (pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (!/PasswordVault$/i.test(pos[0] ?? '') ? null : pipelineSays(cmd, PS_REVEAL) ? high('the passwords saved in the Windows PasswordVault') : medium('the Windows PasswordVault, which holds saved passwords')),
   // The CredentialManager and SecretManagement modules: a saved credential, in clear once asked for.
+  // A script block that asks a saved credential for its password (`% { $_.RetrievePassword() }` on
+  // PasswordVault entries), wherever the line's grammar left the vault itself.
+  'foreach-object': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
+  '%': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
   'get-storedcredential': (_pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (pipelineSays(cmd, PS_REVEAL) ? high('a password saved in the Windows Credential Manager') : medium('a credential saved in the Windows Credential Manager')),
   'get-secret': (_pos: readonly string[], args: readonly string[], cmd?: SimpleCommand) => (args.some((a) => /^-asplaintext$/i.test(a)) || pipelineSays(cmd, PS_REVEAL) ? high('a secret from the PowerShell SecretManagement vault, in plain text') : medium('a secret from the PowerShell SecretManagement vault')),
   reg: (pos: readonly string[], args: readonly string[]) => {
