@@ -196,8 +196,8 @@ const MCP_READ_WORDS = new Set(['get', 'read', 'show', 'reveal', 'access', 'fetc
 const MCP_LIST_WORDS = new Set(['list', 'search', 'find', 'names', 'metadata', 'describe', 'exists', 'count', 'status', 'health', 'mounts', 'policies', 'policy', 'create', 'put', 'write', 'set', 'update', 'delete', 'rotate', 'file', 'files', 'note', 'notes', 'page', 'obsidian', 'generate',
   'scanning', 'alert', 'alerts', 'strength', 'rotation', 'reset']);
 
-// Reading a Secret object returns its data; listing returns it too in most MCP servers (whole objects).
-const K8S_READ_WORDS = new Set(['get', 'read', 'show', 'fetch', 'view', 'export', 'dump', 'list']);
+// Reading a Secret object returns its data. (A list may return names only, as `kubectl get secrets` does: left alone.)
+const K8S_READ_WORDS = new Set(['get', 'read', 'show', 'fetch', 'view', 'export', 'dump']);
 
 function words(name: string): string[] {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
