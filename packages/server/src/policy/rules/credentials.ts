@@ -199,7 +199,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
         else if (eq > 0 && READ_ASSIGN.test(a)) v = a.slice(eq + 1);
         else if (git && /^[^:]*:/.test(a)) v = a.slice(a.indexOf(':') + 1);
       }
-      if (pathLike(v) || (shiftedIntoSecrets && v.length > 1 && v.charCodeAt(0) !== 45)) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
+      if (pathLike(v) || (shiftedIntoSecrets && v.charCodeAt(0) !== 45 && v !== '')) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
