@@ -21,11 +21,11 @@ import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardR
 import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
-import { urlSmuggleHost } from './rules/exfiltration.js';
+import { inspectPageScript, inspectWrittenRunnable, urlSmuggleHost } from './rules/exfiltration.js';
 import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectManifestGrant, inspectMcpGrant, inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
-import { promptSecretFindings, secretFindings } from './rules/secrets.js';
+import { findMessageSecrets, isOutboundTextTool, promptSecretFindings, secretFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
 import { skillGovernance } from './skills.js';
 import type { Decision, Severity, ToolCall, Verdict } from './types.js';
@@ -129,7 +129,10 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     }
   }
   if (content) {
-    if (path) inspectScriptWrite(path, content, ctx);
+    if (path) {
+      inspectScriptWrite(path, content, ctx);
+      inspectWrittenRunnable(path, content, ctx);
+    }
     inspectManifestGrant(content, ctx);
     for (const f of secretFindings(content, 'The file content', policy.entropyThreshold)) ctx.emit({ ...f, paths: path ? [path] : undefined });
     // Files every later agent session reads as instructions (CLAUDE.md, AGENTS.md, .cursorrules …)
@@ -255,9 +258,6 @@ function attachedPaths(input: Record<string, unknown> | undefined): string[] {
   return out;
 }
 
-// MCP tools that put text where other people read it.
-const PUBLISH_TOOL = /gist|comment|message|(?:^|_)post|create_issue|update_issue|issue_write|pull_request|create_page|update_page|send|publish|share|reply|chat|tweet|email|mail|webhook|paste/;
-
 const LIST_PATH_KEYS = ['paths', 'include', 'file_paths', 'filePaths', 'files', 'Paths', 'AbsolutePaths'];
 
 /** Paths a read tool takes as lists (bounded: the first 200 of each list). */
@@ -369,12 +369,12 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     wrap.emit({ patternName: 'exfiltration.public_share', severity: credential || secrets.length || existing ? 'high' : 'low', category: 'exfiltration', layer: 'builtin', reason: `makes ${what} readable by ${audience}.` });
   }
   if (m.text) {
-    // Posted through a tool that publishes (a gist, an issue comment, a chat message), the secret
-    // leaves for readers outside the machine: sent, not only written down.
-    const published = PUBLISH_TOOL.test(id.tool.toLowerCase());
-    for (const s of secrets) {
-      wrap.emit(published ? { ...s, patternName: 'exfiltration.secret_published', severity: 'high', category: 'exfiltration', reason: `publishes ${s.reason.replace(/^The arguments contains /, '').replace(/; secrets belong.*$/, '')} where others read it.` } : s);
-    }
+    for (const s of secrets) wrap.emit(s);
+    // A message, issue, page or mail tool hands its text to other people: a credential in it leaves.
+    // (A secret the file rules found counts as well: a provider token or a high-entropy value.)
+    const sent = isOutboundTextTool(id.tool) ? findMessageSecrets(m.text) ?? (secrets[0] ? { label: secrets[0].reason.replace(/^The arguments contains /, '').replace(/; secrets belong.*$/, '') } : null) : null;
+    inspectPageScript(id.tool, m.text, wrap);
+    if (sent) wrap.emit({ patternName: 'exfiltration.secret_in_message', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `posts ${sent.label} to ${id.server}, where other people and the service's history keep it.` });
     // Attack text is quoted in issues and messages often enough that an override alone is one
     // step lower here; an override asking for a harmful action is not.
     const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx) });

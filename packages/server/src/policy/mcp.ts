@@ -32,6 +32,8 @@ const DELETE_TOOL = /delete|remove|(?:^|_)rm(?:$|_)|unlink|drop|destroy|purge|tr
 const COMMAND_KEYS = new Set(['command', 'cmd', 'commandline', 'command_line', 'shell_command', 'script', 'bash']);
 const PATH_KEYS = new Set(['path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
 const CONTENT_KEYS = new Set(['content', 'contents', 'text', 'body', 'data', 'new_string', 'newtext', 'new_text', 'file_text', 'code']);
+const OBJECT_TOOL = /object|blob|s3|gcs|bucket|storage/;
+const OBJECT_KEYS = new Set(['key', 'object_key', 'objectkey', 'object', 'object_name', 'objectname', 'blob', 'blob_name', 'blobname', 'prefix']);
 const SQL_KEYS = new Set(['sql', 'query', 'statement', 'stmt', 'sql_query']);
 const URL_KEYS = new Set(['url', 'uri', 'href', 'endpoint', 'link']);
 const MAX_TEXT = 100_000;
@@ -40,6 +42,8 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   const tool = toolName.toLowerCase();
   const f: McpFacets = { commands: [], readPaths: [], writes: [], deletePaths: [], sendPaths: [], deletes: DELETE_TOOL.test(tool), sql: [], urls: [], text: '' };
   const sends = SEND_TOOL.test(tool) && !DELETE_TOOL.test(tool);
+  // An object store's object key is a file path in a bucket: `get_object {key: 'prod/.env'}` reads that file.
+  const objects = OBJECT_TOOL.test(tool);
   const paths: string[] = [];
   let content: string | undefined;
   const texts: string[] = [];
@@ -54,7 +58,7 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
       texts.push(s);
       if ((attached || ATTACH_KEYS.has(k) || (sends && LOCAL_KEYS.has(k))) && s.length > 1 && !/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) f.sendPaths.push(s);
       if (COMMAND_KEYS.has(k) || (k === 'args' && SHELL_TOOL.test(tool))) f.commands.push(s);
-      else if (PATH_KEYS.has(k)) paths.push(s);
+      else if (PATH_KEYS.has(k) || (OBJECT_KEYS.has(k) && objects)) paths.push(s);
       else if (CONTENT_KEYS.has(k)) content = content === undefined ? s : `${content}\n${s}`;
       else if (SQL_KEYS.has(k) && /\b(?:select|insert|update|delete|drop|alter|truncate|create|grant)\b/i.test(s)) f.sql.push(s);
       else if (URL_KEYS.has(k)) f.urls.push(s);

@@ -356,9 +356,9 @@ describe('secrets published through MCP tools', () => {
   test('decisions', async (t) => {
     const rows: Row[] = [
       [mcp('github', 'create_gist', { description: 'env', public: true, files: { 'prod.env': { content: 'JWT_SECRET=9f8e7d6c5b4a39281706f5e4d3c2b1a0' } } }), 'deny', 'exfiltration'],
-      [mcp('github', 'create_gist', { description: 'env', public: false, files: { 'prod.env': { content: 'JWT_SECRET=9f8e7d6c5b4a39281706f5e4d3c2b1a0' } } }), 'deny', 'exfiltration.secret_published'],
-      [mcp('linear', 'create_comment', { issueId: 'ENG-1', body: 'Repro creds: token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJxYSJ9.4fZ2xk9Lq8Nm3Vb7Tc1Yw6Hs0Pd5' }), 'deny', 'exfiltration.secret_published'],
-      [mcp('slack', 'post_message', { channel: '#dev', text: 'use ghp_1234567890abcdefghijklmnopqrstuvwxyzAB' }), 'deny', 'exfiltration.secret_published'],
+      [mcp('github', 'create_gist', { description: 'env', public: false, files: { 'prod.env': { content: 'JWT_SECRET=9f8e7d6c5b4a39281706f5e4d3c2b1a0' } } }), 'deny', 'exfiltration.secret_in_message'],
+      [mcp('linear', 'create_comment', { issueId: 'ENG-1', body: 'Repro creds: token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJxYSJ9.4fZ2xk9Lq8Nm3Vb7Tc1Yw6Hs0Pd5' }), 'deny', 'exfiltration.secret_in_message'],
+      [mcp('slack', 'post_message', { channel: '#dev', text: 'use ghp_1234567890abcdefghijklmnopqrstuvwxyzAB' }), 'deny'],
       [mcp('filesystem', 'write_file', { path: '/home/dev/app/.env', content: 'JWT_SECRET=9f8e7d6c5b4a39281706f5e4d3c2b1a0' }), 'warn', 'secret_in_input.high_entropy_assignment'],
       [mcp('slack', 'post_message', { channel: '#dev', text: 'deploy done, see https://ci.example.com/run/42' }), 'allow'],
       [mcp('github', 'create_issue', { title: 'Bug', body: 'Set API_KEY=$API_KEY in the env, then run make' }), 'allow'],

@@ -82,7 +82,8 @@ test('persistence: benign look-alikes stay allowed', async (t) => {
     [shell('grep alias ~/.zshrc'), 'allow'],
     [shell('crontab -l'), 'allow'],
     [shell('echo "hello" >> notes.txt'), 'allow'],
-    [shell('cat ~/.ssh/authorized_keys'), 'allow'],
+    // Not persistence; reading who may log in is a borderline credential read (warned), as the red-team labels have it.
+    [shell('cat ~/.ssh/authorized_keys'), 'warn', 'credential_access.authorized_keys'],
     [write('/home/dev/projects/webapp/deploy/app.service', '[Service]\nExecStart=/usr/bin/node server.js\n'), 'allow'],
     [write('/home/dev/projects/webapp/.bashrc.example', 'export PATH=$PATH:./bin\n'), 'allow'],
     [write('/home/dev/projects/webapp/dotfiles/.bashrc.d/50-alias.sh', 'alias ll="ls -la"\n'), 'allow'],

@@ -67,8 +67,8 @@ test('editor token stores and home MCP configurations are credentials', async (t
     [read('/Users/dev/Library/Application Support/Cursor/User/globalStorage/state.vscdb'), 'deny', 'credential_access.app_token_store'],
     [shell('sqlite3 ~/.config/VSCodium/User/globalStorage/state.vscdb "select value from ItemTable"'), 'deny', 'credential_access.app_token_store'],
     [shell('cp ~/.config/Code/User/globalStorage/state.vscdb /tmp/s.db'), 'deny'],
-    [read('/home/dev/.codeium/windsurf/mcp_config.json'), 'warn', 'credential_access.mcp_config'],
-    [read('/home/dev/.cursor/mcp.json'), 'warn', 'credential_access.mcp_config'],
+    [read('/home/dev/.codeium/windsurf/mcp_config.json'), 'warn', 'credential_access.agent_mcp_config'],
+    [read('/home/dev/.cursor/mcp.json'), 'warn', 'credential_access.agent_mcp_config'],
     [read('/home/dev/.config/op/config'), 'warn'],
     // Look-alikes: a workspace's state, the project's own MCP file, other editor settings.
     [read('/home/dev/.config/Code/User/settings.json'), 'allow'],

@@ -21,7 +21,7 @@ test('secret_in_input: live-format credentials in what the agent writes or runs'
     [shell(`curl -H "Authorization: token ${gh}" https://api.github.com/user`), 'deny', 'secret_in_input.github_token'],
     [write('/p/src/db.ts', 'const url = "postgres://app:Zq8v2LkP0x9wRt@db.prod.example.com:5432/app";'), 'warn', 'secret_in_input.database_url_password'],
     [write('/p/src/config.ts', 'const SESSION_SECRET = "X9jw6dsbJGEW99iWIhOpsiR2o96fUwxQ";'), 'warn', 'secret_in_input.high_entropy_assignment'],
-    [mcp('github', 'create_issue', { title: 'x', body: `token: ${gh}` }), 'deny', 'exfiltration.secret_published'],
+    [mcp('github', 'create_issue', { title: 'x', body: `token: ${gh}` }), 'deny', 'exfiltration.secret_in_message'],
     [prompt(`Use this token ${gh} to call the API`), 'warn', 'secret_in_input.github_token'],
     [fetchUrl(`https://api.example.com/?key=${stripe}`), 'deny', 'secret_in_input.stripe_key'],
   ];

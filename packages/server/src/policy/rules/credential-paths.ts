@@ -27,6 +27,7 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.git-credentials': ['high', 'stored Git credentials', 'git_credentials'],
   '.config/gh/hosts.yml': ['high', 'GitHub CLI token', 'gh_token'],
   '.config/hub': ['high', 'GitHub hub token', 'gh_token'],
+  '.config/glab-cli/config.yml': ['high', 'GitLab CLI token', 'gh_token'],
   '.gem/credentials': ['high', 'RubyGems API key', 'package_registry_token'],
   '.cargo/credentials': ['high', 'crates.io token', 'package_registry_token'],
   '.cargo/credentials.toml': ['high', 'crates.io token', 'package_registry_token'],
@@ -51,14 +52,18 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.m2/settings-security.xml': ['high', 'the Maven master password', 'package_registry_token'],
   '.m2/settings.xml': ['medium', 'Maven settings, which usually hold repository passwords', 'package_registry_token'],
   '.config/op/config': ['medium', 'the 1Password CLI account configuration', 'password_store'],
-  // The agents' MCP server lists: the `env` blocks in them carry the servers' API keys.
-  '.codeium/windsurf/mcp_config.json': ['medium', 'the Windsurf MCP configuration, whose env blocks hold API keys', 'mcp_config'],
-  '.cursor/mcp.json': ['medium', 'the Cursor MCP configuration, whose env blocks hold API keys', 'mcp_config'],
-  'library/application support/claude/claude_desktop_config.json': ['medium', 'the Claude Desktop MCP configuration, whose env blocks hold API keys', 'mcp_config'],
-  '.config/claude/claude_desktop_config.json': ['medium', 'the Claude Desktop MCP configuration, whose env blocks hold API keys', 'mcp_config'],
+  // Public keys, but the list of who may log in as this user: a borderline read, warned.
+  '.ssh/authorized_keys': ['medium', 'the list of keys allowed to log in as this user', 'authorized_keys'],
   '.bash_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
   '.zsh_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
+  '.local/share/fish/fish_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
+  // Database clients' histories keep the statements typed, passwords in `ALTER USER … PASSWORD` and `\\password` among them.
+  '.psql_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  '.mysql_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  '.rediscli_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  '.mongosh_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
 };
+const MCP_CONFIG_NAMES: ReadonlySet<string> = new Set(['mcp.json', 'mcp_config.json', 'claude_desktop_config.json']);
 const LOGIN_DOTFILES: Record<string, [Severity, string, string]> = Object.fromEntries(['.pgpass', '.netrc', '_netrc', '.git-credentials', '.my.cnf', '.pypirc'].map((f) => [f, EXACT_HOME[f]]));
 const HOME_DIRS: Record<string, [Severity, string]> = {
   '.ssh': ['high', 'the SSH key directory'],
@@ -70,13 +75,16 @@ const HOME_DIRS: Record<string, [Severity, string]> = {
   // config.json there holds the registry logins (`auths`), often as plain base64.
   '.docker': ['high', 'the Docker configuration directory, whose config.json holds registry credentials'],
   '.password-store': ['high', 'the pass password store'],
+  // The forge CLIs' configuration directories: hosts.yml / config.yml there hold the OAuth token.
+  '.config/gh': ['high', 'the GitHub CLI configuration directory, whose hosts.yml holds the token'],
+  '.config/github-copilot': ['high', 'the GitHub Copilot configuration directory, whose apps.json and hosts.json hold the token'],
+  'appdata/local/github-copilot': ['high', 'the GitHub Copilot configuration directory, whose apps.json and hosts.json hold the token'],
+  '.config/glab-cli': ['high', 'the GitLab CLI configuration directory, whose config.yml holds the token'],
   'library/keychains': ['critical', 'the macOS keychains'],
   // CLI login directories: the files in them are the session tokens and account keys.
   '.config/op': ['high', 'the 1Password CLI directory (account keys and sessions)'],
   '.op': ['high', 'the 1Password CLI directory (account keys and sessions)'],
-  '.config/gh': ['high', 'the GitHub CLI directory, whose hosts.yml holds the token'],
   '.config/rclone': ['high', 'the rclone directory, whose rclone.conf holds remote credentials'],
-  '.config/github-copilot': ['high', 'the GitHub Copilot token directory'],
   '.local/share/keyrings': ['critical', 'the GNOME keyrings'],
 };
 const SYSTEM: Record<string, [Severity, string, string]> = {
@@ -101,7 +109,7 @@ const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
 // Every rule below needs one of these substrings; most paths are rejected by this one test.
-const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|\.config\/op|\/\.op|\/gh$|copilot|mcp|claude_desktop|state\.vscdb|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|\.config\/op|\/\.op|\/gh$|copilot|mcp|claude_desktop|glab|authorized_keys|\.kdb|psafe3|state\.vscdb|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
 
 // HINT tries its fifty alternatives at every position (about 9 ns a character: 0.6 µs for a long
 // build path, and this runs for every path-like argument). A necessary condition first: a match
@@ -215,6 +223,12 @@ export function credentialRisk(raw: string): CredentialRisk | null {
     if (rest.startsWith('library/keychains/') || rest.startsWith('.local/share/keyrings/')) return { severity: 'critical', label: 'a keychain', kind: 'keychain' };
     if (rest.startsWith('.password-store/')) return { severity: 'high', label: 'a pass password entry', kind: 'password_store' };
     if (/appdata\/(?:roaming|local)\/microsoft\/(?:credentials|protect)\//.test(rest)) return { severity: 'critical', label: 'Windows Credential Manager data', kind: 'windows_secrets' };
+    // An agent's own MCP server configuration (`~/.cursor/mcp.json`, `~/.codeium/windsurf/mcp_config.json`,
+    // `~/.gemini/antigravity/mcp_config.json`, Claude Desktop's config): its `env` blocks usually
+    // carry the servers' API tokens. In a dot directory or the application-data folders of home, not a project's.
+    if (MCP_CONFIG_NAMES.has(base) && /^(?:\.|library\/application support\/|appdata\/)/.test(rest)) {
+      return { severity: 'medium', label: `the MCP server configuration ${p}, whose env blocks usually hold API tokens`, kind: 'agent_mcp_config' };
+    }
   }
   // Dotfiles that hold a login wherever they are (another user's home, a server's data directory:
   // `pg_read_file('/var/lib/postgresql/.pgpass')`).
@@ -231,6 +245,7 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || /^[a-z0-9_-]+\.env$/.test(base)) {
     return { severity: 'high', label: `the environment file ${p}, which usually holds real secrets`, kind: 'env_file' };
   }
+  if (base.endsWith('.kdbx') || base.endsWith('.kdb') || base.endsWith('.psafe3')) return { severity: 'high', label: `the password database ${p}`, kind: 'password_store' };
   if (/\.(?:p12|pfx|jks|keystore)$/.test(base) || /(?:^|[._-])(?:private|priv)[._-]?key\.pem$|^key\.pem$|-key\.pem$|_key\.pem$|^[a-z0-9_.-]+\.key$/.test(base)) {
     return { severity: 'high', label: `the private key or keystore ${p}`, kind: 'key_file' };
   }

@@ -7,14 +7,15 @@ import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { severityRank } from '../findings.js';
 import { credentialRisk, credentialRiskOfPattern, credentialRoot, isEnvTemplate, isSecretSearch, pathLike, type CredentialRisk } from './credential-paths.js';
-import { clusterValue, hasShort, literalOutput, optionValue, positionals } from './facts.js';
+import { shellInvocation } from '../shell/shell-args.js';
+import { clusterValue, hasShort, literalOutput, optionValue, positionals, SHELLS } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
 
 const CATEGORY = 'credential_access';
 // Programs that take key paths without exposing the contents.
 const KEY_USERS = new Set([
   'ssh', 'ssh-add', 'ssh-keygen', 'ssh-copy-id', 'chmod', 'chown', 'chgrp', 'ls', 'stat', 'file', 'test', '[', '[[', 'touch',
-  'mkdir', 'rm', 'unlink', 'shred', 'which', 'export', 'source', '.', 'echo', 'printf', 'git', 'cd', 'realpath', 'dirname', 'basename',
+  'mkdir', 'rm', 'unlink', 'shred', 'which', 'export', 'source', '.', 'echo', 'printf', 'git', 'cd', 'pushd', 'popd', 'realpath', 'dirname', 'basename',
   'setfacl', 'getfacl', 'code', 'vim', 'vi', 'nano', 'emacs', 'docker', 'aws', 'gcloud', 'az', 'kubectl', 'helm', 'terraform', 'mv',
 ]);
 const OUTPUT_OPTIONS = new Set(['-o', '--output', '-out', '-keyout', '--out', '-O', '--output-document']);
@@ -55,7 +56,7 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // `echo .env`, `ls ~/.ssh`, `chmod 600 .env`, `touch .env`. Any other program that is handed a
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
-const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
+const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
 // Searchers: the first operand is the pattern (unless -e/-f/--regexp give it), the rest are files.
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'git-grep']);
 const SEARCH_VALUE_OPTS = new Set(['-e', '-f', '--regexp', '--file', '-m', '--max-count', '-A', '-B', '-C', '--context', '--after-context', '--before-context', '-g', '--glob', '-t', '--type', '-T', '--type-not', '--include', '--exclude', '--exclude-dir', '--color', '--colour', '-d', '-D', '--label', '-M', '--max-columns', '-j', '--threads']);
@@ -154,9 +155,9 @@ const CLIMBS = /(?:^|\/)\.\.(?:\/|$)/;
  */
 export function resolveRelative(p: string, shift: string | undefined, cwd: string | undefined): string {
   if (/^[/~$%]|^[A-Za-z]:/.test(p) || (shift === undefined && !CLIMBS.test(p))) return p;
-  // A directory given as a home spelling (`cd "$HOME/.config/gcloud"`, `cd ~user/.ssh`) is absolute.
+  // A directory given as a home spelling (`cd "$HOME/.config/gcloud"`, `cd ~user/.ssh`) is absolute, as a drive is.
   if (shift !== undefined && /^[$%]/.test(shift)) shift = normalizePath(shift);
-  const base = shift !== undefined && /^[/~]/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
+  const base = shift !== undefined && /^[/~]|^[A-Za-z]:/.test(shift) ? shift : cwd ? (shift !== undefined ? `${cwd}/${shift}` : cwd) : undefined;
   if (base === undefined) return p;
   // `..` is resolved here, before the home prefix is folded into `~` (which `..` cannot climb out of).
   const out: string[] = [];
@@ -166,6 +167,25 @@ export function resolveRelative(p: string, shift: string | undefined, cwd: strin
   }
   return out.join('/') || '/';
 }
+
+/**
+ * Whether a working directory reached by `cd` holds credentials by name: a credential directory
+ * itself or one inside it, a home configuration directory (`~/.config`, where `gh`, `hub`, `gcloud`
+ * live), or a browser profile. Memoised per shift: a line has few.
+ */
+const shiftMemo = new Map<string, boolean>();
+function shiftHoldsSecrets(shift: string, cwd: string | undefined): boolean {
+  const key = `${cwd ?? ''}\0${shift}`;
+  const hit = shiftMemo.get(key);
+  if (hit !== undefined) return hit;
+  const dir = normalizePath(resolveRelative(shift, undefined, cwd)).toLowerCase();
+  const found = dir === '~' || dir === '~/.config' || dir === '~/library/application support' || credentialRisk(dir) !== null || credentialRisk(`${dir}/x`) !== null || BROWSER_PROFILE.test(dir);
+  if (shiftMemo.size >= 256) shiftMemo.clear();
+  shiftMemo.set(key, found);
+  return found;
+}
+// A browser's profile directory (where `Login Data`, `Cookies`, `logins.json` are).
+const BROWSER_PROFILE = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|firefox|librewolf|mozilla|library\/cookies)/;
 
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
 function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
@@ -196,6 +216,8 @@ function silentInPlaceEdit(cmd: SimpleCommand): boolean {
 }
 
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
+  // A PowerShell assignment of one word (`$d = "$env:USERPROFILE\.aws"`) names a path and reads nothing.
+  if (cmd.argv.length <= 3 && cmd.argv.length > 0 && cmd.argv[0].text.charCodeAt(0) === 36 && (cmd.argv.length === 1 ? cmd.argv[0].text.includes('=') : cmd.argv[1].text.charCodeAt(0) === 61)) return null;
   // Candidates are judged as they are found (arguments, then redirections), without a list.
   let best: { risk: CredentialRisk; path: string } | null = null;
   // An environment file edited in place (`sed -i 's/localhost/db/' .env.docker`) is changed, not read;
@@ -210,6 +232,9 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
   // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
   const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
   if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
+    // After a `cd` into a credential directory or a browser profile, a bare file name is a file
+    // there: `cd ~/.aws && cat credentials`, `cd …/Chrome/Default && sqlite3 'Login Data' …`.
+    const shiftedIntoSecrets = cmd.cwdShift !== undefined && shiftHoldsSecrets(cmd.cwdShift, cwd);
     for (let i = 0; i < args.length; i++) {
       // A file being written, not read (args[-1] is a slow named-property read; every output option starts with `-`).
       if (i > 0 && args[i - 1].charCodeAt(0) === 45 && OUTPUT_OPTIONS.has(args[i - 1])) continue;
@@ -231,8 +256,9 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
       }
       if (inPlace && credentialRisk(v)?.kind === 'env_file') continue;
       // After a `cd`, a bare name or `.` is a file of that directory (`cd ~/.config/gcloud && cat
-      // credentials.db`, `cd ~/.ssh && tar cf - .`).
-      if (pathLike(v) || (cmd.cwdShift !== undefined && BARE_NAME.test(v))) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
+      // credentials.db`, `cd ~/.ssh && tar cf - .`); in a credential directory or a browser profile
+      // any name is (`cd …/Chrome/Default && sqlite3 'Login Data' …`).
+      if (pathLike(v) || (cmd.cwdShift !== undefined && (BARE_NAME.test(v) || (shiftedIntoSecrets && v.charCodeAt(0) !== 45 && v !== '')))) best = riskier(best, v, cmd, cwd, globs?.has(v) ? credentialRiskOfPattern : credentialRisk);
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
@@ -272,11 +298,11 @@ const LISTERS = new Set(['ls', 'find', 'fd', 'echo', 'printf', 'realpath', 'read
  */
 function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string } | null, cwd: string | undefined): { risk: CredentialRisk; path: string } | null {
   const find = cmd.origin === 'find-exec' ? cmd.parent : undefined;
-  if (find?.name === 'find' && cmd.args.some((a) => a.includes('{}'))) {
-    for (const root of find.args) {
-      if (root.startsWith('-') || root === '(' || root === '!') break; // the expression starts
-      if (pathLike(root)) best = riskier(best, root, cmd, cwd, credentialRiskOfPattern);
-    }
+  if (find?.name === 'find' && cmd.args.some((a) => a.includes('{}'))) best = searchedFiles(find, best, cmd, cwd);
+  // A reader handed the paths a search prints (`find ~ -name '*.pfx' | xargs tar czf x`,
+  // `… | zip -@ x`, `Get-ChildItem $HOME -Recurse -Include *.kdbx,id_rsa | Compress-Archive …`).
+  if (cmd.stage > 0 && readsListedPaths(cmd)) {
+    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
   }
   for (const w of cmd.argv) {
     if (w.subs.length === 0) continue;
@@ -302,6 +328,64 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
         }
       }
     }
+  }
+  return best;
+}
+
+// Programs that print the paths they find: their start paths and name tests say which files.
+const SEARCH_LISTERS: ReadonlySet<string> = new Set(['find', 'fd', 'fdfind', 'get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
+// PowerShell cmdlets that read the items piped to them (a file object is read, not its name printed).
+const PS_ITEM_READERS: ReadonlySet<string> = new Set(['get-content', 'gc', 'copy-item', 'cpi', 'copy', 'compress-archive', 'select-string', 'sls', 'get-filehash']);
+// Options whose value is a name test: find's, fd's glob, PowerShell's -Include/-Filter (comma lists).
+const NAME_TESTS: ReadonlySet<string> = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-g', '--glob', '-include', '-filter']);
+
+/** Whether `cmd` reads the files whose paths come in on stdin: xargs, `zip -@`, `tar -T -`, `cpio -o`, PowerShell readers of piped items. */
+function readsListedPaths(cmd: SimpleCommand): boolean {
+  if (cmd.wrappers.includes('xargs') || PS_ITEM_READERS.has(cmd.name) || cmd.name === 'cpio') return true;
+  if (cmd.name === 'zip') return cmd.args.includes('-@');
+  if (cmd.name === 'tar' || cmd.name === 'bsdtar' || cmd.name === 'gtar') {
+    const list = optionValue(cmd.args, ['-T', '--files-from']) ?? cmd.args.find((a) => a.startsWith('--files-from='))?.slice(13);
+    return list === '-' || list === '/dev/stdin';
+  }
+  return false;
+}
+
+/**
+ * The files a search lists, as credential candidates: its start paths (`find ~/.aws`, `gci ~/.ssh`)
+ * and, when it tests names (`-name id_rsa`, `-iname '*.pfx'`, `-Include *.kdbx,*.pfx`), the files
+ * of those names under each start path: `find ~/.ssh -name '*.pub'` lists public keys only. A name
+ * is judged as written (`*.pfx` is a keystore, `*.pem` says nothing); inside a credential
+ * directory the glob is tried against the files there (`find ~/.aws -name 'cred*'`).
+ */
+function searchedFiles(lister: SimpleCommand, best: { risk: CredentialRisk; path: string } | null, at: SimpleCommand, cwd: string | undefined): { risk: CredentialRisk; path: string } | null {
+  const args = lister.args;
+  const ps = lister.name !== 'find' && lister.name !== 'fd' && lister.name !== 'fdfind' && lister.name !== 'ls';
+  const roots: string[] = [];
+  const names: string[] = [];
+  let rootsDone = false;
+  const fdPattern = lister.name === 'fd' || lister.name === 'fdfind' ? args.findIndex((x) => !x.startsWith('-')) : -1;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const flag = ps ? a.toLowerCase() : a;
+    if (NAME_TESTS.has(flag) && i + 1 < args.length) {
+      for (const n of ps ? args[++i].split(',') : [args[++i]]) if (n.trim() && !n.includes('/')) names.push(n.trim());
+      continue;
+    }
+    if (lister.name === 'find' && (a.startsWith('-') || a === '(' || a === '!')) rootsDone = true;
+    if (ps && (flag === '-path' || flag === '-literalpath') && i + 1 < args.length) roots.push(args[++i]);
+    else if (!rootsDone && !a.startsWith('-') && i !== fdPattern && pathLike(a)) roots.push(a);
+  }
+  if (roots.length === 0) roots.push('.');
+  for (const root of roots) {
+    if (names.length === 0) {
+      // Start paths are globbed by the shell (`find ~/.ss?`, `ls ~/.ssh/id_*`); a project-relative
+      // listing's glob (`ls *.json`) is judged as written, not by the secret files it might match.
+      if (root !== '.') best = riskier(best, root, at, cwd, lister.name === 'find' || /^[~/$]/.test(root) ? credentialRiskOfPattern : credentialRisk);
+      continue;
+    }
+    const inSecrets = credentialRisk(root) !== null;
+    const judge = (p: string): CredentialRisk | null => credentialRisk(p) ?? (inSecrets ? credentialRiskOfPattern(p) : null);
+    for (const name of names) best = riskier(best, root === '.' ? name : `${root.replace(/[\\/]+$/, '')}/${name}`, at, cwd, judge);
   }
   return best;
 }
@@ -346,10 +430,58 @@ function freshKeyInProject(cmd: SimpleCommand, target: string): boolean {
   return KEY_GENERATORS.test([cmd.name, ...cmd.args].join(' '));
 }
 
+// A search pattern that asks for secrets by name.
+const SECRET_PATTERN = /passw|\bpass\b|pass\||\|pass|token|secret|api_?key|apikey|key=|credential|auth/i;
+
+const SECRET_SEARCHERS: ReadonlySet<string> = new Set([...SEARCHERS, 'select-string', 'sls', 'findstr']);
+
+/** The pattern `c` searches for, when it is a search for secrets by name. */
+function searchesForSecrets(c: SimpleCommand): string | undefined {
+  if (!SECRET_SEARCHERS.has(c.name)) return undefined;
+  const pattern = optionValue(c.args, ['-e', '--regexp', '-Pattern', '-pattern']) ?? c.args.find((a) => !a.startsWith('-') && !a.startsWith('/'));
+  return pattern && SECRET_PATTERN.test(pattern) ? pattern.slice(0, 60) : undefined;
+}
+
+/** The pattern of a search for secrets that is `cmd` itself or reads its output, if any. */
+function secretSearch(cmd: SimpleCommand): string | undefined {
+  const own = searchesForSecrets(cmd);
+  if (own !== undefined) return own;
+  const stages = cmd.pipeline.stages;
+  for (let i = cmd.stage + 1; i < stages.length; i++) for (const c of stages[i]) {
+    const p = searchesForSecrets(c);
+    if (p !== undefined) return p;
+  }
+  return undefined;
+}
+
+function harvestedByShell(cmd: SimpleCommand, ctx: RuleContext): void {
+  for (const u of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
+    if (!SHELLS.has(u.name)) continue;
+    const inv = shellInvocation(u.args, u.name);
+    const src = inv.noexec || inv.command === undefined ? undefined : u.args[inv.command];
+    if (src === undefined || src.length > 4096) continue;
+    for (const f of ctx.inspectNested(src)) {
+      if (f.category === CATEGORY && f.severity === 'medium' && f.paths?.length) {
+        ctx.emit({ ...f, severity: 'high', reason: `${f.reason.replace(/;.*$/, '')}, and the output is searched for secrets (${secretSearch(cmd)}); credentials must not be loaded into an agent's context.` });
+        return;
+      }
+    }
+  }
+}
+
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
-  if (read) emitCredentialRead(ctx, read.risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
+  // A search for secrets fed by a shell whose script reads such a file (`sh -c 'for f in ~/.*_history;
+  // do cat $f; done' | grep -iE 'pass|token'`): the script's reads are the harvest.
+  if (cmd.stage > 0 && SECRET_SEARCHERS.has(cmd.name) && !ctx.speculative && searchesForSecrets(cmd) !== undefined) harvestedByShell(cmd, ctx);
+  if (read) {
+    // A file that only may hold secrets (shell history, a client config) searched for them
+    // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.
+    const harvest = read.risk.severity === 'medium' ? secretSearch(cmd) : undefined;
+    const risk = harvest ? { ...read.risk, severity: 'high' as const, label: `${read.risk.label}, searched for secrets (${harvest})` } : read.risk;
+    emitCredentialRead(ctx, risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
+  }
   // Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
   // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
   // (Looked for only once an env or key file is written: most redirections write logs.)
@@ -422,7 +554,11 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     case 'kubectl':
     case 'gcloud':
     case 'gh':
-    case 'az': {
+    case 'az':
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+    case 'bun': {
       const printer = tokenPrinter(cmd);
       if (printer?.shown) secretStore(ctx, printer.shown.severity, printer.shown.kind, printer.shown.reason);
       return;
@@ -495,6 +631,8 @@ interface TokenPrinter {
  * A CLI command that prints a credential: the one reading of these commands, for the warning
  * when the agent sees the output and for the exfiltration rules when it is piped on.
  */
+const REGISTRY_AUTH_KEY = /_auth(?:Token)?$|_password$|npmAuthToken$|npmAuthIdent$/i;
+
 function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
   const a = u.args;
   switch (u.name) {
@@ -511,6 +649,13 @@ function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
       if (a[1] === 'export-credentials') return { label: 'AWS credentials', shown };
       return a[1] === 'get' && /secret|token|key/i.test(a[2] ?? '') ? { shown } : undefined;
     }
+    // Package managers' stored registry logins (`npm config get //registry.npmjs.org/:_authToken`,
+    // `yarn config get npmAuthToken`): the same token ~/.npmrc holds.
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+    case 'bun':
+      return a[0] === 'config' && a[1] === 'get' && REGISTRY_AUTH_KEY.test(a[2] ?? '') ? { label: 'a package registry token', shown: { severity: 'high', kind: 'package_registry_token', reason: `Prints the package registry token (${a[2]}) stored in the ${u.name} configuration.` } } : undefined;
     case 'kubectl':
       return a[0] === 'config' && a[1] === 'view' && a.includes('--raw') ? { label: 'raw Kubernetes credentials', shown: { severity: 'high', kind: 'kubeconfig', reason: 'Prints raw Kubernetes credentials.' } } : undefined;
     default:
@@ -592,7 +737,8 @@ function sqlFileReads(cmd: SimpleCommand, ctx: RuleContext): void {
 
 // JSON fields that are secrets whatever file holds them: a service account's private key, an
 // OAuth client secret, cloud secret keys, refresh tokens.
-const SECRET_FIELD = /\b(?:private_key|privateKey|client_secret|clientSecret|secret_access_key|SecretAccessKey|aws_secret_access_key|refresh_token|refreshToken)\b/;
+// (npm's `_authToken`, `_auth`, `_password` keys, as `npm config list --json` prints them, are registry logins.)
+const SECRET_FIELD = /\b(?:_authToken|_auth\b|_password|npmAuthToken|private_key|privateKey|client_secret|clientSecret|secret_access_key|SecretAccessKey|aws_secret_access_key|refresh_token|refreshToken)\b/;
 
 /** `jq -r .private_key sa.json`: a JSON tool selecting a secret field prints that secret. */
 function secretFieldRead(cmd: SimpleCommand, ctx: RuleContext): void {

@@ -27,7 +27,7 @@ const OVERRIDES: RegExp[] = [
   // Polish, Russian, Chinese, Japanese, Korean). Matched on the text as written (homoglyph folding
   // would turn Cyrillic into Latin look-alikes).
   /(?:^|[^\p{L}])(?:ignora|ignore|ignorez|ignorer|olvida|olvide|esque[cç]a|esquece|dimentica|oubliez|oublie|ignoriere|ignorier|vergiss|vergessen\s{1,4}sie|negeer|vergeet|zignoruj|zapomnij|игнорируй|игнорируйте|забудь|забудьте)\s{1,4}(?:(?:todas|todos|tutte|tutti|toutes|tous|alle|all[ea]?|wszystkie|все|as|os|las|los|le|les|die|de|sämtliche)\s{1,4}){0,3}(?:(?:instrucciones|instru[cç][oõ]es|istruzioni|instructions|consignes|r[eè]gles|reglas|regras|regole|anweisungen|regeln|vorgaben|instructies|regels|instrukcje|zasady|инструкции|указания|правила)\s{1,4}(?:anteriores|previas|precedenti|précédentes|precedentes|vorherigen|bisherigen|obigen|vorigen|eerdere|poprzednie|предыдущие)|(?:anteriores|previas|precedenti|précédentes|vorherigen|bisherigen|obigen|vorigen|eerdere|poprzednie|предыдущие)\s{1,4}(?:instrucciones|instru[cç][oõ]es|istruzioni|instructions|consignes|anweisungen|regeln|vorgaben|instructies|regels|instrukcje|zasady|инструкции|указания|правила))/giu,
-  /(?:忽略|无视|無視|忽视|忘记|忘記)(?:掉)?(?:之前|以前|先前|上面|上述|所有|全部|一切)(?:的)?(?:所有|全部)?(?:的)?(?:指令|指示|说明|說明|规则|規則|提示)|(?:以前|これまで|前|上記)の(?:指示|命令|ルール)を(?:すべて|全て)?(?:無視|忘れ)|이전\s{0,2}(?:지시|명령|지침)(?:을|를)?\s{0,2}(?:모두\s{0,2})?무시/g,
+  /(?:忽略|无视|無視|忽视|忘记|忘記)(?:掉)?(?:之前|以前|先前|上面|上述|所有|全部|一切)(?:的)?(?:所有|全部)?(?:的)?(?:指令|指示|说明|說明|规则|規則|提示)|(?:以前|これまで|今まで|前|上記)の(?:すべての|全ての)?(?:指示|命令|ルール|指令)(?:を|は|も)(?:すべて|全て)?(?:無視|忘れ)|이전\s{0,2}(?:지시|명령|지침)(?:을|를)?\s{0,2}(?:모두\s{0,2})?무시/g,
   new RegExp(`\\b(?:stop|quit)${W}following${W}(?:your|the|all)${W}(?:previous${W}|original${W})?(?:instructions|rules|guidelines|polic(?:y|ies))`, 'gi'),
   new RegExp(`\\byour${W}(?:new|real|actual|updated)${W}(?:instructions?|orders|task|directive|rules)${W}(?:are|is)\\b`, 'gi'),
   new RegExp(`\\byour${W}(?:instructions|rules|orders|directives|guidelines|system${W}prompt)${W}(?:have|has)${W}(?:(?:just|now)${W})?(?:been${W})?(?:updated|changed|replaced|revoked|overridden|superseded|rewritten)\\b`, 'gi'),
@@ -515,11 +515,18 @@ export function delegatedHarm(text: string, harmful?: (cmd: string) => string | 
     // ("explain that `terraform destroy` needs approval") is a mention.
     RUN_SPAN.lastIndex = 0;
     for (let m = RUN_SPAN.exec(t); m; m = RUN_SPAN.exec(t)) {
-      const harm = harmful((m[1] ?? m[2]).trim());
+      // An inline order counts when it is one: "do not run …", "never execute …" forbid it.
+      if (m[3] !== undefined && NEGATED_BEFORE.test(t.slice(Math.max(0, m.index - 24), m.index))) continue;
+      const harm = harmful((m[1] ?? m[2] ?? m[3]).trim());
       if (harm) return { category: 'delegated_action', action: harm };
     }
   }
   return null;
 }
 
-const RUN_SPAN = /\b(?:run|execute|exec|type|enter|invoke|call|use)\b[^`\n]{0,24}`([^`\n]{2,400})`|(?:^|\n)\s{0,4}\$\s([^\n]{2,400})/gi;
+const NEGATED_BEFORE = /\b(?:not|never|n't|avoid|without|no\s{1,3}need\s{1,3}to|refuse\s{1,3}to|instead\s{1,3}of)\s{1,3}(?:\w+\s{1,3})?$/i;
+// An order to run a command, in code quotes, after a `$ ` prompt, or written inline after the verb
+// (`also run gsutil rm -r gs://prod-backups to save costs`): up to a quote, a line end or a sentence
+// end (a period followed by a space; `~/.ssh` keeps its dot). The shell rules judge the words, so
+// prose after a run verb ("run the tests") is harmless whatever it says.
+const RUN_SPAN = /\b(?:run|execute|exec|type|enter|invoke|call|use)\b[^`\n]{0,24}`([^`\n]{2,400})`|(?:^|\n)\s{0,4}\$\s([^\n]{2,400})|\b(?:run|execute|exec)\s{1,3}((?:sudo\s{1,3})?[a-z][\w.-]{1,30}\s(?:[^'"`\n.;!?]|\.(?=[^\s'"`]))+)/gi;

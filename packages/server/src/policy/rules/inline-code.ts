@@ -10,7 +10,7 @@ import { emitDynamicCode } from './dynamic-code.js';
 import { judgeOverwrite, moveAwayRisk } from './destructive.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { ContextView, type RuleContext } from './context.js';
-import { credentialRisk } from './credential-paths.js';
+import { credentialRisk, credentialRiskOfPattern } from './credential-paths.js';
 import { elispDeletes, vimDeletes } from './editor-code.js';
 import { SED_PROGRAMS, sedExec } from './sed-code.js';
 import { emitCredentialRead } from './credentials.js';
@@ -167,6 +167,12 @@ const EXPAND_USER = /\b(?:os\.path\.expanduser|expanduser|path\.expand|normalize
 const KEYWORD_RECURSIVE_DELETE = /\b(?:unlink|rm|file\.remove|dir_delete|rmdir)\s{0,3}\(\s{0,3}(['"])([^'"]{1,512})\1[^)]{0,120}?\brecursive\s{0,3}=\s{0,3}(?:TRUE|true|T)\b/g;
 // `joinpath("~", ".ssh")`, `os.path.join("~", "x")`, R's `file.path(…)`: two literals joined by a slash.
 const PATH_JOIN = /\b(?:joinpath|os\.path\.join|file\.path|path\.join|path\.resolve|File\.join|filename:join)\(\s{0,3}(['"])([^'"]{1,512})\1\s{0,3},\s{0,3}(['"])([^'"]{1,512})\3\s{0,3}\)/g;
+// pathlib's `/` operator: `Path.home() / '.aws' / 'credentials'` (home already rewritten to "~") is one path.
+const PATH_DIV = /(['"])([^'"\n]{1,256})\1\s{0,3}\)?\s{0,3}\/\s{0,3}(['"])([^'"\n]{1,256})\3/g;
+// `Path.home().glob('.aws/*')`, `(…).rglob('*.pem')`: the glob under that directory.
+const PATH_GLOB_METHOD = /(['"])([^'"\n]{1,256})\1\s{0,3}\)?\s{0,3}\.r?glob\(\s{0,3}(['"])([^'"\n]{1,256})\3/g;
+// Code that reads the files it finds (as opposed to listing or deleting them).
+const READS_FILES = /\bread_text\s{0,3}\(|\bread_bytes\s{0,3}\(|\bopen\s{0,3}\(|\breadFileSync\b|\breadFile\s{0,3}\(|\bFile\.read\b|\bfile_get_contents\b|\.read\s{0,3}\(\s{0,3}\)|\bshutil\.copy|\bcopyFileSync\b|\bzipfile\b|\btarfile\b/;
 const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.(\w+)\}/g;
 // `remove_tree($HOME)`: an unquoted home variable as a call's argument.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
@@ -368,6 +374,9 @@ function normalizeCode(code: string): string {
     .replace(JULIA_HOME_INTERPOLATION, '~')
     .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
     .replace(PATH_JOIN, '"$2/$4"')
+    .replace(PATH_DIV, '"$2/$4"')
+    .replace(PATH_DIV, '"$2/$4"')
+    .replace(PATH_DIV, '"$2/$4"')
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(VAR_THEN_LITERAL, '$2$1')
     .replace(PERL_QUOTE, (_m, ...g: (string | undefined)[]) => `"${g[0] ?? g[1] ?? g[2] ?? g[3] ?? g[5] ?? ''}"`)
@@ -604,10 +613,24 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
   if (SOCKET.test(text) && CONNECT.test(text) && SPAWN_SHELL.test(text)) {
     ctx.emit({ patternName: 'exfiltration.reverse_shell', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code connects a shell to a remote socket (a reverse shell).` });
   }
+  // `Path.home().glob('.aws/*')` whose files the code reads: the glob under that directory (the walk
+  // above judged it as a deletion root when the code deletes).
+  if (READS_FILES.test(text)) for (const m of allMatches(PATH_GLOB_METHOD, text)) {
+    const glob = `${m[2].replace(/\/+$/, '')}/${m[4]}`;
+    const risk = /^[~/]/.test(glob) ? credentialRiskOfPattern(glob) : null;
+    if (risk) {
+      emitCredentialRead(ctx, risk, glob, `${cmd.name} code opens`);
+      if (SEND.test(text)) ctx.emit({ patternName: 'exfiltration.credential_upload', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code reads ${risk.label} and sends data to a remote host.`, paths: [glob], hosts: urlHosts(text) });
+      return;
+    }
+  }
   STRING.lastIndex = 0;
   for (let m = STRING.exec(text); m; m = STRING.exec(text)) {
     // (A glob in code is mostly handed to a delete or a listing, judged above, not opened.)
-    const risk = /[/~\\]|^\.env/.test(m[2]) && !/[*?[{]/.test(m[2]) ? credentialRisk(m[2]) : null;
+    // A glob of home or a credential directory whose files the code reads (`Path.home().glob('.aws/*')`
+    // then `read_text()`) reads what it matches.
+    const glob = /[*?[{]/.test(m[2]);
+    const risk = !/[/~\\]|^\.env/.test(m[2]) ? null : !glob ? credentialRisk(m[2]) : /^[~/]/.test(m[2]) && READS_FILES.test(text) ? credentialRiskOfPattern(m[2]) : null;
     if (risk) {
       emitCredentialRead(ctx, risk, m[2], `${cmd.name} code opens`);
       if (SEND.test(text)) ctx.emit({ patternName: 'exfiltration.credential_upload', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code reads ${risk.label} and sends data to a remote host.`, paths: [m[2]], hosts: urlHosts(text) });

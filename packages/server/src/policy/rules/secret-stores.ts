@@ -133,7 +133,26 @@ const WINDOWS_READERS: Record<string, Reader> = Object.fromEntries(
   ['get-childitem', 'gci', 'get-content', 'gc', 'get-item', 'gi', 'get-itemproperty', 'gp', 'get-itempropertyvalue', 'copy-item', 'type', 'dir', 'powershell', 'pwsh'].map((n) => [n, windowsReader]),
 );
 
+/** Any word of the pipeline `cmd` is in matches `re` (PowerShell method calls land in later stages: `| % { $_.RetrievePassword() }`). */
+function pipelineSays(cmd: SimpleCommand | undefined, re: RegExp): boolean {
+  if (!cmd) return false;
+  for (const stage of cmd.pipeline.stages) for (const c of stage) for (const w of c.argv) if (re.test(w.text)) return true;
+  return false;
+}
+const PS_PASSWORD_CALL = /\.RetrievePassword\b/i;
+const PS_REVEAL = /RetrievePassword|RetrieveAll|FindAllBy(?:Resource|UserName)|GetNetworkCredential|AsPlainText|PtrToString\w*|SecureStringToBSTR/i;
+
 Object.assign(READERS, WINDOWS_READERS, {
+  // The Windows PasswordVault (WinRT), read through PowerShell: `RetrieveAll()` then `RetrievePassword()` shows every saved password.
+  // (Opening the vault is how it is read; a PowerShell line the shell grammar splits may lose the method calls, so without them it is warned.)
+  'new-object': (pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (!/PasswordVault$/i.test(pos[0] ?? '') ? null : pipelineSays(cmd, PS_REVEAL) ? high('the passwords saved in the Windows PasswordVault') : medium('the Windows PasswordVault, which holds saved passwords')),
+  // The CredentialManager and SecretManagement modules: a saved credential, in clear once asked for.
+  // A script block that asks a saved credential for its password (`% { $_.RetrievePassword() }` on
+  // PasswordVault entries), wherever the line's grammar left the vault itself.
+  'foreach-object': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
+  '%': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
+  'get-storedcredential': (_pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (pipelineSays(cmd, PS_REVEAL) ? high('a password saved in the Windows Credential Manager') : medium('a credential saved in the Windows Credential Manager')),
+  'get-secret': (_pos: readonly string[], args: readonly string[], cmd?: SimpleCommand) => (args.some((a) => /^-asplaintext$/i.test(a)) || pipelineSays(cmd, PS_REVEAL) ? high('a secret from the PowerShell SecretManagement vault, in plain text') : medium('a secret from the PowerShell SecretManagement vault')),
   reg: (pos: readonly string[], args: readonly string[]) => {
     const verb = (pos[0] ?? '').toLowerCase();
     if (verb !== 'save' && verb !== 'export' && verb !== 'query' && verb !== 'copy') return null;
@@ -177,6 +196,9 @@ const MCP_READ_WORDS = new Set(['get', 'read', 'show', 'reveal', 'access', 'fetc
 const MCP_LIST_WORDS = new Set(['list', 'search', 'find', 'names', 'metadata', 'describe', 'exists', 'count', 'status', 'health', 'mounts', 'policies', 'policy', 'create', 'put', 'write', 'set', 'update', 'delete', 'rotate', 'file', 'files', 'note', 'notes', 'page', 'obsidian', 'generate',
   'scanning', 'alert', 'alerts', 'strength', 'rotation', 'reset']);
 
+// Reading a Secret object returns its data. (A list may return names only, as `kubectl get secrets` does: left alone.)
+const K8S_READ_WORDS = new Set(['get', 'read', 'show', 'fetch', 'view', 'export', 'dump']);
+
 function words(name: string): string[] {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 }
@@ -184,6 +206,12 @@ function words(name: string): string[] {
 /** The secret an MCP tool call reads, judged by the server and tool names; null for other tools. */
 export function mcpSecretRead(server: string, tool: string, args: Record<string, unknown>): string | null {
   const name = `${server}/${tool}`.toLowerCase();
+  // A Kubernetes tool reading objects of kind Secret (`resources_get {kind: Secret}`): the data is the secret.
+  const kind = args.kind ?? args.resource ?? args.resourceType ?? args.resource_type ?? args.type;
+  if (typeof kind === 'string' && /^(?:v1\/)?secrets?$/i.test(kind) && /kube|k8s|openshift|cluster|resource/.test(name) && words(tool).some((w) => K8S_READ_WORDS.has(w))) {
+    const obj = ['name', 'resourceName', 'resource_name', 'id'].map((k) => args[k]).find((v): v is string => typeof v === 'string');
+    return obj ? `the Kubernetes Secret ${obj.slice(0, 120)}` : 'Kubernetes Secrets';
+  }
   if (!MCP_STORE.test(name)) return null;
   const ws = [...words(server), ...words(tool)];
   if (ws.some((w) => MCP_LIST_WORDS.has(w)) || !words(tool).some((w) => MCP_READ_WORDS.has(w))) return null;

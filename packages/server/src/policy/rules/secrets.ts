@@ -160,3 +160,44 @@ export function promptSecretFindings(text: string, where: string, entropyThresho
   }
   return general;
 }
+
+// Tools that put text where other people read it: chat messages, issues, tickets, pages,
+// comments, mail, gists. A secret there has left the machine and sits in another service's history.
+const OUTBOUND_TOOL = /post|send|message|chat|comment|reply|issue|ticket|page|publish|mail|gist|tweet|webhook|notify|create_(?:note|doc|document|pr|pull_request|discussion|wiki)/;
+const READ_ONLY_TOOL = /^(?:get|list|search|read|fetch|find|query|view|describe|lookup)(?:_|$)/;
+// `NAME=value` where the name ends in what a secret is called (DB_PASSWORD, STRIPE_KEY, API_TOKEN).
+const NAMED_SECRET = /\b([A-Za-z][A-Za-z0-9_]{0,40}(?:PASSWORD|PASSWD|PASSPHRASE|PWD|SECRET|TOKEN|API_?KEY|_KEY))\s{0,2}[=:]\s{0,2}["'`]?([^\s"'`,;]{8,256})/gi;
+// Keys that name data, not a credential (a cache or sort key, a publishable or public key).
+const NOT_SECRET_KEY = /(?:cache|sort|primary|partition|foreign|idempotency|routing|hash|map|lookup|object|s3|public|publishable|pub|row|range|dedup|group|message|event|feature|i18n|translation|max|min)_?(?:key|token)$|^(?:max|min|num)_?tokens?$/i;
+const MESSAGE_DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{4,128})@([^\s/:?'"]{1,253})/gi;
+
+/** Whether an MCP tool of this name publishes its text to other people (a message, issue, page, mail). */
+export function isOutboundTextTool(tool: string): boolean {
+  const t = tool.toLowerCase();
+  return OUTBOUND_TOOL.test(t) && !READ_ONLY_TOOL.test(t);
+}
+
+/**
+ * Credentials written out as values in text sent to other people: `DB_PASSWORD=hunter2-Pr0d-9x!`,
+ * `STRIPE_KEY=sk_live_…`, a database URL with its password. Shorter and plainer than the
+ * file rules ask for (those watch for tokens committed by accident; here the value is handed over
+ * on purpose, whatever its entropy); references (`$X`, `${{ secrets.X }}`) and placeholders are not values.
+ */
+export function findMessageSecrets(text: string): SecretHit | null {
+  const t = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  if (t.includes('://')) {
+    MESSAGE_DB_URL.lastIndex = 0;
+    for (let m = MESSAGE_DB_URL.exec(t); m; m = MESSAGE_DB_URL.exec(t)) {
+      if (isLocalHost(m[2].toLowerCase()) || PLACEHOLDER.test(m[1]) || m[1].startsWith('$') || /^(?:pass(?:word)?|secret|pw|pwd)$/i.test(m[1])) continue;
+      return { kind: 'database_url_password', label: `a database URL with a password for ${m[2]}`, severity: 'high' };
+    }
+  }
+  if (!/passw|pwd|secret|token|key|passphrase/i.test(t)) return null;
+  NAMED_SECRET.lastIndex = 0;
+  for (let m = NAMED_SECRET.exec(t); m; m = NAMED_SECRET.exec(t)) {
+    const v = m[2];
+    if (NOT_SECRET_KEY.test(m[1]) || REFERENCE.test(v) || PLACEHOLDER.test(v) || !/[0-9]/.test(v) || !/[A-Za-z]/.test(v) || entropy(v) < 2.5) continue;
+    return { kind: 'named_secret_value', label: `the value of ${m[1]}`, severity: 'high' };
+  }
+  return null;
+}

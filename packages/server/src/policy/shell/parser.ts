@@ -814,7 +814,24 @@ class Parser {
       }
     }
     else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
+    else if (cmd.argv.length > 0 && cmd.argv[0].text.charCodeAt(0) === 36 /* $ */) this.rememberPowerShellAssignment(cmd.argv);
     if (cmd.redirects.length || this.ctx.files) rememberWrites(cmd, (this.ctx.files ??= new WrittenFiles()));
+  }
+
+  /**
+   * A PowerShell assignment, `$p = "$env:LOCALAPPDATA\…"` or `$p="…"`: later `$p` words expand to
+   * the value, as a shell assignment's do. Only a single-word value (a path or a name); a value
+   * that is an expression (`$t = (gh auth token)`, `$a = 1 + 2`) is left unknown.
+   */
+  private rememberPowerShellAssignment(argv: readonly Word[]): void {
+    const m = PS_ASSIGNMENT.exec(argv[0].text);
+    if (!m) return;
+    let value: string | undefined;
+    if (m[2] !== undefined) value = argv.length === 1 ? m[2] : undefined;
+    else if (argv.length === 3 && argv[1].text === '=') value = argv[2].text;
+    else if (argv.length === 2 && argv[1].text.length > 1 && argv[1].text[0] === '=' && argv[1].text[1] !== '=') value = argv[1].text.slice(1);
+    if (value === undefined || value.length > 1024) return;
+    (this.ctx.vars ??= new Map()).set(m[1], value);
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
@@ -854,6 +871,8 @@ function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+// `$name=value` (PowerShell's assignment; value in the same word) or `$name` before `=`.
+const PS_ASSIGNMENT = /^\$([A-Za-z_][A-Za-z0-9_]*)(?:=([^=][\s\S]*))?$/;
 const NO_SUBS: readonly Script[] = [];
 /** A stand-in command name, so that words expanded outside a command are expanded as arguments. */
 const FOR_HEAD = newWord('for', false, NO_SUBS);

@@ -373,9 +373,17 @@ function scriptAfter(name: string, words: Word[], i: number): string | undefined
   return scriptOf(name, words.slice(i + 1).map((w) => w.text));
 }
 
+const PS_VARIABLE = /^\$[A-Za-z_][A-Za-z0-9_]*$/;
+// A bare word that names a command (`Get-Date`, `hostname`), not a value (`3`, `$true`, `"text"`).
+const PS_COMMAND_WORD = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+
 export function unwrapPrefixes(input: Word[]): Unwrapped {
   // Most commands start with their program (no assignment, no wrapper): nothing to peel off.
   const head = input[0]?.text;
+  // PowerShell's `$c = Get-Secret -Name prod -AsPlainText`: the command after `=` runs and its output is assigned.
+  if (head !== undefined && head.charCodeAt(0) === 36 && input.length > 2 && input[1].text === '=' && PS_VARIABLE.test(head) && (input.length > 3 || (!input[2].quoted && PS_COMMAND_WORD.test(input[2].text)))) {
+    return unwrapPrefixes(input.slice(2));
+  }
   if (head !== undefined && !(head.indexOf('=') > 0 && ASSIGNMENT.test(head))) {
     const name = programName(input[0]);
     if (!WRAPPER_NAMES.has(name) || (SUB_ONLY.has(name) && !isSub(SUB_ONLY.get(name)!, input[1]?.text))) {
