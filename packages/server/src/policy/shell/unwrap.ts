@@ -751,8 +751,8 @@ function packageScripts(name: string, assignments: readonly string[]): Nested[] 
     const eq = a.indexOf('=');
     if (eq < 0) continue;
     const script = a.slice(8, eq);
-    const when = LIFECYCLE_SCRIPTS.has(script.toLowerCase()) ? `on every ${name} install` : `by ${name} run ${script}`;
-    out.push({ kind: 'source', src: a.slice(eq + 1), origin: 'shell-c', elevated: false, via: `the ${name} script ${script}, which ${name} pkg set writes into package.json and which runs ${when}` });
+    const when = LIFECYCLE_SCRIPTS.has(script.toLowerCase()) ? `runs on every ${name} install` : `${name} run ${script} runs`;
+    out.push({ kind: 'source', src: a.slice(eq + 1), origin: 'shell-c', elevated: false, via: `the ${name} script ${script}, which ${name} pkg set writes into package.json and which ${when}` });
   }
   return out;
 }
