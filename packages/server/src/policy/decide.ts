@@ -25,7 +25,7 @@ import { inspectPageScript, inspectWrittenRunnable, urlSmuggleHost } from './rul
 import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectManifestGrant, inspectMcpGrant, inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
-import { findMessageSecrets, isOutboundTextTool, promptSecretFindings, secretFindings } from './rules/secrets.js';
+import { findMessageSecrets, findSecrets, isOutboundTextTool, promptSecretFindings, secretFindings, secretHitFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
 import { skillGovernance } from './skills.js';
 import type { Decision, Severity, ToolCall, Verdict } from './types.js';
@@ -313,7 +313,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     if (colon < 0) continue;
     const repo = input.repo_path ?? input.repoPath ?? input.repository ?? input.repo ?? input.cwd;
     const inRepo = (v as string).slice(colon + 1);
-    const hit = (typeof repo === 'string' && repo.startsWith('/') || typeof repo === 'string' && repo.startsWith('~') ? credentialRiskOfArg(`${repo}/${inRepo}`) : null) ?? credentialRiskOfArg(inRepo);
+    const hit = (typeof repo === 'string' && /^[/~]/.test(repo) ? credentialRiskOfArg(`${repo}/${inRepo}`) : null) ?? credentialRiskOfArg(inRepo);
     if (hit) emitCredentialRead(wrap, hit.risk, hit.path, `Reads, as committed in ${typeof repo === 'string' ? repo : 'the repository'},`);
   }
   // Uploading or attaching a credential file sends it off the machine: worse than reading it.
@@ -356,7 +356,8 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     sink.hosts.push(...urlHosts(u));
     sink.urls.push(u);
   }
-  const secrets = m.text ? secretFindings(m.text, 'The arguments', policy.entropyThreshold) : [];
+  const secretHits = m.text ? findSecrets(m.text, policy.entropyThreshold) : [];
+  const secrets = secretHitFindings(secretHits, 'The arguments');
   const audience = publicExposure(call.toolInput ?? {});
   if (audience) {
     // Opening an existing document to everyone exposes content this call does not show; publishing
@@ -372,7 +373,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     for (const s of secrets) wrap.emit(s);
     // A message, issue, page or mail tool hands its text to other people: a credential in it leaves.
     // (A secret the file rules found counts as well: a provider token or a high-entropy value.)
-    const sent = isOutboundTextTool(id.tool) ? findMessageSecrets(m.text) ?? (secrets[0] ? { label: secrets[0].reason.replace(/^The arguments contains /, '').replace(/; secrets belong.*$/, '') } : null) : null;
+    const sent = isOutboundTextTool(id.tool) ? findMessageSecrets(m.text) ?? secretHits[0] ?? null : null;
     inspectPageScript(id.tool, m.text, wrap);
     if (sent) wrap.emit({ patternName: 'exfiltration.secret_in_message', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `posts ${sent.label} to ${id.server}, where other people and the service's history keep it.` });
     // Attack text is quoted in issues and messages often enough that an override alone is one

@@ -115,7 +115,12 @@ const NEVER_SOFTENED = new Set(['private_key']);
  * name the kind of secret, never its value.
  */
 export function secretFindings(text: string, where: string, entropyThreshold: number, shift = 0): Finding[] {
-  return findSecrets(text, entropyThreshold).map((h) => ({
+  return secretHitFindings(findSecrets(text, entropyThreshold), where, shift);
+}
+
+/** secretFindings for hits already found (a caller that also needs the hits themselves). */
+export function secretHitFindings(hits: readonly SecretHit[], where: string, shift = 0): Finding[] {
+  return hits.map((h) => ({
     patternName: `${CATEGORY}.${h.kind}`,
     severity: shift < 0 && h.severity === 'high' && !NEVER_SOFTENED.has(h.kind) ? 'medium' : h.severity,
     category: CATEGORY,
