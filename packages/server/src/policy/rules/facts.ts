@@ -29,6 +29,10 @@ export const BUILD_OUTPUT_DIR = /^(?:\.\/)?(?:dist|build|out|public|_site|site|w
 // A destination that keeps data rather than serving a site: a build synced over it deletes that data.
 export const DATA_STORE_NAME = /backup|archive|snapshot|dump|\blogs?\b|[-_.]logs?\b|data|vault|secret/i;
 
+// A repository's committed hooks directory by its conventional names, relative to its top
+// (husky's `.husky`, `.githooks`, `scripts/git-hooks` …): git-config.ts and persistence.ts.
+export const SHARED_HOOKS_DIR_SOURCE = String.raw`(?:\.husky(?:\/_)?|\.?git-?hooks|\.hooks|(?:scripts|tools|bin|dev|ci|config|build|etc|support)\/(?:\.?git-?hooks|hooks))`;
+
 export function isInterpreter(name: string): boolean {
   if (INTERPRETER_FIRST !== null) {
     const c = name.charCodeAt(0);

@@ -9,7 +9,7 @@ import { severityRank, type Finding } from '../findings.js';
 import { parseShell } from '../shell/parser.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
-import { INTERPRETERS, SHELLS } from './facts.js';
+import { INTERPRETERS, SHARED_HOOKS_DIR_SOURCE, SHELLS } from './facts.js';
 
 const CATEGORY = 'git_danger';
 
@@ -38,7 +38,7 @@ export const REMOTE_ONLY_ENV = /^(?:GIT_SSH|GIT_PROXY)/;
 const SYSTEM_PROGRAM = /^(?:\/usr\/(?:local\/)?s?bin|\/s?bin|\/opt\/homebrew\/bin|\/usr\/libexec|\/snap\/bin|\/nix\/store\/[^/]+\/bin|\/run\/current-system\/sw\/bin)\/[^/]+$/;
 
 // Conventional names of a repository's committed hooks directory, relative to its top.
-const SHARED_HOOKS_DIR = /^(?:\.\/)?(?:\.husky(?:\/_)?|\.?git-?hooks|\.hooks|(?:scripts|tools|bin|dev|ci|config|build|etc|support)\/(?:\.?git-?hooks|hooks))\/?$/;
+const SHARED_HOOKS_DIR = new RegExp(String.raw`^(?:\.\/)?${SHARED_HOOKS_DIR_SOURCE}\/?$`);
 
 export type ConfigJudgement = 'command' | 'opaque' | 'none';
 

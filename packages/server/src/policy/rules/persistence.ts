@@ -9,14 +9,14 @@ import type { Finding } from '../findings.js';
 import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
 import type { RuleContext } from './context.js';
-import { literalOutput, positionals } from './facts.js';
+import { literalOutput, positionals, SHARED_HOOKS_DIR_SOURCE } from './facts.js';
 import { makefileRecipes } from '../shell/makefile.js';
 
 const CATEGORY = 'persistence';
 const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
 // A hook file in a repository's shared-hooks directory (husky's `.husky/pre-commit`,
 // `.githooks/pre-push`): once core.hooksPath points there, git runs it as it runs .git/hooks.
-const SHARED_HOOK = /(?:^|\/)(?:\.husky(?:\/_)?|\.?git-?hooks|\.hooks|(?:scripts|tools|bin|dev|ci|config|build|etc|support)\/(?:\.?git-?hooks|hooks))\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$/;
+const SHARED_HOOK = new RegExp(String.raw`(?:^|\/)${SHARED_HOOKS_DIR_SOURCE}\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$`);
 const RC_FILES = new Set(['.bash_aliases', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
 export interface PersistenceTarget {
@@ -111,7 +111,6 @@ export function inspectPersistenceWrite(path: string, content: string | undefine
   // A written shared hook is a script like any other: inspectScriptWrite judges what it runs.
   if (target && !(content && SHARED_HOOK.test(path.toLowerCase()))) emitPersistence(ctx, target, path, 'Writes to', content);
 }
-
 
 // Project files whose text runs later as shell, by someone else or by a tool, without the agent:
 // CI pipelines (on every push, with the repository's secrets), git hooks (on every commit or
@@ -216,7 +215,6 @@ function devcontainerCommands(content: string): string[] {
   const line = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? [v.filter((x): x is string => typeof x === 'string').map(shellQuote).join(' ')] : v && typeof v === 'object' ? Object.values(v).flatMap(line) : []);
   return LIFECYCLE_KEYS.flatMap((k) => line(d[k]));
 }
-
 
 function upstreamData(cmd: SimpleCommand): string | undefined {
   const parts: string[] = [];
@@ -382,7 +380,7 @@ function ciSteps(yaml: string): string {
 export function inspectScriptWrite(path: string, content: string, ctx: RuleContext): void {
   const script = scriptOf(path, content);
   if (!script || !script.text.trim()) return;
-  let best: { f: { patternName: string; severity: Severity; category: string; reason: string } } | null = null;
+  let best: Finding | null = null;
   let other: Finding | null = null;
   for (const f of ctx.inspectNested(script.text.slice(0, 32_768))) {
     if (severityRank(f.severity) < severityRank('high')) continue;
@@ -393,9 +391,9 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
       continue;
     }
     // On a tie, sending the secrets out says more than reading them.
-    const rank = severityRank(f.severity) - (best ? severityRank(best.f.severity) : -1);
-    if (rank > 0 || (rank === 0 && f.category === 'exfiltration' && best!.f.category === 'credential_access')) best = { f };
+    const rank = severityRank(f.severity) - (best ? severityRank(best.severity) : -1);
+    if (rank > 0 || (rank === 0 && f.category === 'exfiltration' && best!.category === 'credential_access')) best = f;
   }
-  if (best) ctx.emit({ patternName: best.f.patternName, severity: best.f.severity, category: best.f.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${best.f.reason}`, paths: [path] });
+  if (best) ctx.emit({ patternName: best.patternName, severity: best.severity, category: best.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${best.reason}`, paths: [path] });
   else if (other) ctx.emit({ patternName: `${CATEGORY}.run_file_harmful`, severity: 'medium', category: other.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${other.reason}`, paths: [path] });
 }
