@@ -21,7 +21,7 @@ import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardR
 import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
-import { inspectPageScript, inspectWrittenRunnable, urlSmuggleHost } from './rules/exfiltration.js';
+import { inspectPageScript, inspectWrittenRunnable, urlSmuggleHost, urlSecretFinding } from './rules/exfiltration.js';
 import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
 import { mcpSecretRead } from './rules/secret-stores.js';
 import { inspectManifestGrant, inspectMcpGrant, inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
@@ -213,6 +213,8 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   if (f.url !== undefined && call.tool === 'web_fetch') {
     for (const c of credentialUrlFindings([f.url])) ctx.emit(c);
     const smuggled = urlSmuggleHost(f.url);
+    const carried = urlSecretFinding(f.url, 'The fetch');
+    if (carried) ctx.emit(carried);
     if (smuggled) ctx.emit({ patternName: 'exfiltration.url_smuggle', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `The fetch sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, hosts: [smuggled] });
   }
   if (f.url !== undefined && !isUnixSocketUrl(f.url)) {
@@ -353,6 +355,11 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
   }
   for (const u of m.urls) {
     if (isUnixSocketUrl(u)) continue; // a local socket, not a network destination
+    // A browser's navigate or a fetch tool sends what its URL carries, as WebFetch does.
+    const carried = urlSecretFinding(u, 'the request');
+    if (carried) wrap.emit(carried);
+    const smuggled = carried ? null : urlSmuggleHost(u);
+    if (smuggled) wrap.emit({ patternName: 'exfiltration.url_smuggle', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, hosts: [smuggled] });
     sink.hosts.push(...urlHosts(u));
     sink.urls.push(u);
   }

@@ -1,3 +1,5 @@
+import { publicPolicyDocument } from './rules/public-storage.js';
+
 // MCP tool calls carry arbitrary arguments. This module reads them the way the built-in
 // rules need: commands for tools that run shell, paths for file tools (read, write,
 // delete), SQL for database tools, URLs, and the text of every string value.
@@ -60,7 +62,7 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
       if (COMMAND_KEYS.has(k) || (k === 'args' && SHELL_TOOL.test(tool))) f.commands.push(s);
       else if (PATH_KEYS.has(k) || (OBJECT_KEYS.has(k) && objects)) paths.push(s);
       else if (CONTENT_KEYS.has(k)) content = content === undefined ? s : `${content}\n${s}`;
-      else if (SQL_KEYS.has(k) && /\b(?:select|insert|update|delete|drop|alter|truncate|create|grant)\b/i.test(s)) f.sql.push(s);
+      else if (SQL_KEYS.has(k) && /\b(?:select|insert|update|delete|drop|alter|truncate|create|grant|copy|exec|execute)\b/i.test(s)) f.sql.push(s);
       else if (URL_KEYS.has(k)) f.urls.push(s);
     } else if (Array.isArray(v)) {
       if (key.toLowerCase() === 'args' && SHELL_TOOL.test(tool) && v.every((x) => typeof x === 'string')) f.commands.push(v.join(' '));
@@ -126,7 +128,10 @@ export function parseMcpToolName(name: string): { server: string; tool: string }
 }
 
 // Who a share or upload opens the object to: anyone with the link, the public, every signed-in user.
-const AUDIENCE_KEYS = new Set(['type', 'role', 'access', 'audience', 'scope', 'grantee', 'link_sharing', 'linksharing', 'sharing', 'general_access', 'generalaccess', 'share_type', 'sharetype', 'permission', 'principal', 'member', 'entity']);
+const AUDIENCE_KEYS = new Set(['type', 'role', 'access', 'audience', 'scope', 'grantee', 'link_sharing', 'linksharing', 'sharing', 'general_access', 'generalaccess', 'share_type', 'sharetype', 'permission', 'principal', 'member', 'entity', 'share_with', 'sharewith', 'shared_with', 'sharedwith', 'visible_to', 'visibleto']);
+// A resource policy given as a document (`put_bucket_policy {policy: '{"Statement":[…]}'}`, an IAM
+// binding list): judged by its statements, not its key names.
+const POLICY_DOC_KEYS = new Set(['policy', 'policy_document', 'policydocument', 'bucket_policy', 'bucketpolicy', 'resource_policy', 'resourcepolicy', 'iam_policy', 'iampolicy', 'bindings']);
 const PUBLIC_AUDIENCE = /^(?:anyone|anyonewithlink|anyone_with_link|anyone-with-link|public|everyone|allusers|allauthenticatedusers|world|internet)$/i;
 const ACL_KEYS = new Set(['acl', 'canned_acl', 'cannedacl', 'object_acl', 'objectacl', 'predefinedacl', 'predefined_acl']);
 const VISIBILITY_KEYS = new Set(['visibility', 'privacy', 'access_level', 'accesslevel']);
@@ -135,7 +140,7 @@ const PUBLIC_FLAGS = new Set(['public', 'is_public', 'ispublic', 'make_public', 
 // given a public audience opens something that already exists (a document, a repository).
 export const CREATING_TOOL = /create|upload|put|add|new|gist|post|write|save|insert|send|paste/;
 // Tools that change who can see an object (`create_permission` adds access to a file that exists).
-export const PERMISSION_TOOL = /share|permission|acl|visibility|access|expose|make_public/;
+export const PERMISSION_TOOL = /share|permission|acl|visibility|access|expose|make_public|policy|iam/;
 
 /**
  * How the call opens what it writes or shares to everyone (`type: anyone`, `acl: public-read`,
@@ -145,6 +150,11 @@ export const PERMISSION_TOOL = /share|permission|acl|visibility|access|expose|ma
 export function publicExposure(args: Record<string, unknown>, depth = 0): string | undefined {
   for (const [key, v] of Object.entries(args).slice(0, 100)) {
     const k = key.toLowerCase();
+    if (POLICY_DOC_KEYS.has(k)) {
+      const who = publicPolicyDocument(v);
+      if (who) return `${who} (${key})`;
+      continue;
+    }
     if (typeof v === 'string') {
       if (AUDIENCE_KEYS.has(k) && PUBLIC_AUDIENCE.test(v.replace(/[\s]/g, ''))) return `anyone (${key}: ${v})`;
       if (ACL_KEYS.has(k) && /^public-read/i.test(v)) return `anyone (${key}: ${v})`;
@@ -157,3 +167,4 @@ export function publicExposure(args: Record<string, unknown>, depth = 0): string
   }
   return undefined;
 }
+

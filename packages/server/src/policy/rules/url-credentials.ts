@@ -42,11 +42,18 @@ export function isUnixSocketUrl(url: string): boolean {
 }
 
 /**
- * Paths worth checking for a raw path argument: itself, percent-decoded, and what a `..`
- * traversal lands on (the part after the last `..`, taken from home and from the root).
+ * Paths worth checking for a raw path argument: itself, the files an archive named after them
+ * packs, percent-decoded, and what a `..` traversal lands on (the part after the last `..`, taken
+ * from home and from the root).
  */
+// An archive named after what it packs (`~/.password-store.tgz`, `~/.ssh.tar.gz`, `.env.zip`)
+// holds those files: sending it sends them.
+const ARCHIVE_SUFFIX = /\.(?:tar(?:\.(?:gz|bz2|xz|zst))?|tgz|tbz2?|txz|zip|7z|rar)$/i;
+
 export function credentialPathCandidates(raw: string): string[] {
   const out = [raw];
+  const stem = raw.length > 4 ? raw.replace(ARCHIVE_SUFFIX, '') : raw;
+  if (stem !== raw && stem && !stem.endsWith('/')) out.push(stem);
   const decoded = decodePercent(raw);
   if (decoded !== raw) out.push(decoded);
   const p = decoded.replace(/\\/g, '/');
