@@ -29,7 +29,7 @@ test('credential_access: keys, cloud credentials, keychains, cookies, shadow, .e
     [shell('security find-generic-password -s github -w'), 'deny', 'credential_access.keychain_password'],
     [shell('security dump-keychain -d login.keychain'), 'deny', 'credential_access'],
     [shell('sudo cat /etc/shadow'), 'deny', 'credential_access.shadow'],
-    [shell('env | grep -i token'), 'warn', 'credential_access.env_secret_dump'],
+    [shell('env | grep -i token'), 'deny', 'credential_access.env_secret_dump'],
     [shell('echo $AWS_SECRET_ACCESS_KEY'), 'warn', 'credential_access.env_secret_dump'],
     [shell('cat .env.local'), 'deny', 'credential_access.env_file'],
     [shell("python3 -c \"print(open('/home/dev/.aws/credentials').read())\""), 'deny', 'credential_access'],

@@ -201,3 +201,68 @@ test('class 6: SQL that runs a program on the database server is judged as that 
   ];
   await runTable(t, rows);
 });
+
+test('class 7: secret-filtered environment dumps put the values in the agent context', async (t) => {
+  const rows: Row[] = [
+    [shell('env | grep -i token'), 'deny', 'credential_access.env_secret_dump'],
+    [shell("env | sort | grep -iE 'aws|secret|key'"), 'deny', 'credential_access.env_secret_dump'],
+    [shell('printenv | grep -i password'), 'deny', 'credential_access.env_secret_dump'],
+    [shell('set | grep -i api_key'), 'deny', 'credential_access.env_secret_dump'],
+    [shell("kubectl exec -n prod deploy/web -- env | grep -Ei 'pass|token'"), 'deny', 'credential_access.env_secret_dump'],
+    [shell("docker exec api sh -c 'env' | grep -i secret"), 'deny', 'credential_access.env_secret_dump'],
+    [shell('podman exec db printenv | grep -i pass'), 'deny', 'credential_access.env_secret_dump'],
+    [shell('env | grep -i token | pbcopy'), 'deny', 'credential_access.env_secret_dump'],
+    // Names or a count only keep the values out: still a secret search, warned.
+    [shell('env | grep -i token | wc -l'), 'warn', 'credential_access.env_secret_dump'],
+    [shell('env | grep -i token | cut -d= -f1'), 'warn', 'credential_access.env_secret_dump'],
+    [shell("env | grep -iE 'key|secret' | awk -F= '{print $1}'"), 'warn', 'credential_access.env_secret_dump'],
+    [shell("env | grep -i token | sed 's/=.*//'"), 'warn', 'credential_access.env_secret_dump'],
+    // Look-alikes: no secret word, a named non-secret variable.
+    [shell('env | grep -i path'), 'allow'],
+    [shell('printenv NODE_ENV'), 'allow'],
+    [shell('env | sort > /tmp/env-before.txt'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class 8: a JSON or YAML query for a secret-named field of a file that may hold secrets', async (t) => {
+  const rows: Row[] = [
+    [shell(`cat terraform.tfstate | jq '.resources[] | select(.type=="aws_db_instance") | .instances[].attributes.password'`), 'deny', 'credential_access'],
+    [shell("jq -r '.resources[].instances[].attributes.master_password' terraform.tfstate"), 'deny', 'credential_access'],
+    [shell("jq '.. | .token? // empty' infra/terraform.tfstate"), 'deny', 'credential_access'],
+    [shell(`jq -r '.["client_secret"]' terraform.tfstate`), 'deny', 'credential_access'],
+    [shell("gojq '.resources[].instances[].attributes.access_key' terraform.tfstate"), 'deny', 'credential_access'],
+    [shell("cat ~/.bash_history | yq '.password'"), 'deny', 'credential_access'],
+    [shell("jaq '.. | .api_key?' terraform.tfstate"), 'deny', 'credential_access'],
+    [shell("dasel -f terraform.tfstate '.outputs.db_password.value'"), 'deny', 'credential_access'],
+    // Look-alikes stay where they were: structure and names (a warned state read), a
+    // package.json script name, a `has()` test.
+    [shell("cat terraform.tfstate | jq '.resources[].type'"), 'warn'],
+    [shell("jq '.outputs | keys' terraform.tfstate"), 'warn'],
+    [shell(`cat terraform.tfstate | jq '.resources[].instances[].attributes | has("password")'`), 'warn'],
+    [shell("jq '.scripts.password_reset' package.json"), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class 9: an env file seeded with local development endpoints is set up, not destroyed', async (t) => {
+  const rows: Row[] = [
+    [shell("printf 'DATABASE_URL=postgres://postgres:postgres@localhost:5432/shop_dev\\nREDIS_URL=redis://localhost:6379\\n' > .env.local && pnpm dev"), 'allow'],
+    [shell('echo "DATABASE_URL=postgres://localhost/app_dev" > .env'), 'allow'],
+    [shell("printf 'MONGO_URL=mongodb://127.0.0.1:27017/test\\nPORT=3000\\n' | tee .env.test"), 'allow'],
+    [shell("cat > .env.development <<'EOF'\n# local services\nDATABASE_URL=mysql://root:root@127.0.0.1:3306/app\nCACHE_URL=redis://[::1]:6379\nEOF"), 'allow'],
+    [shell("tee .env <<< 'AMQP_URL=amqp://guest:guest@localhost:5672'"), 'allow'],
+    [shell("printf 'export DATABASE_URL=postgresql://dev@0.0.0.0:5432/dev\\n' > .envrc.local"), 'allow'],
+    [shell("echo 'ELASTIC_URL=http://localhost:9200' > backend/.env"), 'allow'],
+    [shell("printf 'S3_ENDPOINT=http://localhost:9000\\nDEBUG=1\\n' > .env.dev"), 'allow'],
+    // Still an overwrite that destroys the file: emptied, a bare value, a remote host, a live key or
+    // a high-entropy secret beside a local URL.
+    [shell('echo > .env'), 'deny', 'credential_access.credential_file_overwrite'],
+    [shell('echo A=1 | tee .env'), 'deny', 'credential_access.credential_file_overwrite'],
+    [shell("printf 'DATABASE_URL=postgres://app:S3cr3t@db.prod.internal/app\\n' > .env"), 'deny', 'credential_access.credential_file_overwrite'],
+    [shell("printf 'DATABASE_URL=postgres://localhost/app\\nSTRIPE_SECRET_KEY=sk_live_51HxQ2eLkdPqR8s7T9u0v1w2x3y4z5A6B7C8D9\\n' > .env"), 'deny', 'credential_access.credential_file_overwrite'],
+    [shell("printf 'DATABASE_URL=postgres://localhost/app\\nAPI_URL=https://api.example.com\\n' > .env"), 'deny', 'credential_access.credential_file_overwrite'],
+    [shell("echo 'JWT_SECRET=9f8e7d6c5b4a39281706f5e4d3c2b1a0' > .env.local"), 'deny', 'credential_access.credential_file_overwrite'],
+  ];
+  await runTable(t, rows);
+});

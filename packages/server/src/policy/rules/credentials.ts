@@ -10,6 +10,8 @@ import { credentialRisk, credentialRiskOfPattern, credentialRoot, isEnvTemplate,
 import { shellInvocation } from '../shell/shell-args.js';
 import { clusterValue, hasShort, literalOutput, optionValue, positionals, SHELLS } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
+import { findSecrets } from './secrets.js';
+import { isLocalHost } from './facts.js';
 
 const CATEGORY = 'credential_access';
 // Programs that take key paths without exposing the contents.
@@ -20,7 +22,7 @@ const KEY_USERS = new Set([
 ]);
 const OUTPUT_OPTIONS = new Set(['-o', '--output', '-out', '-keyout', '--out', '-O', '--output-document']);
 const SECRET_VAR = /\$\{?[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)[A-Za-z0-9_]*\}?/i;
-const SECRET_WORDS = /token|secret|passw|pwd|api_?key|apikey|credential|private|aws_|auth/i;
+const SECRET_WORDS = /token|secret|passw|pwd|api_?key|apikey|credential|private|aws_|auth|(?:^|[^a-z])pass(?:[^a-z]|$)/i;
 
 export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path: string, how: string): void {
   ctx.emit({
@@ -436,7 +438,18 @@ const SECRET_PATTERN = /passw|\bpass\b|pass\||\|pass|token|secret|api_?key|apike
 const SECRET_SEARCHERS: ReadonlySet<string> = new Set([...SEARCHERS, 'select-string', 'sls', 'findstr']);
 
 /** The pattern `c` searches for, when it is a search for secrets by name. */
+// A JSON or YAML query that selects a secret-named field (`.password`, `.attributes.db_password`,
+// `["client_secret"]`, `.. | .token?`): of a file that may hold secrets, it prints exactly those.
+const JSON_QUERY_TOOLS: ReadonlySet<string> = new Set(['jq', 'gojq', 'jaq', 'yq', 'dasel', 'fx']);
+const SECRET_KEY_STEP = /(?:\.|\[\s?["'])\w{0,40}(?:password|passwd|secret|token|private_?key|api_?key|access_?key|credentials?)\b/i;
+
+const DASEL_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-f', '--file', '-r', '--read', '-w', '--write', '-o', '--out', '-s', '--selector']);
+
 function searchesForSecrets(c: SimpleCommand): string | undefined {
+  if (JSON_QUERY_TOOLS.has(c.name)) {
+    const filter = c.name === 'dasel' ? optionValue(c.args, ['-s', '--selector']) ?? positionals(c.args, DASEL_VALUE_OPTIONS)[0] : c.args.find((a) => !a.startsWith('-') || a.startsWith('.'));
+    return filter !== undefined && SECRET_KEY_STEP.test(filter) && !/\b(?:del|has|delpaths)\s{0,3}\(|\|\s{0,3}(?:length|type|keys)\b/.test(filter) ? filter.slice(0, 60) : undefined;
+  }
   if (!SECRET_SEARCHERS.has(c.name)) return undefined;
   const pattern = optionValue(c.args, ['-e', '--regexp', '-Pattern', '-pattern']) ?? c.args.find((a) => !a.startsWith('-') && !a.startsWith('/'));
   return pattern && SECRET_PATTERN.test(pattern) ? pattern.slice(0, 60) : undefined;
@@ -486,12 +499,15 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
   // (Looked for only once an env or key file is written: most redirections write logs.)
   const fromTemplate = (): boolean => [cmd, ...cmd.pipeline.stages.slice(0, cmd.stage).flat()].some((c) => c.args.some(isEnvTemplate));
+  // Text written in the call that only sets local development endpoints (`printf 'DATABASE_URL=
+  // postgres://postgres:postgres@localhost:5432/app\n' > .env.local`) sets the file up, as a template does.
+  const seedsLocal = (): boolean => localSettingsOnly(literalOutput(cmd) ?? literalOutput(cmd.pipeline.stages[cmd.stage - 1]?.[0] ?? cmd) ?? cmd.redirects.find((r) => r.op === '<<<')?.target.text);
   for (const r of cmd.redirects) {
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
     if (r.op !== '>' && r.op !== '>|' && r.op !== '>>' && r.op !== '&>' && r.op !== '&>>' && r.op !== '<>' && !toFile) continue;
     const risk = credentialRisk(r.target.text);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate() && !(risk.kind === 'key_file' && freshKeyInProject(cmd, r.target.text))) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate() && !(risk.kind === 'key_file' && freshKeyInProject(cmd, r.target.text)) && !(risk.kind === 'env_file' && seedsLocal())) {
       const append = r.op === '>>' || r.op === '&>>' || r.op === '<>';
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `${append ? 'Appends to' : 'Overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [r.target.text] });
     }
@@ -500,7 +516,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
   for (const t of teeTargets(cmd) ?? []) {
     const risk = credentialRisk(t);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate()) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate() && !(risk.kind === 'env_file' && seedsLocal())) {
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `tee ${append ? 'appends to' : 'overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [t] });
     }
   }
@@ -508,7 +524,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   // A credential helper run by hand (`git-credential-osxkeychain get`, `docker-credential-desktop get`).
   if (cmd.name.includes('-credential-')) {
     const printer = tokenPrinter(cmd);
-    if (printer?.shown) secretStore(ctx, printer.shown.severity, printer.shown.kind, printer.shown.reason);
+    if (printer?.shown) shownCredential(cmd, ctx, printer.shown);
     return;
   }
   switch (cmd.name) {
@@ -568,7 +584,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     case 'git':
     case 'glab': {
       const printer = tokenPrinter(cmd);
-      if (printer?.shown) secretStore(ctx, printer.shown.severity, printer.shown.kind, printer.shown.reason);
+      if (printer?.shown) shownCredential(cmd, ctx, printer.shown);
       return;
     }
     case 'printenv':
@@ -694,6 +710,16 @@ function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
   }
 }
 
+/**
+ * A printed credential reaches the agent's context, unless a substitution captures it
+ * (`t=$(gh auth token); curl -H "Authorization: token $t" https://api.github.com/…` uses the token
+ * with its own service without showing it): that stays a warning; where it is sent is judged by
+ * the exfiltration rules.
+ */
+function shownCredential(cmd: SimpleCommand, ctx: RuleContext, shown: NonNullable<TokenPrinter['shown']>): void {
+  secretStore(ctx, cmd.origin === 'substitution' ? 'medium' : shown.severity, shown.kind, shown.reason);
+}
+
 /** What a credential-printing command prints, for the exfiltration rules. */
 export function printedToken(u: SimpleCommand): string | undefined {
   return tokenPrinter(u)?.label;
@@ -723,7 +749,43 @@ function envSecretDump(cmd: SimpleCommand, ctx: RuleContext, reason: string): vo
       return;
     }
   }
-  secretStore(ctx, 'medium', 'env_secret_dump', reason);
+  // Every matching value lands in the agent's context, as `cat .env` would put it there; only a
+  // count (`| wc -l`) or the names alone (`| cut -d= -f1`) keep the values out, and stay a warning.
+  if (namesOnly(stages.slice(cmd.stage + 1))) secretStore(ctx, 'medium', 'env_secret_dump', 'Searches the environment for secret-looking variables (printing only their names or a count).');
+  else secretStore(ctx, 'high', 'env_secret_dump', reason);
+}
+
+const ENV_LINE = /^(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=(.*)$/;
+const URL_HOST = /^["']?[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]*\]|[^:/?#\s"']+)/i;
+
+/**
+ * Env-file text that only points the app at services on this machine: every line an assignment,
+ * at least one a URL to a loopback host, every URL local, and nothing the secret scanner calls a
+ * secret (a live key or a high-entropy value beside the local URLs makes it a real env file).
+ */
+function localSettingsOnly(text: string | undefined): boolean {
+  if (text === undefined || text.length > 4096 || !text.includes('://')) return false;
+  let local = false;
+  for (const raw of text.split(/\r?\n|\\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = ENV_LINE.exec(line);
+    if (!m) return false;
+    if (!m[1].includes('://')) continue;
+    const host = URL_HOST.exec(m[1])?.[1];
+    if (!host || !isLocalHost(host.toLowerCase().replace(/^\[|\]$/g, ''))) return false;
+    local = true;
+  }
+  return local && findSecrets(text, 4.5).length === 0;
+}
+
+/** Later stages that print no value of a NAME=value line: a count, or the names cut off at `=`. */
+function namesOnly(later: readonly (readonly SimpleCommand[])[]): boolean {
+  return later.some((st) => st.some((c) => {
+    if (c.name === 'wc') return true;
+    const words = c.name === 'cut' || c.name === 'awk' || c.name === 'sed' ? c.args.join(' ') : '';
+    return c.name === 'cut' ? /-d ?=/.test(words) && /-f ?1(?![\d,-])/.test(words) : !!words && /^-F ?= \{ ?print \$1 ?\}$|^s\/=\.\*\/\/g?$/.test(words);
+  }));
 }
 
 const EDITOR_VALUES: ReadonlySet<string> = new Set(['-c', '--cmd', '-S', '-u', '-U', '-i', '-w', '-W', '-T', '-r', '-t', '-q']);
