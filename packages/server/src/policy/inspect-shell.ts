@@ -1,6 +1,7 @@
 // Runs every rule family over one shell command line: parse once, then per simple command
 // and per pipeline. Also reports the hosts the command reaches (network policy) and the
 // unquoted form of each command (custom patterns).
+import { inspectSecretCommitPush } from './rules/secret-commit.js';
 import type { CompiledPolicy } from './compile.js';
 import { commandHosts, commandUrls, inspectCommandPolicy } from './sections.js';
 import { parseShell, SHELL_LIMITS } from './shell/parser.js';
@@ -111,4 +112,5 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
   inspectElevation(script, ctx);
   inspectWiredShells(script, ctx);
   inspectStagedUploads(script, ctx);
+  inspectSecretCommitPush(script, ctx);
 }

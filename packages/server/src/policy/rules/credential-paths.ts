@@ -433,6 +433,22 @@ export function credentialRoot(raw: string): string | null {
   return CREDENTIAL_ROOTS[p] ?? null;
 }
 
+// The application-data roots, where programs keep settings and state files that hold their tokens.
+const APP_DATA_ROOT = /^~\/(?:\.config|\.local\/share|library\/application support|appdata\/(?:roaming|local))\/[^/]+\/./;
+
+/**
+ * An application's own settings or state file (below an application-data root, one level in or
+ * deeper: `~/.config/Code/User/settings.json`, `%APPDATA%\Windsurf\User\globalStorage\storage.json`);
+ * null for anything else.
+ */
+export function appDataFile(raw: string): string | null {
+  if (raw.length > 512) return null;
+  const c = raw.charCodeAt(0);
+  if (c !== 126 && c !== 36 && c !== 37 && c !== 47 && !/^[A-Za-z]:/.test(raw)) return null;
+  const p = normalizePath(raw);
+  return APP_DATA_ROOT.test(p.toLowerCase()) ? p : null;
+}
+
 // What a search for credentials looks for: the words secrets are stored under.
 const SECRET_SEARCH = /passw|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_ -]?key|credential|bearer|auth_?key|BEGIN [A-Z ]*PRIVATE/i;
 

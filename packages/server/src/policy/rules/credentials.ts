@@ -6,7 +6,7 @@ import { normalizePath } from '../paths.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { severityRank } from '../findings.js';
-import { credentialRisk, credentialRiskOfPattern, credentialRoot, isEnvTemplate, isSecretSearch, pathLike, type CredentialRisk } from './credential-paths.js';
+import { appDataFile, credentialRisk, credentialRiskOfPattern, credentialRoot, isEnvTemplate, isSecretSearch, pathLike, type CredentialRisk } from './credential-paths.js';
 import { shellInvocation } from '../shell/shell-args.js';
 import { clusterValue, hasShort, literalOutput, optionValue, positionals, SHELLS } from './facts.js';
 import { inspectSecretStoreCommand } from './secret-stores.js';
@@ -42,8 +42,12 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
  */
 export function credentialSearchRisk(root: string, pattern: string): CredentialRisk | null {
   const label = credentialRoot(root);
-  if (!label || !isSecretSearch(pattern)) return null;
-  return { severity: 'high', label: `the files that mention "${pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern}" anywhere under ${label}`, kind: 'credential_search' };
+  if (!isSecretSearch(pattern)) return null;
+  const shown = pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern;
+  if (label) return { severity: 'high', label: `the files that mention "${shown}" anywhere under ${label}`, kind: 'credential_search' };
+  // One application's settings or state file searched for secrets prints the tokens it stores.
+  const file = appDataFile(root);
+  return file ? { severity: 'high', label: `the lines that mention "${shown}" in ${file}, an application's stored settings`, kind: 'credential_search' } : null;
 }
 
 /** Read tools (Read, view_file, read_file, MCP read tools, Grep paths). */
@@ -59,6 +63,8 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
 const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
+// Readers whose output a later search can filter, and PowerShell's searcher of named files.
+const APP_FILE_READERS: ReadonlySet<string> = new Set(['cat', 'get-content', 'gc', 'type', 'head', 'tail', 'less', 'more', 'strings', 'jq', 'select-string', 'sls']);
 // Searchers: the first operand is the pattern (unless -e/-f/--regexp give it), the rest are files.
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'git-grep']);
 const SEARCH_VALUE_OPTS = new Set(['-e', '-f', '--regexp', '--file', '-m', '--max-count', '-A', '-B', '-C', '--context', '--after-context', '--before-context', '-g', '--glob', '-t', '--type', '-T', '--type-not', '--include', '--exclude', '--exclude-dir', '--color', '--colour', '-d', '-D', '--label', '-M', '--max-columns', '-j', '--threads']);
@@ -269,6 +275,17 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
     if (pattern !== undefined) for (const a of args) {
       const risk = credentialSearchRisk(a, pattern);
       if (risk) { best = { risk, path: a }; break; }
+    }
+  }
+  // An application's settings file printed into a search for secrets (`cat ~/.config/X/settings.json
+  // | grep -i token`, `Get-Content $env:APPDATA\X\storage.json | Select-String token`,
+  // `Select-String -Path F -Pattern password`): the matching lines are its stored tokens.
+  if (!best && APP_FILE_READERS.has(cmd.name)) {
+    const pattern = cmd.name === 'select-string' || cmd.name === 'sls' ? optionValue(args, ['-Pattern', '-pattern']) : secretSearch(cmd);
+    const files = cmd.name === 'select-string' || cmd.name === 'sls' ? [optionValue(args, ['-Path', '-path', '-LiteralPath', '-literalpath']) ?? ''] : positionals(args);
+    if (pattern !== undefined) for (const f of files) {
+      const risk = credentialSearchRisk(f, pattern);
+      if (risk) { best = { risk, path: f }; break; }
     }
   }
   if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name))) best = fedPaths(cmd, best, cwd);

@@ -18,7 +18,7 @@ function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string
 const GIT_VALUE_OPTS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--config-env', '--namespace', '--exec-path']);
 
 /** Git's own options before the subcommand (`git -C dir push`). */
-function gitArgs(cmd: SimpleCommand): string[] {
+export function gitArgs(cmd: SimpleCommand): string[] {
   const a = cmd.args;
   let i = 0;
   while (i < a.length && a[i].startsWith('-')) i += GIT_VALUE_OPTS.has(a[i]) ? 2 : 1;
@@ -181,13 +181,13 @@ const OWN_REMOTES = new Set(['origin', 'upstream']);
 const GIT_URL = /^(?:ssh|git|git\+ssh|ssh\+git|https?|ftps?):\/\/(?:[^@/\s]*@)?(\[[0-9a-fA-F:.]+\]|[^/:\s]+)/i;
 
 /** The external host a remote URL or `host:path` spec reaches; undefined for local paths and hosts. */
-function externalHost(spec: string): string | undefined {
+export function externalHost(spec: string): string | undefined {
   const host = GIT_URL.exec(spec)?.[1]?.toLowerCase() ?? remoteSpecHost(spec);
   return host && !isLocalHost(host) ? host : undefined;
 }
 
 /** The URL `git remote add NAME URL` (or `set-url`) gave NAME earlier in the same line. */
-function remoteAddedOnLine(script: Script | undefined, cmd: SimpleCommand, name: string): string | undefined {
+export function remoteAddedOnLine(script: Script | undefined, cmd: SimpleCommand, name: string): string | undefined {
   if (!script) return undefined;
   for (const c of script.commands) {
     if (c === cmd) break;
