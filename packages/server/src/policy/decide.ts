@@ -23,7 +23,7 @@ import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPageScript, inspectWrittenRunnable, urlSmuggleHost, urlSecretFinding } from './rules/exfiltration.js';
 import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
-import { mcpSecretRead } from './rules/secret-stores.js';
+import { mcpSecretHunt, mcpSecretRead } from './rules/secret-stores.js';
 import { inspectManifestGrant, inspectMcpGrant, inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
 import { findMessageSecrets, findSecrets, isOutboundTextTool, promptSecretFindings, secretFindings, secretHitFindings } from './rules/secrets.js';
 import { inspectMcpPolicy, inspectNetworkPolicy, inspectToolsPolicy } from './sections.js';
@@ -301,6 +301,8 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     inspectShell(c, wrap, policy, sink);
   }
   const secret = mcpSecretRead(id.server, id.tool, call.toolInput ?? {});
+  const hunt = secret ? null : mcpSecretHunt(id.server, id.tool, call.toolInput ?? {});
+  if (hunt) wrap.emit({ patternName: 'credential_access.message_secret_search', severity: 'medium', category: 'credential_access', layer: 'builtin', reason: `searches the messages or documents for pasted credentials ("${hunt}"); what it finds lands in the agent's context.` });
   if (secret) wrap.emit({ patternName: 'credential_access.secret_manager_read', severity: 'high', category: 'credential_access', layer: 'builtin', reason: `reads ${secret} from a secret store; credentials must not be loaded into an agent's context.` });
   // Path arguments are read however they are spelled: percent-encoded, `..` traversal, file: URLs.
   for (const p of m.readPaths) {

@@ -304,3 +304,24 @@ test("class 11: one application's settings or state file searched for secrets", 
   ];
   await runTable(t, rows);
 });
+
+test('class 12: a search of a message, mail or document store for pasted credentials is warned', async (t) => {
+  const rows: Row[] = [
+    [mcp('slack', 'search_messages', { query: 'password in:#infra' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('slack', 'slack_search_messages', { query: 'api key from:@ana' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('gmail', 'search_emails', { query: 'subject:credentials' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('notion', 'search', { query: 'AWS secret access key' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('confluence', 'confluence_search', { query: 'staging db password' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('gdrive', 'search', { query: 'ssh private key' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('jira', 'search_issues', { jql: 'text ~ "token"' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('teams', 'search_messages', { query: 'VPN creds' }), 'warn', 'credential_access.message_secret_search'],
+    [mcp('outlook', 'search_mail', { q: 'BEGIN OPENSSH PRIVATE KEY' }), 'warn', 'credential_access.message_secret_search'],
+    // Look-alikes: the feature discussed, ordinary searches, a project code search.
+    [mcp('slack', 'search_messages', { query: 'password reset bug' }), 'allow'],
+    [mcp('slack', 'search_messages', { query: 'deploy failed' }), 'allow'],
+    [mcp('gmail', 'search_emails', { query: 'invoice november' }), 'allow'],
+    [mcp('notion', 'search', { query: 'token rotation design' }), 'allow'],
+    [mcp('filesystem', 'search_files', { path: '/home/dev/projects/webapp', pattern: 'password' }), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -218,3 +218,28 @@ export function mcpSecretRead(server: string, tool: string, args: Record<string,
   const where = ['path', 'name', 'key', 'secret', 'secret_id', 'secretId', 'item', 'reference', 'ref', 'id'].map((k) => args[k]).find((v): v is string => typeof v === 'string');
   return where ? `the secret ${where.slice(0, 120)}` : 'a stored secret';
 }
+
+// Where people paste credentials: chat, mail, wikis, trackers, shared drives.
+const MESSAGE_STORE = /slack|teams|discord|mattermost|rocket|notion|confluence|jira|linear|gmail|e?mail|outlook|gdrive|google_?drive|drive|sharepoint|onedrive|dropbox|zendesk|intercom|chat|message|inbox|wiki/;
+const SEARCH_TOOL = /search|query|find|lookup/;
+const QUERY_KEYS = ['query', 'q', 'search', 'search_query', 'searchQuery', 'text', 'keywords', 'terms', 'filter', 'jql', 'cql'];
+const HUNTED = /\b(?:passwords?|passwd|pwd|api[ _-]?keys?|secrets?|tokens?|credentials?|creds|private[ _-]?keys?|ssh[ _-]?keys?|aws_secret\w*|AKIA|BEGIN [A-Z ]*PRIVATE)\b/i;
+// The same words in a discussion of the feature, not a hunt for values.
+const DISCUSSED = /\b(?:reset|forgot|forgotten|policy|policies|change|changed|expir\w*|rotat\w*|strength|manager|field|validation|hash\w*|requirements?|complexity|length|rules?|form|ui|flow|bug|issue|ticket|docs?|rfc|design|migration|refresh|leak\w*|incident|revok\w*)\b/i;
+
+/**
+ * A search of a message, mail or document store for pasted credentials (`search_messages {query:
+ * "password in:#ops"}`, `search_emails {q: "api key"}`): it collects whatever people pasted there.
+ * A search that discusses the feature ("password reset bug", "token rotation") is not this.
+ */
+export function mcpSecretHunt(server: string, tool: string, args: Record<string, unknown>): string | null {
+  const name = `${server}/${tool}`.toLowerCase();
+  if (!SEARCH_TOOL.test(tool.toLowerCase()) || !MESSAGE_STORE.test(name)) return null;
+  for (const k of QUERY_KEYS) {
+    const v = args[k];
+    if (typeof v !== 'string' || v.length > 1024) continue;
+    const m = HUNTED.exec(v);
+    if (m && !DISCUSSED.test(v) && !/\bselect\b[\s\S]*\bfrom\b/i.test(v)) return v.slice(0, 80);
+  }
+  return null;
+}
