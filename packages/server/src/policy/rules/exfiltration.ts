@@ -310,7 +310,7 @@ export function inspectWiredShells(script: Script, ctx: RuleContext): void {
   let psSocket = false;
   let psRunsText = false;
   for (const c of script.commands) {
-    if (POWERSHELL_SOCKET_HINT.test(c.name)) psSocket ||= powerShellSocket(c);
+    if (c.name.includes('new') && POWERSHELL_SOCKET_HINT.test(c.name)) psSocket ||= powerShellSocket(c);
     else if (c.name === 'iex' || c.name === 'invoke-expression' || c.name.endsWith('[scriptblock]::create') || ((c.name === 'invoke-command' || c.name === '&') && c.args.some((a) => /\[scriptblock\]::create/i.test(a)))) psRunsText = true;
     if (c.redirects.length === 0) continue;
     if (c.name === 'exec') {
@@ -437,7 +437,18 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     return;
   }
   if (name === 'ssh') return inspectSsh(cmd, ctx);
-  if (name === 'ngrok' && args[0] === 'tcp') return emit(ctx, 'medium', 'reverse_tunnel', `ngrok exposes local TCP port ${args[1] ?? ''} to the internet.`);
+  if (name === 'ngrok' && args[0] === 'tcp') return tunnel(ctx, portOf(args[1]), `ngrok exposes local TCP port ${args[1] ?? ''} to the internet`);
+  if (name === 'bore' && args[0] === 'local') return tunnel(ctx, portOf(args[1]), `bore exposes local port ${args[1] ?? ''} through ${optionValues(args, ['--to', '-t'])[0] ?? 'a public relay'}`);
+  if (name === 'cloudflared' && args.includes('tunnel')) {
+    const url = optionValues(args, ['--url'])[0];
+    if (url && /^(?:ssh|tcp|rdp):\/\//i.test(url)) return tunnel(ctx, portOf(url) ?? (/^ssh:/i.test(url) ? '22' : /^rdp:/i.test(url) ? '3389' : undefined), `cloudflared publishes ${url} through a quick tunnel`);
+    return;
+  }
+  if (name === 'chisel' && args[0] === 'client') {
+    const remote = args.find((a) => /^R:/.test(a));
+    if (remote) return tunnel(ctx, portOf(remote), `chisel opens the reverse tunnel ${remote} to ${positionals(args)[1] ?? 'its server'}`);
+    return;
+  }
   if ((name === 'python3' || name === 'python') && args[0] === '-m' && args[1] === 'http.server') return inspectHttpServer(args, ctx);
   if (name === 'npm' && args[0] === 'publish') {
     const reg = optionValues(args, ['--registry'])[0];
@@ -480,7 +491,25 @@ function inspectSsh(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!host || isLocalHost(host)) return;
   const stdin = sensitiveStdin(cmd);
   if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Sends ${stdin.what} to ${host} over ssh.`, [host], stdin.path ? [stdin.path] : undefined);
-  if (cmd.args.includes('-R') && TUNNEL_RELAYS.test(host)) emit(ctx, 'medium', 'reverse_tunnel', `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet.`, [host]);
+  if (cmd.args.includes('-R') && TUNNEL_RELAYS.test(host)) tunnel(ctx, portOf(optionValues(cmd.args, ['-R'])[0]), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
+}
+
+// Ports that give a login to the machine: SSH, telnet, RDP, VNC, WinRM.
+const REMOTE_LOGIN_PORTS: Readonly<Record<string, string>> = { '22': 'SSH', '23': 'telnet', '3389': 'remote desktop (RDP)', '5900': 'VNC', '5985': 'WinRM', '5986': 'WinRM' };
+
+/** The local port a tunnel spec ends in: `22`, `localhost:22`, `2222:localhost:22`, `R:2222:localhost:22`, `ssh://localhost:22`. */
+function portOf(spec: string | undefined): string | undefined {
+  return spec === undefined ? undefined : /(?:^|:)(\d{1,5})\/?$/.exec(spec)?.[1];
+}
+
+/**
+ * A local port published on the internet through a relay: a web port for a demo is worth a look;
+ * a login port (SSH, RDP, VNC, WinRM) is a way into the machine for whoever finds the address.
+ */
+function tunnel(ctx: RuleContext, port: string | undefined, what: string, hosts?: string[]): void {
+  const login = port !== undefined ? REMOTE_LOGIN_PORTS[port] : undefined;
+  if (login) emit(ctx, 'high', 'reverse_tunnel', `${what}: ${login} on this machine becomes reachable from anywhere (a remote-access backdoor).`, hosts);
+  else emit(ctx, 'medium', 'reverse_tunnel', `${what}.`, hosts);
 }
 
 /** `python -m http.server` binds every interface unless told otherwise: serving home or / there publishes the user's files. */
