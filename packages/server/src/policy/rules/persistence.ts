@@ -74,15 +74,23 @@ const CRON_SCHEDULE = /^\s*(?:@(?:reboot|yearly|annually|monthly|weekly|daily|ho
 const PAYLOAD_HINT = /[|&;<>$`]|\b(?:curl|wget|nc|ncat|socat|bash|sh|zsh|python[0-9.]*|perl|ruby|node|php|base64|iwr|iex|rm|shred|dd|mkfs(?:\.\w+)?|wipefs|truncate)\b/;
 const UNIT_KEY = /^\s*(?:ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecReload)\s*=\s*[-@+!:]*/i;
 
-/** The worst thing the written content would run (remote code, reverse shell, …). */
-export function payloadRisk(content: string, ctx: RuleContext): { severity: Severity; reason: string } | null {
+/**
+ * The worst thing the written content would run (remote code, reverse shell, …). `least` lowers
+ * the bar for places whose own finding is low (git hooks): there a medium effect of the harmful
+ * kinds (data sent to an unknown host, code produced at run time) is worth reporting, since the
+ * hook repeats it at every commit without anyone running it.
+ */
+export function payloadRisk(content: string, ctx: RuleContext, least: Severity = 'high'): { severity: Severity; reason: string } | null {
   let best: { severity: Severity; reason: string } | null = null;
+  const bar = severityRank(least);
   const lines = content.slice(0, 32_768).split('\n').slice(0, 300);
   for (const raw of lines) {
     const line = raw.replace(CRON_SCHEDULE, '').replace(UNIT_KEY, '').replace(/<\/?string>/g, ' ');
     if (!PAYLOAD_HINT.test(line)) continue;
     for (const f of ctx.inspectNested(line)) {
-      if (severityRank(f.severity) >= severityRank('high') && (!best || severityRank(f.severity) > severityRank(best.severity))) best = { severity: f.severity, reason: f.reason };
+      const rank = severityRank(f.severity);
+      if (rank < bar || (rank < severityRank('high') && !SCRIPT_HARMS.has(f.category))) continue;
+      if (!best || rank > severityRank(best.severity)) best = { severity: f.severity, reason: f.reason };
     }
   }
   return best;
@@ -91,7 +99,11 @@ export function payloadRisk(content: string, ctx: RuleContext): { severity: Seve
 const SUDO_PASSWORD = /\bsudo\s(?:[^\n|;&]*\s)?-[A-Za-z]*S\b[^\n]*<<<\s*['"]?[^\s'"$]|\b(?:echo|printf)\s+(?:-\w+\s+)?['"]?[^\s'"$|][^|\n]*\|\s*sudo\s(?:[^\n|]*\s)?-[A-Za-z]*S\b/;
 
 export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, path: string, how: string, payload?: string): void {
-  const risk = payload ? payloadRisk(payload, ctx) : null;
+  const risk = payload ? payloadRisk(payload, ctx, target.severity === 'low' ? 'medium' : 'high') : null;
+  if (risk && risk.severity === 'medium') {
+    ctx.emit({ patternName: `${CATEGORY}.${target.kind}_harmful`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label}, which then runs by itself each time: ${risk.reason}`, paths: [path] });
+    return;
+  }
   if (risk) {
     ctx.emit({ patternName: `${CATEGORY}.${target.kind}_malicious`, severity: 'critical', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label} so that it runs at every start: ${risk.reason}`, paths: [path] });
     return;
@@ -225,6 +237,12 @@ function upstreamData(cmd: SimpleCommand): string | undefined {
   return parts.length ? parts.join('\n') : undefined;
 }
 
+/** The text of a here-document or here-string fed to the command (what `tee F <<< '…'` writes). */
+function hereBody(cmd: SimpleCommand): string | undefined {
+  for (const r of cmd.redirects) if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') return r.target.text;
+  return undefined;
+}
+
 export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   for (const r of cmd.redirects) {
     if (r.op !== '>' && r.op !== '>>' && r.op !== '>|' && r.op !== '&>' && r.op !== '&>>') continue;
@@ -238,7 +256,7 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'tee':
       for (const p of pos) {
         const target = persistenceTarget(p);
-        if (target) emitPersistence(ctx, target, p, 'Writes (tee) to', upstreamData(cmd));
+        if (target) emitPersistence(ctx, target, p, 'Writes (tee) to', upstreamData(cmd) ?? hereBody(cmd));
       }
       return;
     case 'cp':
@@ -382,7 +400,14 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
   if (!script || !script.text.trim()) return;
   let best: Finding | null = null;
   let other: Finding | null = null;
+  // A project hook runs by itself at every commit or push: a medium harmful effect there (the
+  // staged diff posted to an unknown host) is repeated unasked, so it is reported too. A script
+  // or a build file runs when someone runs it, and keeps the high bar. (.git/hooks is judged as
+  // a persistence target, emitPersistence.)
+  const hook = script.what.startsWith('the commit hook');
+  let repeated: Finding | null = null;
   for (const f of ctx.inspectNested(script.text.slice(0, 32_768))) {
+    if (hook && f.severity === 'medium' && SCRIPT_HARMS.has(f.category)) repeated ??= f;
     if (severityRank(f.severity) < severityRank('high')) continue;
     // Other serious effects (a repository or cloud resource destroyed) in a file someone runs on
     // purpose are that someone's tool, perhaps a deliberate one: warned, not denied.
@@ -396,4 +421,5 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
   }
   if (best) ctx.emit({ patternName: best.patternName, severity: best.severity, category: best.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${best.reason}`, paths: [path] });
   else if (other) ctx.emit({ patternName: `${CATEGORY}.run_file_harmful`, severity: 'medium', category: other.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${other.reason}`, paths: [path] });
+  else if (repeated) ctx.emit({ patternName: `${CATEGORY}.git_hook_harmful`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `Writes ${script.what}; each time it runs it would do this: ${repeated.reason}`, paths: [path] });
 }
