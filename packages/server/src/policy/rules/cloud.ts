@@ -4,7 +4,7 @@
 // Flags that skip the tool's own confirmation (-auto-approve, --yes, --quiet, --force) raise
 // the severity one step; production-looking names raise it as well.
 import { sqlGrant } from './privilege.js';
-import type { SimpleCommand } from '../shell/types.js';
+import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import type { RuleContext } from './context.js';
@@ -146,11 +146,29 @@ function confirmSkipped(args: readonly string[]): boolean {
  * address, or the workspace its environment selects (`TF_WORKSPACE=pr-12`), named as a preview,
  * pull-request or test environment. Undefined otherwise.
  */
-function terraformThrowaway(cmd: SimpleCommand): string | undefined {
+function terraformThrowaway(cmd: SimpleCommand, script: Script | undefined): string | undefined {
   const targets = cmd.args.filter((a) => a.startsWith('-target=') || a.startsWith('--target=')).map((a) => a.slice(a.indexOf('=') + 1));
   if (targets.length && targets.every((t) => t.split(/[.[\]"]/).some((part) => EPHEMERAL.test(part)))) return targets.join(', ');
-  const ws = cmd.assignments.find((a) => a.startsWith('TF_WORKSPACE='))?.slice(13);
+  const ws = cmd.assignments.find((a) => a.startsWith('TF_WORKSPACE='))?.slice(13) ?? selectedWorkspace(cmd, script);
   return ws && EPHEMERAL.test(ws) ? `the workspace ${ws}` : undefined;
+}
+
+/**
+ * The workspace an earlier `terraform workspace select|new NAME` of the same line, in the same
+ * directory, left selected for `cmd` (`… select pr-12 && terraform destroy -auto-approve`).
+ * A selection made before the line is not visible, so none is assumed.
+ */
+function selectedWorkspace(cmd: SimpleCommand, script: Script | undefined): string | undefined {
+  if (!script) return undefined;
+  let ws: string | undefined;
+  const chdir = (c: SimpleCommand) => c.args.find((a) => a.startsWith('-chdir='));
+  for (const c of script.commands) {
+    if (c === cmd) return ws;
+    if (c.name !== cmd.name || c.cwdShift !== cmd.cwdShift || c.cwdIsSubdir !== cmd.cwdIsSubdir || chdir(c) !== chdir(cmd)) continue;
+    const p = positionals(c.args);
+    if (p[0] === 'workspace' && (p[1] === 'select' || p[1] === 'new')) ws = p[p.length - 1];
+  }
+  return undefined;
 }
 
 /**
@@ -223,7 +241,7 @@ function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
   }
 }
 
-export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script?: Script): void {
   const args = cmd.args;
   const name = cmd.name;
   inspectHostingCommand(cmd, ctx);
@@ -264,7 +282,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
       const sub = args.find((a) => !a.startsWith('-')) ?? '';
       // Only throwaway resources touched: every `-target` (or the workspace the line's environment
       // selects) named as a preview, pull-request or test environment, as for helm releases below.
-      const throwaway = !args.some((a) => PROD.test(a) || PROD.test(a.slice(a.indexOf('=') + 1))) && terraformThrowaway(cmd);
+      const throwaway = !args.some((a) => PROD.test(a) || PROD.test(a.slice(a.indexOf('=') + 1))) && terraformThrowaway(cmd, script);
       if (throwaway && (sub === 'destroy' || (sub === 'apply' && (args.includes('-destroy') || confirmSkipped(args))))) emit(ctx, 'low', sub === 'destroy' || args.includes('-destroy') ? 'terraform_destroy' : 'terraform_auto_approve', `${name} ${sub} changes only ${throwaway}, named as a throwaway environment.`);
       else if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'))) emit(ctx, bump(args, 'medium'), 'terraform_destroy', `${name} destroy tears down every resource in the configuration.`);
       else if (sub === 'apply' && confirmSkipped(args)) emit(ctx, 'medium', 'terraform_auto_approve', `${name} apply -auto-approve changes infrastructure without showing the plan for review.`);

@@ -19,6 +19,8 @@ const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync
 const SHARED_HOOK = new RegExp(String.raw`(?:^|\/)${SHARED_HOOKS_DIR_SOURCE}\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$`);
 const RC_FILES = new Set(['.bash_aliases', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
 
+const USER_MCP_CONFIG = /^~\/(?:\.cursor\/mcp\.json|\.codeium\/windsurf\/mcp_config\.json|\.gemini\/antigravity\/mcp_config\.json|\.copilot\/mcp-config\.json|\.vscode\/mcp\.json|\.config\/(?:claude\/claude_desktop_config\.json|code\/user\/mcp\.json)|library\/application support\/(?:claude\/claude_desktop_config\.json|code\/user\/mcp\.json)|appdata\/roaming\/(?:claude\/claude_desktop_config\.json|code\/user\/mcp\.json))$/;
+
 export interface PersistenceTarget {
   severity: Severity;
   label: string;
@@ -56,6 +58,11 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   if (/^~\/\.(?:config|local\/share)\/systemd\/user\/.+/.test(lower)) return { severity: 'medium', label: `the user systemd unit ${p}`, kind: 'systemd_unit' };
   if (/^\/(?:etc|lib|usr\/lib|run)\/systemd\/(?:system|user)\/.+/.test(lower)) return { severity: 'high', label: `the systemd unit ${p}`, kind: 'systemd_unit' };
   if (/^(?:~|)\/library\/(?:launchagents|launchdaemons)\/.+/.test(lower) || /^~\/library\/launchagents\/.+/.test(lower)) return { severity: 'high', label: `the launchd job ${p}`, kind: 'launchd' };
+  // A coding agent's user-level MCP configuration: every server listed there is a command the agent
+  // starts at each session, in every project (the project's own `.cursor/mcp.json` is not here).
+  if (lower.includes('mcp') || lower.includes('claude_desktop')) {
+    if (USER_MCP_CONFIG.test(lower)) return { severity: 'medium', label: `the agent MCP configuration ${p}, whose servers start with every agent session`, kind: 'mcp_server' };
+  }
   if (/^~\/\.config\/autostart\/.+/.test(lower)) return { severity: 'medium', label: `the autostart entry ${p}`, kind: 'autostart' };
   if (/^\/etc\/(?:xdg\/autostart\/.+|rc\.local|init\.d\/.+|rc\d\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the boot script ${p}`, kind: 'boot_script' };
   if (/^~\/\.ssh\/rc$|^\/etc\/ssh\/sshrc$/.test(lower)) return { severity: 'high', label: `${p} (runs on every SSH login)`, kind: 'ssh_rc' };

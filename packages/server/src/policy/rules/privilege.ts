@@ -480,9 +480,27 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
   if (tests) return c.args.length > 0 && c.args.every((a) => tests.includes(a) || a === '-q');
   if (name === 'docker' || name === 'podman' || name === 'nerdctl') {
     const pos = positionals(c.args);
-    return CONTAINER_LOOKS.has(pos[0]) || (pos[0] === 'compose' && (pos[1] === 'ps' || pos[1] === 'logs' || pos[1] === 'config' || pos[1] === 'ls'));
+    return CONTAINER_LOOKS.has(pos[0]) || (pos[0] === 'compose' && (pos[1] === 'ps' || pos[1] === 'logs' || pos[1] === 'config' || pos[1] === 'ls')) || (name === 'docker' && daemonDoesTheWork(c.args, pos));
   }
   return false;
+}
+
+// docker subcommands whose client writes files on this machine, or root's own settings, as the
+// user who runs it: `cp` out of a container, `save`/`export -o`, a build's `--output`, `login`
+// (root's credential store), `context`, `plugin`, `trust`.
+const DOCKER_CLIENT_WRITES = new Set(['cp', 'save', 'export', 'login', 'logout', 'context', 'plugin', 'trust', 'config', 'swarm', 'secret']);
+
+/**
+ * `sudo docker compose up -d --build`, `sudo docker run …`: the docker daemon does the work, as
+ * root, whether or not the client runs under sudo (the socket is root-equivalent: the public
+ * corpus flags `usermod -aG docker`, not each docker command). What the containers do is judged
+ * by the container rules (privileged containers, volume deletes) either way. Rootful podman and
+ * nerdctl differ from their rootless modes and are not covered; nor are client-side writes.
+ */
+function daemonDoesTheWork(args: readonly string[], pos: readonly string[]): boolean {
+  const sub = pos[0] === 'compose' || pos[0] === 'container' || pos[0] === 'image' || pos[0] === 'buildx' || pos[0] === 'builder' ? pos[1] : pos[0];
+  if (!sub || DOCKER_CLIENT_WRITES.has(pos[0]) || DOCKER_CLIENT_WRITES.has(sub)) return false;
+  return !args.some((a) => a === '-o' || a.startsWith('--output') || (a.startsWith('-o') && pos[0] !== 'compose') || a === '-H' || a.startsWith('--host') || a === '--config' || a.startsWith('--config='));
 }
 
 /** Anything run through sudo/doas is worth a confirmation, once per command line. */
