@@ -206,3 +206,40 @@ test("a coding agent's user-level MCP configuration written is persistence: its 
   ];
   await runTable(t, rows);
 });
+
+test('password managers, OS secret stores and access keys deleted; backups and snapshots pruned; data stores dropped by their admin tools', async (t) => {
+  const rows: Row[] = [
+    [shell('bw delete item 7f1c'), 'warn', 'cloud_destructive.secret_delete'],
+    [shell('pass rm -r work/aws'), 'warn', 'cloud_destructive.secret_delete'],
+    [shell('keepassxc-cli rm vault.kdbx github'), 'warn', 'cloud_destructive.secret_delete'],
+    [shell('secret-tool clear service deploy'), 'warn', 'cloud_destructive.secret_delete'],
+    [shell('security delete-generic-password -s api.example.com'), 'warn', 'cloud_destructive.secret_delete'],
+    [shell('security delete-keychain ~/Library/Keychains/build.keychain-db'), 'flag'],
+    [shell('Remove-Secret -Name StripeKey -Vault LocalStore'), 'warn', 'cloud_destructive.secret_delete'],
+    [shell('cmdkey /delete:git:https://github.com'), 'warn', 'cloud_destructive.secret_delete'],
+    [shell('gh ssh-key delete 8812 --yes'), 'warn', 'cloud_destructive.ci_secret_delete'],
+    [shell('gh gpg-key delete 3AA5C34371567BD2'), 'warn', 'cloud_destructive.ci_secret_delete'],
+    [shell('gh repo deploy-key delete 41 -R acme/site'), 'warn', 'cloud_destructive.ci_secret_delete'],
+    [shell('timeshift --delete-all --scripted'), 'warn', 'cloud_destructive.backup_prune'],
+    [shell('sudo snapper -c root delete 12-40'), 'warn'],
+    [shell('velero schedule delete nightly --confirm'), 'warn'],
+    [shell('sudo dscl . -append /Groups/admin GroupMembership builder'), 'deny', 'privilege.admin_group'],
+    [shell('mysqladmin -h mysql-prod.internal -u root drop shop -f'), 'deny', 'cloud_destructive.sql_drop_database'],
+    [shell('pulumi stack rm staging --yes'), 'warn', 'cloud_destructive.stack_destroy'],
+    [shell('pulumi stack rm prod --force --yes'), 'deny', 'cloud_destructive.stack_destroy'],
+    [shell('Remove-AzResourceGroup -Name rg-shop -Force'), 'deny', 'cloud_destructive.az_delete'],
+    [shell('Remove-S3Bucket -BucketName acme-assets -DeleteBucketContent -Force'), 'deny', 'cloud_destructive.aws_delete'],
+    // Look-alikes: listings and reads of the stores (judged by the credential rules), scratch stacks, local test databases.
+    [shell('gh ssh-key list'), 'allow'],
+    [shell('timeshift --list'), 'allow'],
+    [shell('snapper list'), 'allow'],
+    [shell('velero backup get'), 'allow'],
+    [shell('dscl . -read /Groups/admin'), 'allow'],
+    [shell('mysqladmin status'), 'allow'],
+    [shell('mysqladmin -h 127.0.0.1 -u root drop app_test -f'), 'allow'],
+    [shell('pulumi stack rm dev-pr-12 --yes'), 'allow'],
+    [shell('pulumi stack ls'), 'allow'],
+    [shell('Remove-Item ./dist -Recurse -Force'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -20,9 +20,10 @@ const AWS_VALUE_OPTIONS = new Set(['--profile', '--region', '--endpoint-url', '-
 const HELM_VALUE_OPTIONS = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--timeout', '--description', '--cascade']);
 // Names of environments made to be thrown away: previews, review apps, pull-request and test deployments.
 const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?|ephemeral|tmp|temp|scratch|sandbox|test|tests|testing|e2e|ci)(?:$|[-_.\d])/i;
+const MYSQLADMIN_VALUE_OPTIONS = new Set(['-h', '--host', '-u', '--user', '-P', '--port', '-S', '--socket', '-p']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
 const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
-const DB_CLIENTS = /^(?:mysql|mariadb|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
+const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
   ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason });
@@ -141,6 +142,19 @@ function confirmSkipped(args: readonly string[]): boolean {
   return hasLong(args, '-auto-approve', '--auto-approve', '--yes', '--quiet', '--force', '--skip-final-snapshot', '--no-prompt') || hasShort(args, 'y') || args.includes('-q');
 }
 
+// Cmdlets that delete stored data or a whole group of resources (`Remove-AzResourceGroup`,
+// `Remove-AzSqlDatabase`, `Remove-S3Bucket -DeleteBucketContent`, `Remove-RDSDBInstance`).
+const CMDLET_DATA = /^remove-(?:az(?:resourcegroup|sql\w*|cosmosdb\w*|storage(?:account|container)|keyvault\w*|postgresql\w*|mysql\w*|disk|snapshot)|s3bucket|s3object|rdsdb\w*|ddbtable|ec2volume|ec2snapshot|kmskey|secsecret|ecrrepository)$/;
+
+function inspectCloudCmdlet(cmd: SimpleCommand, ctx: RuleContext): void {
+  const name = cmd.name;
+  if (!/^remove-(?:az|s3|ec2|rds|ddb|kms|sec|ecr|iam|cfn|eks|lm)/.test(name)) return;
+  const force = cmd.args.some((a) => /^-(?:force|deletebucketcontent)$/i.test(a));
+  const prod = cmd.args.some((a) => PROD.test(a));
+  const data = CMDLET_DATA.test(name);
+  emit(ctx, shiftSeverity(data ? 'medium' : 'low', (force ? 1 : 0) + (prod && data ? 1 : 0)), name.startsWith('remove-az') ? 'az_delete' : 'aws_delete', `${cmd.argv[0]?.text ?? name} deletes ${data ? 'stored data or a whole resource group' : 'cloud resources'}${force ? ' without asking' : ''}.`);
+}
+
 /**
  * What a terraform run touches when that is only throwaway environments: every `-target=`
  * address, or the workspace its environment selects (`TF_WORKSPACE=pr-12`), named as a preview,
@@ -246,10 +260,18 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
   const name = cmd.name;
   inspectHostingCommand(cmd, ctx);
   if (FRAMEWORK_DB_PROGRAMS.has(name)) inspectFrameworkDb(cmd, ctx);
+  // Azure PowerShell and AWS Tools for PowerShell: `Remove-AzResourceGroup -Force` is `az group delete --yes`.
+  if (name.charCodeAt(0) === 114 /* r */ && name.startsWith('remove-')) return inspectCloudCmdlet(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
   if (DB_CLIENTS.test(name)) {
     const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
     if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
+    // `mysqladmin drop DB` is `DROP DATABASE DB` (-f skips its prompt).
+    if (name === 'mysqladmin' || name === 'mariadb-admin') {
+      const pos = positionals(args, MYSQLADMIN_VALUE_OPTIONS);
+      const at = pos.indexOf('drop');
+      if (at >= 0) inline.push(`DROP DATABASE ${pos[at + 1] ?? ''}`);
+    }
     if (name === 'redis-cli') {
       const command = positionals(args, REDIS_VALUE_OPTIONS).join(' ');
       inline.push(command);
@@ -295,6 +317,9 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
     case 'cdk':
     case 'sst':
       if (args[0] === 'destroy' || args[0] === 'remove') emit(ctx, bump(args, 'medium'), 'stack_destroy', `${name} ${args[0]} tears down a whole stack.`);
+      // `pulumi stack rm` deletes the stack's state and history; with --force even while it still has resources.
+      else if (name === 'pulumi' && args[0] === 'stack' && (args[1] === 'rm' || args[1] === 'remove') && !prodish(args) && EPHEMERAL.test(positionals(args).slice(2)[0] ?? '')) emit(ctx, 'low', 'stack_destroy', `pulumi stack rm deletes the throwaway stack ${positionals(args).slice(2)[0]}.`);
+      else if (name === 'pulumi' && args[0] === 'stack' && (args[1] === 'rm' || args[1] === 'remove')) emit(ctx, shiftSeverity('medium', (hasLong(args, '--force') || hasShort(args, 'f') ? 1 : 0) + (prodish(args) ? 1 : 0)), 'stack_destroy', `pulumi stack rm deletes ${positionals(args).slice(2)[0] ? `the stack ${positionals(args).slice(2)[0]}` : 'the current stack'} with its state and history${hasLong(args, '--force') || hasShort(args, 'f') ? ', even while it still has resources, which are then left unmanaged' : ''}.`);
       // `pulumi cancel` stops the update another run is making and releases its lock.
       else if (name === 'pulumi' && args[0] === 'cancel') emit(ctx, 'medium', 'state_lock_break', 'pulumi cancel stops an update in progress and releases its lock, which can leave the stack half changed.');
       return;

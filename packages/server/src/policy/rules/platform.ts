@@ -48,7 +48,7 @@ const PRODUCTION_INPUT = /^[\w.-]*[=:](?:prod|production|prd|live)(?:[-_.]?[a-z0
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', ...HTTP_CLIENTS]);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', ...HTTP_CLIENTS]);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -62,6 +62,9 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
     case 'bb': {
       const [noun, verb] = pos;
       if ((noun === 'repo' || noun === 'project') && verb === 'delete') return emit(ctx, 'cloud_destructive', 'repository_delete', 'high', `${cmd.name} ${noun} delete deletes a hosted repository with its issues, pull requests and history.`);
+      // Keys that grant access to the account or a repository: removing one locks out whatever logs in with it.
+      if ((noun === 'ssh-key' || noun === 'gpg-key' || noun === 'deploy-key') && (verb === 'delete' || verb === 'remove')) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} ${noun} ${verb} removes an access key; whatever signs in or deploys with it stops working.`);
+      if (noun === 'repo' && verb === 'deploy-key' && (pos[2] === 'delete' || pos[2] === 'remove')) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} repo deploy-key ${pos[2]} removes a deploy key; the deployment that uses it stops working.`);
       if ((noun === 'secret' || noun === 'variable') && (verb === 'delete' || verb === 'remove')) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} ${noun} ${verb} deletes a CI secret; pipelines that need it break.`);
       if ((noun === 'release' || noun === 'environment' || noun === 'cache' || noun === 'run') && verb === 'delete') return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} ${noun} delete deletes hosted ${noun} data.`);
       // A deployment workflow started by hand with production as its input (`-f environment=production`)
@@ -94,6 +97,25 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
     case 'infisical':
       if (pos.includes('delete')) return emit(ctx, 'cloud_destructive', 'secret_delete', 'medium', `${cmd.name} delete deletes stored secrets.`);
       return;
+    // Password managers and the OS secret stores: a deleted entry is often the only copy.
+    case 'bw':
+    case 'pass':
+    case 'gopass':
+    case 'keepassxc-cli':
+    case 'secret-tool':
+    case 'security':
+    case 'remove-secret':
+    case 'cmdkey': {
+      const verb = (pos[0] ?? '').toLowerCase();
+      const gone = cmd.name === 'remove-secret' ? true
+        : cmd.name === 'cmdkey' ? a.some((x) => /^\/delete(?::|$)/i.test(x))
+        : cmd.name === 'security' ? /^delete-(?:generic-password|internet-password|keychain|certificate|identity)$/.test(verb)
+        : cmd.name === 'secret-tool' ? verb === 'clear'
+        : /^(?:delete|rm|remove|rmdir)$/.test(verb);
+      const spelled = cmd.name === 'remove-secret' ? cmd.argv[0]?.text ?? 'Remove-Secret' : `${cmd.name} ${cmd.name === 'cmdkey' ? '/delete' : pos[0]}`;
+      if (gone) return emit(ctx, 'cloud_destructive', 'secret_delete', 'medium', `${spelled} deletes stored passwords or keys, often the only copy.`);
+      return;
+    }
     case 'docker-compose':
     case 'podman-compose':
       return composeVolumes(cmd.name, a, ctx);
@@ -160,6 +182,15 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
       return;
     case 'zfs':
       if (pos[0] === 'destroy' && pos.some((x) => x.includes('@'))) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'zfs destroy removes snapshots, the copies a rollback would need.');
+      return;
+    case 'timeshift':
+      if (a.some((x) => x === '--delete' || x === '--delete-all')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'timeshift deletes system snapshots, the copies a restore would need.');
+      return;
+    case 'snapper':
+      if (pos[0] === 'delete' || pos[0] === 'rm' || pos[0] === 'remove' || pos[0] === 'cleanup') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `snapper ${pos[0]} deletes filesystem snapshots.`);
+      return;
+    case 'velero':
+      if ((pos[0] === 'backup' || pos[0] === 'schedule' || pos[0] === 'restore') && pos[1] === 'delete') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `velero ${pos[0]} delete removes cluster backups${pos[0] === 'schedule' ? ' from now on' : ''}.`);
       return;
     case 'tmutil':
       if (pos[0] === 'delete' || pos[0] === 'deletelocalsnapshots' || pos[0] === 'disable') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `tmutil ${pos[0]} removes Time Machine backups.`);

@@ -210,6 +210,13 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
       else if (groups.some((g) => ROOT_EQUIVALENT_GROUPS.test(g))) emit(ctx, PRIV, 'medium', 'root_equivalent_group', `Adds a user to the ${groups.find((g) => ROOT_EQUIVALENT_GROUPS.test(g))} group, which is equivalent to root.`);
       return;
     }
+    // macOS Directory Service: `dscl . -append /Groups/admin GroupMembership U` (also `-merge`).
+    case 'dscl': {
+      const at = args.findIndex((a) => /^-(?:append|merge|create)$/i.test(a));
+      const group = at >= 0 ? /^\/groups\/([^/]+)$/i.exec(args[at + 1] ?? '')?.[1] : undefined;
+      if (group && ROOT_GROUPS.test(group) && /^(?:GroupMembership|GroupMembers)$/i.test(args[at + 2] ?? '')) emit(ctx, PRIV, 'high', 'admin_group', `Adds a user to an administrator group (${group}).`);
+      return;
+    }
     // Windows: `net localgroup administrators X /add` and `Add-LocalGroupMember -Group Administrators`
     // are `usermod -aG sudo`; `net user X P /add` / `New-LocalUser` create an account (a login
     // the agent chose the password of), which the user should see.
