@@ -9,11 +9,15 @@ import type { Finding } from '../findings.js';
 import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
 import type { RuleContext } from './context.js';
-import { literalOutput, positionals, SHARED_HOOKS_DIR_SOURCE } from './facts.js';
+import { literalOutput, optionValueCI, positionals, SHARED_HOOKS_DIR_SOURCE } from './facts.js';
 import { makefileRecipes } from '../shell/makefile.js';
 
 const CATEGORY = 'persistence';
-const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
+const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript',
+  'copy', 'copy-item', 'cpi', 'move', 'move-item', 'xcopy', 'add-content', 'set-content', 'out-file', 'sc', 'sc.exe', 'new-service', 'wmic', 'set-wmiinstance', 'new-ciminstance', 'defaults']);
+// Registry places Windows runs a program from at logon or at every program start: the Run keys,
+// Winlogon's Userinit/Shell, a debugger attached by Image File Execution Options, AppInit_DLLs.
+const REGISTRY_AUTORUN = /\\currentversion\\(?:run|runonce|runservices|runservicesonce|policies\\explorer\\run|winlogon)\b|\\image file execution options\\|\\currentversion\\windows\b.*appinit_dlls|\\currentversion\\windows\\?$/i;
 // A hook file in a repository's shared-hooks directory (husky's `.husky/pre-commit`,
 // `.githooks/pre-push`): once core.hooksPath points there, git runs it as it runs .git/hooks.
 const SHARED_HOOK = new RegExp(String.raw`(?:^|\/)${SHARED_HOOKS_DIR_SOURCE}\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$`);
@@ -30,6 +34,8 @@ export interface PersistenceTarget {
 export function persistenceTarget(raw: string): PersistenceTarget | null {
   const p = normalizePath(raw);
   const lower = p.toLowerCase();
+  // PowerShell's profile, named by its variable (`Add-Content $PROFILE …`, `$PROFILE.CurrentUserAllHosts`).
+  if (lower.charCodeAt(0) === 36 /* $ */ && /^\$profile(?:\.(?:currentusercurrenthost|currentuserallhosts|allusersallhosts|alluserscurrenthost))?$/.test(lower)) return { severity: 'medium', label: `the PowerShell profile ${p}`, kind: 'shell_rc' };
   // Every target below but authorized_keys is a path with a directory: `build.log` is none.
   if (!lower.includes('/') && !lower.startsWith('authorized_keys')) return null;
   const segs = segments(lower);
@@ -266,6 +272,39 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
         if (target) emitPersistence(ctx, target, p, 'Writes (tee) to', upstreamData(cmd) ?? hereBody(cmd));
       }
       return;
+    case 'add-content':
+    case 'set-content':
+    case 'out-file': {
+      // PowerShell writers: the target is -Path / -FilePath or the first operand.
+      const target = optionValueCI(args, ['-path', '-filepath', '-literalpath']) ?? pos[0];
+      const t = target ? persistenceTarget(target) : null;
+      if (t) emitPersistence(ctx, t, target!, `${cmd.argv[0]?.text ?? cmd.name} writes to`, optionValueCI(args, ['-value', '-inputobject']) ?? pos.slice(1).join('\n'));
+      return;
+    }
+    case 'sc':
+    case 'sc.exe':
+    case 'new-service':
+      // A Windows service starts at boot as SYSTEM (`sc create X binPath= …`, `New-Service`).
+      if (cmd.name === 'new-service' || /^create$/i.test(args[0] ?? '')) ctx.emit({ patternName: `${CATEGORY}.windows_service`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `${cmd.argv[0]?.text ?? cmd.name} ${cmd.name === 'new-service' ? '' : 'create '}registers a Windows service, a program that starts at boot as SYSTEM.`.replace('  ', ' ') });
+      return;
+    case 'wmic':
+    case 'set-wmiinstance':
+    case 'new-ciminstance':
+      // A permanent WMI event subscription runs its consumer whenever the filter's event fires, across reboots.
+      if (args.some((a) => /^__(?:eventfilter|filtertoconsumerbinding)$|^(?:commandlineeventconsumer|activescripteventconsumer)$/i.test(a)) && (cmd.name !== 'wmic' || args.some((a) => /^create$/i.test(a)))) {
+        ctx.emit({ patternName: `${CATEGORY}.wmi_subscription`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: 'Creates a permanent WMI event subscription, code Windows runs again whenever its event fires, across reboots.' });
+      }
+      return;
+    case 'defaults':
+      // macOS login and logout hooks run a script as root at every login.
+      if (args[0] === 'write' && /loginwindow$/i.test(args[1] ?? '') && /^(?:LoginHook|LogoutHook)$/i.test(args[2] ?? '')) ctx.emit({ patternName: `${CATEGORY}.login_hook`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `defaults write ${args[1]} ${args[2]} makes ${args[3] ?? 'a script'} run as root at every ${/^login/i.test(args[2]) ? 'login' : 'logout'}.` });
+      return;
+    case 'copy':
+    case 'copy-item':
+    case 'cpi':
+    case 'move':
+    case 'move-item':
+    case 'xcopy':
     case 'cp':
     case 'mv':
     case 'ln':
@@ -327,8 +366,9 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'reg':
     case 'set-itemproperty':
     case 'new-itemproperty':
-      if (args.some((a) => /\\currentversion\\(?:run|runonce)\b/i.test(a)) && (cmd.name !== 'reg' || /^add$/i.test(args[0] ?? ''))) {
-        ctx.emit({ patternName: `${CATEGORY}.registry_run_key`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: 'Adds a program to the Windows Run key so it starts at every logon.' });
+      if (args.some((a) => REGISTRY_AUTORUN.test(a)) && (cmd.name !== 'reg' || /^add$/i.test(args[0] ?? ''))) {
+        const runKey = args.some((a) => /\\currentversion\\(?:run|runonce)\b/i.test(a));
+        ctx.emit({ patternName: `${CATEGORY}.registry_run_key`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: runKey ? 'Adds a program to the Windows Run key so it starts at every logon.' : 'Sets a registry value Windows runs a program from at logon or at every program start (Winlogon, Image File Execution Options, AppInit_DLLs).' });
       }
       return;
   }

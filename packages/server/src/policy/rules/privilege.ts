@@ -7,7 +7,7 @@ import type { Severity } from '../types.js';
 import { ContextView, type RuleContext } from './context.js';
 import type { Finding } from '../findings.js';
 import { classifyGuardRailPath } from './guard-rails.js';
-import { hasShort, literalOutput, optionValue, optionValues, positionals } from './facts.js';
+import { hasShort, literalOutput, optionValue, optionValueCI, optionValues, positionals } from './facts.js';
 
 const PRIV = 'privilege';
 const GRANT_PROGRAMS = new Set(['gcloud', 'az', 'aws', 'kubectl', 'oc', 'icacls', 'gh']);
@@ -16,11 +16,6 @@ const SECURITY_UNITS = /^(?:apparmor|auditd?|firewalld|ufw|iptables|ip6tables|nf
 const SETUID_CRITICAL = /^(?:bash|sh|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|vim?|nano|find|env|cp|mv|less|more|awk|gawk|tar|nmap|docker|busybox|sudo|su)$/;
 const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
 const WINDOWS_ADMIN_GROUPS = /^["']?(?:administrators|domain admins|enterprise admins|schema admins|remote desktop users|backup operators|hyper-v administrators)["']?$/;
-/** A PowerShell parameter's value; parameter names are case-insensitive there. */
-function optionValueCI(args: readonly string[], name: string): string | undefined {
-  const i = args.findIndex((a) => a.toLowerCase() === name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 // Programs inspectTamperCommand knows; anything else skips it without allocating.
 const TAMPER_PROGRAMS = new Set(['setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
