@@ -273,3 +273,25 @@ test('persistence on Windows and macOS beyond the Run key: services, Winlogon an
   ];
   await runTable(t, rows);
 });
+
+test('privilege grants in other spellings: inline allow-everything policies, buckets and containers opened to everyone, GitLab owners', async (t) => {
+  const rows: Row[] = [
+    [shell(`aws iam put-user-policy --user-name ci --policy-name all --policy-document '{"Statement":[{"Effect":"Allow","Action":"*","Resource":"*"}]}'`), 'warn', 'privilege.access_grant'],
+    [shell(`aws iam create-policy --policy-name god --policy-document '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["iam:*"],"Resource":"*"}]}'`), 'warn', 'privilege.access_grant'],
+    [shell('aws s3api put-bucket-acl --bucket acme-uploads --acl public-read-write'), 'warn', 'privilege.access_grant'],
+    [shell('gsutil iam ch allUsers:objectAdmin gs://acme-uploads'), 'warn', 'privilege.access_grant'],
+    [shell('gsutil acl ch -u AllUsers:W gs://acme-uploads'), 'warn', 'privilege.access_grant'],
+    [shell('az storage container set-permission --name exports --public-access container'), 'warn', 'privilege.access_grant'],
+    [shell('az storage account update -n acmestore --allow-blob-public-access true'), 'warn', 'privilege.access_grant'],
+    [shell('glab api -X POST projects/12/members -f user_id=9 -f access_level=50'), 'warn', 'privilege.access_grant'],
+    // Look-alikes: narrow policies, private ACLs, removals, object-level publishing, developer access.
+    [shell(`aws iam put-role-policy --role-name r --policy-name p --policy-document '{"Statement":[{"Effect":"Allow","Action":["s3:GetObject"],"Resource":"*"}]}'`), 'allow'],
+    [shell('aws s3api put-bucket-acl --bucket acme-uploads --acl private'), 'allow'],
+    [shell('aws s3 sync ./dist s3://acme-site --acl public-read'), 'allow'],
+    [shell('gsutil iam ch user:ana@acme.dev:objectViewer gs://acme-uploads'), 'allow'],
+    [shell('gsutil iam ch -d allUsers gs://acme-uploads'), 'allow'],
+    [shell('az storage container set-permission --name exports --public-access off'), 'allow'],
+    [shell('glab api -X POST projects/12/members -f user_id=9 -f access_level=30'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
