@@ -89,7 +89,7 @@ export function inspectShell(command: string, outer: RuleContext, policy: Compil
     inspectPrivilegeCommand(cmd, ctx);
     inspectPrivilegedRedirects(cmd, ctx);
     inspectGuardRailCommand(cmd, script, ctx);
-    inspectCloudCommand(cmd, ctx);
+    inspectCloudCommand(cmd, ctx, script);
     inspectInlineCode(cmd, ctx);
     inspectIntent(cmd, script, ctx);
     inspectDynamicCode(cmd, ctx);

@@ -168,7 +168,10 @@ describe('root, and only root, is elevation', () => {
       [shell('sudo journalctl --vacuum-time=1d'), 'warn', 'security_tampering.log_tampering'],
       [shell('sudo nginx -s reload'), 'warn', 'privilege.elevated_command'],
       [shell('sudo grep -r password /etc'), 'warn', 'privilege.elevated_command'],
-      [shell('sudo docker compose up -d --build'), 'warn', 'privilege.elevated_command'],
+      // The docker daemon does the work as root with or without sudo (eighth round; red-team set 4
+      // labels it allow); the client's own writes stay elevated (rt8-rare-families.test.ts).
+      [shell('sudo docker compose up -d --build'), 'allow'],
+      [shell('sudo docker cp api:/var/log/app.log .'), 'warn', 'privilege.elevated_command'],
       [shell('sudo tcpdump -i any port 80'), 'warn', 'privilege.elevated_command'],
       [shell('sudo fdisk /dev/sda'), 'deny', 'destructive_fs.partition_table'],
       [shell('sudo cat /etc/shadow'), 'deny', 'credential_access.shadow'],

@@ -4,7 +4,7 @@
 // Flags that skip the tool's own confirmation (-auto-approve, --yes, --quiet, --force) raise
 // the severity one step; production-looking names raise it as well.
 import { sqlGrant } from './privilege.js';
-import type { SimpleCommand } from '../shell/types.js';
+import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import { severityRank, shiftSeverity } from '../findings.js';
 import { sqlPrograms } from './sql-programs.js';
@@ -21,9 +21,10 @@ const AWS_VALUE_OPTIONS = new Set(['--profile', '--region', '--endpoint-url', '-
 const HELM_VALUE_OPTIONS = new Set(['-n', '--namespace', '--kube-context', '--kubeconfig', '--timeout', '--description', '--cascade']);
 // Names of environments made to be thrown away: previews, review apps, pull-request and test deployments.
 const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?|ephemeral|tmp|temp|scratch|sandbox|test|tests|testing|e2e|ci)(?:$|[-_.\d])/i;
+const MYSQLADMIN_VALUE_OPTIONS = new Set(['-h', '--host', '-u', '--user', '-P', '--port', '-S', '--socket', '-p']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
 const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
-const DB_CLIENTS = /^(?:mysql|mariadb|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
+const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
   ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason });
@@ -147,6 +148,61 @@ function confirmSkipped(args: readonly string[]): boolean {
   return hasLong(args, '-auto-approve', '--auto-approve', '--yes', '--quiet', '--force', '--skip-final-snapshot', '--no-prompt') || hasShort(args, 'y') || args.includes('-q');
 }
 
+// Cmdlets that delete stored data or a whole group of resources (`Remove-AzResourceGroup`,
+// `Remove-AzSqlDatabase`, `Remove-S3Bucket -DeleteBucketContent`, `Remove-RDSDBInstance`).
+const CMDLET_DATA = /^remove-(?:az(?:resourcegroup|sql\w*|cosmosdb\w*|storage(?:account|container)|keyvault\w*|postgresql\w*|mysql\w*|disk|snapshot)|s3bucket|s3object|rdsdb\w*|ddbtable|ec2volume|ec2snapshot|kmskey|secsecret|ecrrepository)$/;
+
+function inspectCloudCmdlet(cmd: SimpleCommand, ctx: RuleContext): void {
+  const name = cmd.name;
+  if (!/^remove-(?:az|s3|ec2|rds|ddb|kms|sec|ecr|iam|cfn|eks|lm)/.test(name)) return;
+  const force = cmd.args.some((a) => /^-(?:force|deletebucketcontent)$/i.test(a));
+  const prod = cmd.args.some((a) => PROD.test(a));
+  const data = CMDLET_DATA.test(name);
+  emit(ctx, shiftSeverity(data ? 'medium' : 'low', (force ? 1 : 0) + (prod && data ? 1 : 0)), name.startsWith('remove-az') ? 'az_delete' : 'aws_delete', `${cmd.argv[0]?.text ?? name} deletes ${data ? 'stored data or a whole resource group' : 'cloud resources'}${force ? ' without asking' : ''}.`);
+}
+
+/**
+ * What a terraform run touches when that is only throwaway environments: every `-target=`
+ * address, or the workspace its environment selects (`TF_WORKSPACE=pr-12`), named as a preview,
+ * pull-request or test environment. Undefined otherwise.
+ */
+function terraformThrowaway(cmd: SimpleCommand, script: Script | undefined): string | undefined {
+  const targets = cmd.args.filter((a) => a.startsWith('-target=') || a.startsWith('--target=')).map((a) => a.slice(a.indexOf('=') + 1));
+  if (targets.length && targets.every((t) => t.split(/[.[\]"]/).some((part) => EPHEMERAL.test(part)))) return targets.join(', ');
+  const ws = cmd.assignments.find((a) => a.startsWith('TF_WORKSPACE='))?.slice(13) ?? selectedWorkspace(cmd, script);
+  return ws && EPHEMERAL.test(ws) ? `the workspace ${ws}` : undefined;
+}
+
+/**
+ * The workspace an earlier `terraform workspace select|new NAME` of the same line, in the same
+ * directory, left selected for `cmd` (`… select pr-12 && terraform destroy -auto-approve`).
+ * A selection made before the line is not visible, so none is assumed.
+ */
+function selectedWorkspace(cmd: SimpleCommand, script: Script | undefined): string | undefined {
+  if (!script) return undefined;
+  let ws: string | undefined;
+  const chdir = (c: SimpleCommand) => c.args.find((a) => a.startsWith('-chdir='));
+  for (const c of script.commands) {
+    if (c === cmd) return ws;
+    if (c.name !== cmd.name || c.cwdShift !== cmd.cwdShift || c.cwdIsSubdir !== cmd.cwdIsSubdir || chdir(c) !== chdir(cmd)) continue;
+    const p = positionals(c.args);
+    if (p[0] === 'workspace' && (p[1] === 'select' || p[1] === 'new')) ws = p[p.length - 1];
+  }
+  return undefined;
+}
+
+/**
+ * An object-store URL whose prefix (not the bucket root) ends in a throwaway environment's name
+ * (`s3://dev-artifacts/pr-1432/`, `gs://b/previews/review-12`), in a bucket named neither as
+ * production nor as a data store. Deleting under it removes one preview's files, as `aws s3 sync
+ * --delete` into a prefix does.
+ */
+function throwawayPrefix(url: string | undefined): boolean {
+  const m = url ? /^(?:s3|gs|r2):\/\/([^/]+)\/(.*?)\/*$/.exec(url) : null;
+  if (!m || !m[2] || /[*?]/.test(m[2]) || PROD.test(m[1]) || DATA_STORE_NAME.test(m[1]) || PROD.test(m[2])) return false;
+  return EPHEMERAL.test(m[2].slice(m[2].lastIndexOf('/') + 1));
+}
+
 function prodish(args: readonly string[]): boolean {
   return args.some((a) => PROD.test(a));
 }
@@ -205,15 +261,23 @@ function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
   }
 }
 
-export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void {
+export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script?: Script): void {
   const args = cmd.args;
   const name = cmd.name;
   inspectHostingCommand(cmd, ctx);
   if (FRAMEWORK_DB_PROGRAMS.has(name)) inspectFrameworkDb(cmd, ctx);
+  // Azure PowerShell and AWS Tools for PowerShell: `Remove-AzResourceGroup -Force` is `az group delete --yes`.
+  if (name.charCodeAt(0) === 114 /* r */ && name.startsWith('remove-')) return inspectCloudCmdlet(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
   if (DB_CLIENTS.test(name)) {
     const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
     if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
+    // `mysqladmin drop DB` is `DROP DATABASE DB` (-f skips its prompt).
+    if (name === 'mysqladmin' || name === 'mariadb-admin') {
+      const pos = positionals(args, MYSQLADMIN_VALUE_OPTIONS);
+      const at = pos.indexOf('drop');
+      if (at >= 0) inline.push(`DROP DATABASE ${pos[at + 1] ?? ''}`);
+    }
     if (name === 'redis-cli') {
       const command = positionals(args, REDIS_VALUE_OPTIONS).join(' ');
       inline.push(command);
@@ -244,8 +308,14 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
     case 'tofu':
     case 'terragrunt': {
       const sub = args.find((a) => !a.startsWith('-')) ?? '';
-      if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'))) emit(ctx, bump(args, 'medium'), 'terraform_destroy', `${name} destroy tears down every resource in the configuration.`);
+      // Only throwaway resources touched: every `-target` (or the workspace the line's environment
+      // selects) named as a preview, pull-request or test environment, as for helm releases below.
+      const throwaway = !args.some((a) => PROD.test(a) || PROD.test(a.slice(a.indexOf('=') + 1))) && terraformThrowaway(cmd, script);
+      if (throwaway && (sub === 'destroy' || (sub === 'apply' && (args.includes('-destroy') || confirmSkipped(args))))) emit(ctx, 'low', sub === 'destroy' || args.includes('-destroy') ? 'terraform_destroy' : 'terraform_auto_approve', `${name} ${sub} changes only ${throwaway}, named as a throwaway environment.`);
+      else if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'))) emit(ctx, bump(args, 'medium'), 'terraform_destroy', `${name} destroy tears down every resource in the configuration.`);
       else if (sub === 'apply' && confirmSkipped(args)) emit(ctx, 'medium', 'terraform_auto_approve', `${name} apply -auto-approve changes infrastructure without showing the plan for review.`);
+      // Breaking the state lock another run holds lets two runs write the state at once.
+      else if (sub === 'force-unlock') emit(ctx, 'medium', 'state_lock_break', `${name} force-unlock removes a state lock another run may still hold; two runs writing the state at once can corrupt it.`);
       else if (sub === 'state' && /^(?:rm|push)$/.test(args[args.indexOf('state') + 1] ?? '')) emit(ctx, 'medium', 'terraform_state', `${name} state ${args[args.indexOf('state') + 1]} edits the state by hand.`);
       return;
     }
@@ -253,6 +323,11 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
     case 'cdk':
     case 'sst':
       if (args[0] === 'destroy' || args[0] === 'remove') emit(ctx, bump(args, 'medium'), 'stack_destroy', `${name} ${args[0]} tears down a whole stack.`);
+      // `pulumi stack rm` deletes the stack's state and history; with --force even while it still has resources.
+      else if (name === 'pulumi' && args[0] === 'stack' && (args[1] === 'rm' || args[1] === 'remove') && !prodish(args) && EPHEMERAL.test(positionals(args).slice(2)[0] ?? '')) emit(ctx, 'low', 'stack_destroy', `pulumi stack rm deletes the throwaway stack ${positionals(args).slice(2)[0]}.`);
+      else if (name === 'pulumi' && args[0] === 'stack' && (args[1] === 'rm' || args[1] === 'remove')) emit(ctx, shiftSeverity('medium', (hasLong(args, '--force') || hasShort(args, 'f') ? 1 : 0) + (prodish(args) ? 1 : 0)), 'stack_destroy', `pulumi stack rm deletes ${positionals(args).slice(2)[0] ? `the stack ${positionals(args).slice(2)[0]}` : 'the current stack'} with its state and history${hasLong(args, '--force') || hasShort(args, 'f') ? ', even while it still has resources, which are then left unmanaged' : ''}.`);
+      // `pulumi cancel` stops the update another run is making and releases its lock.
+      else if (name === 'pulumi' && args[0] === 'cancel') emit(ctx, 'medium', 'state_lock_break', 'pulumi cancel stops an update in progress and releases its lock, which can leave the stack half changed.');
       return;
     case 'aws': {
       const [svc, op] = positionals(args, AWS_VALUE_OPTIONS);
@@ -262,6 +337,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
         if (op && /^(?:delete|terminate|remove|purge|destroy|rm|rb)(?:-|$)/.test(op)) emit(ctx, 'low', 'aws_delete', `aws ${svc} ${op} deletes from a local emulator at ${endpoint}, not from AWS.`);
         return;
       }
+      if (svc === 's3' && op === 'rm' && hasLong(args, '--recursive') && throwawayPrefix(positionals(args, AWS_VALUE_OPTIONS)[2])) return emit(ctx, 'low', 's3_recursive_delete', `Recursively deletes ${positionals(args, AWS_VALUE_OPTIONS)[2]}, a prefix named as a throwaway environment.`);
       if (svc === 's3' && op === 'rm' && hasLong(args, '--recursive')) return emit(ctx, shiftSeverity('high', prodish(args) ? 1 : 0), 's3_recursive_delete', `Recursively deletes every object under ${positionals(args, AWS_VALUE_OPTIONS)[2] ?? 'the bucket'}.`);
       if (svc === 's3' && op === 'rb' && hasLong(args, '--force')) return emit(ctx, 'high', 's3_bucket_delete', 'Deletes a bucket and all its objects.');
       if (svc === 's3' && op === 'sync' && hasLong(args, '--delete')) {
@@ -283,12 +359,17 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
     }
     case 'gcloud': {
       const pos = positionals(args);
+      // `gcloud storage rm -r` is `gsutil rm -r`.
+      if (pos[0] === 'storage' && pos[1] === 'rm' && (hasShort(args, 'r') || hasShort(args, 'R') || hasLong(args, '--recursive'))) {
+        return throwawayPrefix(pos[2]) ? emit(ctx, 'low', 'bucket_recursive_delete', `gcloud storage rm -r deletes ${pos[2]}, a prefix named as a throwaway environment.`) : emit(ctx, 'high', 'bucket_recursive_delete', `gcloud storage rm -r deletes every object under ${pos[2] ?? 'the path'}.`);
+      }
       if (!pos.includes('delete')) return;
       const big = pos[0] === 'projects' || (pos[0] === 'sql' && pos[1] === 'instances') || pos.includes('clusters') || (pos[0] === 'storage' && pos[1] === 'rm');
       return emit(ctx, bump(args, big ? 'high' : 'medium'), 'gcloud_delete', `gcloud ${pos.slice(0, pos.indexOf('delete') + 1).join(' ')} deletes cloud resources.`);
     }
     case 'gsutil':
-      if (positionals(args).includes('rm') && (hasShort(args, 'r') || hasShort(args, 'R'))) emit(ctx, 'high', 'bucket_recursive_delete', 'gsutil rm -r deletes every object under the path.');
+      if (positionals(args).includes('rm') && (hasShort(args, 'r') || hasShort(args, 'R')) && positionals(args).slice(positionals(args).indexOf('rm') + 1).every(throwawayPrefix)) emit(ctx, 'low', 'bucket_recursive_delete', 'gsutil rm -r deletes prefixes named as throwaway environments.');
+      else if (positionals(args).includes('rm') && (hasShort(args, 'r') || hasShort(args, 'R'))) emit(ctx, 'high', 'bucket_recursive_delete', 'gsutil rm -r deletes every object under the path.');
       else if (positionals(args).includes('rb')) emit(ctx, 'high', 'bucket_delete', 'gsutil rb deletes a bucket.');
       return;
     case 'az': {
@@ -312,12 +393,24 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext): void 
       }
       if (pos[0] === 'scale' && args.some((a) => /^--replicas=0$/.test(a) || a === '0' && args[args.indexOf(a) - 1] === '--replicas')) return emit(ctx, prod ? 'high' : 'medium', 'k8s_scale_zero', `Scales ${pos[1] ?? 'a workload'} to zero replicas${ns ? ` in ${ns}` : ''}, stopping the service.`);
       if (pos[0] === 'drain') return emit(ctx, 'medium', 'k8s_drain', `Drains node ${pos[1] ?? ''}, evicting its workloads.`);
+      // Production workloads changed by hand: rolled back, their image or spec replaced or patched.
+      // A restart (`rollout restart`) and reads keep the spec and stay allowed.
+      const prodTarget = PROD.test(ns) || PROD.test(optionValue(args, ['--context']) ?? '');
+      if (prodTarget && ((pos[0] === 'rollout' && pos[1] === 'undo') || pos[0] === 'set' || pos[0] === 'patch' || pos[0] === 'edit' || pos[0] === 'replace' || pos[0] === 'apply')) {
+        return emit(ctx, 'medium', 'production_release_change', `kubectl ${pos[0] === 'rollout' ? 'rollout undo' : pos[0]} changes workloads in production (${ns || optionValue(args, ['--context'])}) by hand, outside the reviewed pipeline.`);
+      }
       return;
     }
     case 'helm': {
-      if (args[0] !== 'uninstall' && args[0] !== 'delete' && args[0] !== 'del' && args[0] !== 'un') return;
       const release = positionals(args.slice(1), HELM_VALUE_OPTIONS)[0] ?? '';
       const ns = optionValue(args, ['-n', '--namespace']) ?? '';
+      // A release in production changed by hand: rolled back, upgraded or installed there.
+      if (args[0] === 'rollback' || args[0] === 'upgrade' || args[0] === 'install') {
+        const where = [ns, optionValue(args, ['--kube-context']) ?? '', release].find((w) => PROD.test(w));
+        if (where) emit(ctx, 'medium', 'production_release_change', `helm ${args[0]} changes the release ${release} in production (${where}) by hand, outside the reviewed pipeline.`);
+        return;
+      }
+      if (args[0] !== 'uninstall' && args[0] !== 'delete' && args[0] !== 'del' && args[0] !== 'un') return;
       // A preview, review or test release (or namespace) is made to be thrown away; a shared
       // environment (staging, unnamed) is a warning and a production-looking one a denial.
       if (!prodish(args) && ns !== 'kube-system' && (EPHEMERAL.test(release) || EPHEMERAL.test(ns))) return emit(ctx, 'low', 'helm_uninstall', `helm ${args[0]} removes the throwaway release ${release}${ns ? ` in ${ns}` : ''}.`);

@@ -30,6 +30,8 @@ const HOST_OPTIONS: ReadonlyMap<string, { short: string; long: string[]; env: st
   dropdb: { short: 'h', long: ['--host'], env: ['PGHOST', 'PGHOSTADDR', 'PGSERVICE'] },
   mysql: { short: 'h', long: ['--host'], env: ['MYSQL_HOST'], socket: ['-S', '--socket'] },
   mariadb: { short: 'h', long: ['--host'], env: ['MYSQL_HOST'], socket: ['-S', '--socket'] },
+  mysqladmin: { short: 'h', long: ['--host'], env: ['MYSQL_HOST'], socket: ['-S', '--socket'] },
+  'mariadb-admin': { short: 'h', long: ['--host'], env: ['MYSQL_HOST'], socket: ['-S', '--socket'] },
   'redis-cli': { short: 'h', long: [], env: [] },
   mongo: { short: '', long: ['--host'], env: [] },
   mongosh: { short: '', long: ['--host'], env: [] },

@@ -64,6 +64,12 @@ export function hasArgCI(args: readonly string[], ...names: string[]): boolean {
 }
 
 /** The value of an option given as `--opt value`, `--opt=value` or `-o value` / `-ovalue`. */
+/** A PowerShell parameter's value (`-Path x`); parameter names are case-insensitive there. `names` in lower case. */
+export function optionValueCI(args: readonly string[], names: string | readonly string[]): string | undefined {
+  const i = args.findIndex((a) => (typeof names === 'string' ? a.toLowerCase() === names : names.includes(a.toLowerCase())));
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
 export function optionValue(args: readonly string[], names: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];

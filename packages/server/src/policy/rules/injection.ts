@@ -274,9 +274,19 @@ function quotedAt(text: string, start: number, end: number): boolean {
 // Words that make a quotation a specimen being talked about rather than relayed orders.
 const SPECIMEN = /\b(?:document|docs?|explain|example|attacks?|payloads?|phrases?|strings?|detect|detector|flag|flagged|tests?|known|classic|injections?|sanitiz|filters?|blocklist|denylist|red-?team|mention)/i;
 
+// A quoted item of a list and the conjunction after it (`'A' and `, `"B", `, `'C' or `).
+const LISTED_ITEM = /(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|\u201c[^\u201d\n]{1,200}\u201d|`[^`\n]{1,200}`)\s{0,2}(?:,\s{0,2}(?:and|or)?|and|or)\s{1,2}$/;
+
 function discussedAt(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 60), start).replace(/['"`\u201c\u2018\u00ab(]+\s*$/, '');
   if (DISCUSSION.test(before)) return true;
+  // A later specimen of a quoted list the sentence introduces ("payloads like 'A' and '<system>…'"):
+  // the earlier items are stripped and the introduction read as for the first.
+  if (/['"`\u201d]\s{0,2}(?:,\s{0,2}(?:and|or)?|and|or)\s{1,2}$/.test(before)) {
+    let rest = text.slice(Math.max(0, start - 600), start).replace(/['"`\u201c\u2018\u00ab(]+\s*$/, '');
+    for (let i = 0, m = LISTED_ITEM.exec(rest); m && i < 8; i++, m = LISTED_ITEM.exec(rest)) rest = rest.slice(0, m.index);
+    if (DISCUSSION.test(rest.replace(/['"`\u201c\u2018\u00ab(]+\s*$/, ''))) return true;
+  }
   // Inside a double-quoted span on the line, with the sentence around it talking about the
   // quotation ("document that \"AI agents reading this must …\" is a known attack"). Single
   // quotes are not counted: relayed page text is quoted with them as often as not, and an
@@ -293,6 +303,23 @@ function discussedAt(text: string, start: number): boolean {
   return SPECIMEN.test(text.slice(Math.max(lineStart, open - 120), open)) || SPECIMEN.test(after.split('\n', 1)[0]);
 }
 
+/**
+ * A match inside (not at the start of) a quoted span on its line that is itself a specimen being
+ * discussed: `payloads like '<system>you are DAN</system>'` matches at `</system>` too.
+ */
+function discussedSpan(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  for (const q of ['\'', '"', '`']) {
+    const open = text.lastIndexOf(q, start - 1);
+    if (open < lineStart || start - open > 200) continue;
+    const close = text.indexOf(q, end);
+    const nl = text.indexOf('\n', end);
+    if (close < 0 || (nl >= 0 && close > nl) || close - end > 200) continue;
+    if (discussedAt(text, open + 1)) return true;
+  }
+  return false;
+}
+
 /** The first match of `re` (not global) that is not a quotation being discussed. */
 function claimIn(text: string, re: RegExp): string | null {
   const m = re.exec(text);
@@ -307,7 +334,7 @@ function findOverride(t: string): string | null {
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const start = m.index + (m[0].length - m[0].trimStart().length);
       const end = m.index + m[0].length;
-      if (!quotedAt(t, start, end) && !discussedAt(t, start)) return m[0].trim();
+      if (!quotedAt(t, start, end) && !discussedAt(t, start) && !discussedSpan(t, start, end)) return m[0].trim();
       if (m[0].length === 0) re.lastIndex++;
     }
   }

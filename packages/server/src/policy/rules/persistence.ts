@@ -9,15 +9,21 @@ import type { Finding } from '../findings.js';
 import type { Severity } from '../types.js';
 import { severityRank } from '../findings.js';
 import type { RuleContext } from './context.js';
-import { literalOutput, positionals, SHARED_HOOKS_DIR_SOURCE } from './facts.js';
+import { literalOutput, optionValueCI, positionals, SHARED_HOOKS_DIR_SOURCE } from './facts.js';
 import { makefileRecipes } from '../shell/makefile.js';
 
 const CATEGORY = 'persistence';
-const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript']);
+const PERSISTENCE_PROGRAMS = new Set(['tee', 'cp', 'mv', 'ln', 'install', 'rsync', 'sed', 'perl', 'crontab', 'at', 'batch', 'launchctl', 'schtasks', 'register-scheduledtask', 'new-scheduledtask', 'reg', 'set-itemproperty', 'new-itemproperty', 'osascript',
+  'copy', 'copy-item', 'cpi', 'move', 'move-item', 'xcopy', 'add-content', 'set-content', 'out-file', 'sc', 'sc.exe', 'new-service', 'wmic', 'set-wmiinstance', 'new-ciminstance', 'defaults']);
+// Registry places Windows runs a program from at logon or at every program start: the Run keys,
+// Winlogon's Userinit/Shell, a debugger attached by Image File Execution Options, AppInit_DLLs.
+const REGISTRY_AUTORUN = /\\currentversion\\(?:run|runonce|runservices|runservicesonce|policies\\explorer\\run|winlogon)\b|\\image file execution options\\|\\currentversion\\windows\b.*appinit_dlls|\\currentversion\\windows\\?$/i;
 // A hook file in a repository's shared-hooks directory (husky's `.husky/pre-commit`,
 // `.githooks/pre-push`): once core.hooksPath points there, git runs it as it runs .git/hooks.
 const SHARED_HOOK = new RegExp(String.raw`(?:^|\/)${SHARED_HOOKS_DIR_SOURCE}\/(?:applypatch-msg|pre-applypatch|post-applypatch|pre-commit|pre-merge-commit|prepare-commit-msg|commit-msg|post-commit|pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|proc-receive|post-receive|post-update|reference-transaction|push-to-checkout|pre-auto-gc|post-rewrite|sendemail-validate|fsmonitor-watchman|post-index-change)$`);
 const RC_FILES = new Set(['.bash_aliases', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.kshrc', '.cshrc', '.tcshrc', '.xinitrc', '.xprofile', '.xsessionrc']);
+
+const USER_MCP_CONFIG = /^~\/(?:\.cursor\/mcp\.json|\.codeium\/windsurf\/mcp_config\.json|\.gemini\/antigravity\/mcp_config\.json|\.copilot\/mcp-config\.json|\.vscode\/mcp\.json|\.config\/(?:claude\/claude_desktop_config\.json|code\/user\/mcp\.json)|library\/application support\/(?:claude\/claude_desktop_config\.json|code\/user\/mcp\.json)|appdata\/roaming\/(?:claude\/claude_desktop_config\.json|code\/user\/mcp\.json))$/;
 
 export interface PersistenceTarget {
   severity: Severity;
@@ -28,6 +34,8 @@ export interface PersistenceTarget {
 export function persistenceTarget(raw: string): PersistenceTarget | null {
   const p = normalizePath(raw);
   const lower = p.toLowerCase();
+  // PowerShell's profile, named by its variable (`Add-Content $PROFILE …`, `$PROFILE.CurrentUserAllHosts`).
+  if (lower.charCodeAt(0) === 36 /* $ */ && /^\$profile(?:\.(?:currentusercurrenthost|currentuserallhosts|allusersallhosts|alluserscurrenthost))?$/.test(lower)) return { severity: 'medium', label: `the PowerShell profile ${p}`, kind: 'shell_rc' };
   // Every target below but authorized_keys is a path with a directory: `build.log` is none.
   if (!lower.includes('/') && !lower.startsWith('authorized_keys')) return null;
   const segs = segments(lower);
@@ -56,6 +64,11 @@ export function persistenceTarget(raw: string): PersistenceTarget | null {
   if (/^~\/\.(?:config|local\/share)\/systemd\/user\/.+/.test(lower)) return { severity: 'medium', label: `the user systemd unit ${p}`, kind: 'systemd_unit' };
   if (/^\/(?:etc|lib|usr\/lib|run)\/systemd\/(?:system|user)\/.+/.test(lower)) return { severity: 'high', label: `the systemd unit ${p}`, kind: 'systemd_unit' };
   if (/^(?:~|)\/library\/(?:launchagents|launchdaemons)\/.+/.test(lower) || /^~\/library\/launchagents\/.+/.test(lower)) return { severity: 'high', label: `the launchd job ${p}`, kind: 'launchd' };
+  // A coding agent's user-level MCP configuration: every server listed there is a command the agent
+  // starts at each session, in every project (the project's own `.cursor/mcp.json` is not here).
+  if (lower.includes('mcp') || lower.includes('claude_desktop')) {
+    if (USER_MCP_CONFIG.test(lower)) return { severity: 'medium', label: `the agent MCP configuration ${p}, whose servers start with every agent session`, kind: 'mcp_server' };
+  }
   if (/^~\/\.config\/autostart\/.+/.test(lower)) return { severity: 'medium', label: `the autostart entry ${p}`, kind: 'autostart' };
   if (/^\/etc\/(?:xdg\/autostart\/.+|rc\.local|init\.d\/.+|rc\d\.d\/.+)$/.test(lower)) return { severity: 'high', label: `the boot script ${p}`, kind: 'boot_script' };
   if (/^~\/\.ssh\/rc$|^\/etc\/ssh\/sshrc$/.test(lower)) return { severity: 'high', label: `${p} (runs on every SSH login)`, kind: 'ssh_rc' };
@@ -74,15 +87,23 @@ const CRON_SCHEDULE = /^\s*(?:@(?:reboot|yearly|annually|monthly|weekly|daily|ho
 const PAYLOAD_HINT = /[|&;<>$`]|\b(?:curl|wget|nc|ncat|socat|bash|sh|zsh|python[0-9.]*|perl|ruby|node|php|base64|iwr|iex|rm|shred|dd|mkfs(?:\.\w+)?|wipefs|truncate)\b/;
 const UNIT_KEY = /^\s*(?:ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecReload)\s*=\s*[-@+!:]*/i;
 
-/** The worst thing the written content would run (remote code, reverse shell, …). */
-export function payloadRisk(content: string, ctx: RuleContext): { severity: Severity; reason: string } | null {
+/**
+ * The worst thing the written content would run (remote code, reverse shell, …). `least` lowers
+ * the bar for places whose own finding is low (git hooks): there a medium effect of the harmful
+ * kinds (data sent to an unknown host, code produced at run time) is worth reporting, since the
+ * hook repeats it at every commit without anyone running it.
+ */
+export function payloadRisk(content: string, ctx: RuleContext, least: Severity = 'high'): { severity: Severity; reason: string } | null {
   let best: { severity: Severity; reason: string } | null = null;
+  const bar = severityRank(least);
   const lines = content.slice(0, 32_768).split('\n').slice(0, 300);
   for (const raw of lines) {
     const line = raw.replace(CRON_SCHEDULE, '').replace(UNIT_KEY, '').replace(/<\/?string>/g, ' ');
     if (!PAYLOAD_HINT.test(line)) continue;
     for (const f of ctx.inspectNested(line)) {
-      if (severityRank(f.severity) >= severityRank('high') && (!best || severityRank(f.severity) > severityRank(best.severity))) best = { severity: f.severity, reason: f.reason };
+      const rank = severityRank(f.severity);
+      if (rank < bar || (rank < severityRank('high') && !SCRIPT_HARMS.has(f.category))) continue;
+      if (!best || rank > severityRank(best.severity)) best = { severity: f.severity, reason: f.reason };
     }
   }
   return best;
@@ -91,7 +112,11 @@ export function payloadRisk(content: string, ctx: RuleContext): { severity: Seve
 const SUDO_PASSWORD = /\bsudo\s(?:[^\n|;&]*\s)?-[A-Za-z]*S\b[^\n]*<<<\s*['"]?[^\s'"$]|\b(?:echo|printf)\s+(?:-\w+\s+)?['"]?[^\s'"$|][^|\n]*\|\s*sudo\s(?:[^\n|]*\s)?-[A-Za-z]*S\b/;
 
 export function emitPersistence(ctx: RuleContext, target: PersistenceTarget, path: string, how: string, payload?: string): void {
-  const risk = payload ? payloadRisk(payload, ctx) : null;
+  const risk = payload ? payloadRisk(payload, ctx, target.severity === 'low' ? 'medium' : 'high') : null;
+  if (risk && risk.severity === 'medium') {
+    ctx.emit({ patternName: `${CATEGORY}.${target.kind}_harmful`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label}, which then runs by itself each time: ${risk.reason}`, paths: [path] });
+    return;
+  }
   if (risk) {
     ctx.emit({ patternName: `${CATEGORY}.${target.kind}_malicious`, severity: 'critical', category: CATEGORY, layer: 'builtin', reason: `${how} ${target.label} so that it runs at every start: ${risk.reason}`, paths: [path] });
     return;
@@ -225,6 +250,12 @@ function upstreamData(cmd: SimpleCommand): string | undefined {
   return parts.length ? parts.join('\n') : undefined;
 }
 
+/** The text of a here-document or here-string fed to the command (what `tee F <<< '…'` writes). */
+function hereBody(cmd: SimpleCommand): string | undefined {
+  for (const r of cmd.redirects) if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') return r.target.text;
+  return undefined;
+}
+
 export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   for (const r of cmd.redirects) {
     if (r.op !== '>' && r.op !== '>>' && r.op !== '>|' && r.op !== '&>' && r.op !== '&>>') continue;
@@ -238,9 +269,42 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'tee':
       for (const p of pos) {
         const target = persistenceTarget(p);
-        if (target) emitPersistence(ctx, target, p, 'Writes (tee) to', upstreamData(cmd));
+        if (target) emitPersistence(ctx, target, p, 'Writes (tee) to', upstreamData(cmd) ?? hereBody(cmd));
       }
       return;
+    case 'add-content':
+    case 'set-content':
+    case 'out-file': {
+      // PowerShell writers: the target is -Path / -FilePath or the first operand.
+      const target = optionValueCI(args, ['-path', '-filepath', '-literalpath']) ?? pos[0];
+      const t = target ? persistenceTarget(target) : null;
+      if (t) emitPersistence(ctx, t, target!, `${cmd.argv[0]?.text ?? cmd.name} writes to`, optionValueCI(args, ['-value', '-inputobject']) ?? pos.slice(1).join('\n'));
+      return;
+    }
+    case 'sc':
+    case 'sc.exe':
+    case 'new-service':
+      // A Windows service starts at boot as SYSTEM (`sc create X binPath= …`, `New-Service`).
+      if (cmd.name === 'new-service' || /^create$/i.test(args[0] ?? '')) ctx.emit({ patternName: `${CATEGORY}.windows_service`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `${cmd.argv[0]?.text ?? cmd.name} ${cmd.name === 'new-service' ? '' : 'create '}registers a Windows service, a program that starts at boot as SYSTEM.`.replace('  ', ' ') });
+      return;
+    case 'wmic':
+    case 'set-wmiinstance':
+    case 'new-ciminstance':
+      // A permanent WMI event subscription runs its consumer whenever the filter's event fires, across reboots.
+      if (args.some((a) => /^__(?:eventfilter|filtertoconsumerbinding)$|^(?:commandlineeventconsumer|activescripteventconsumer)$/i.test(a)) && (cmd.name !== 'wmic' || args.some((a) => /^create$/i.test(a)))) {
+        ctx.emit({ patternName: `${CATEGORY}.wmi_subscription`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: 'Creates a permanent WMI event subscription, code Windows runs again whenever its event fires, across reboots.' });
+      }
+      return;
+    case 'defaults':
+      // macOS login and logout hooks run a script as root at every login.
+      if (args[0] === 'write' && /loginwindow$/i.test(args[1] ?? '') && /^(?:LoginHook|LogoutHook)$/i.test(args[2] ?? '')) ctx.emit({ patternName: `${CATEGORY}.login_hook`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `defaults write ${args[1]} ${args[2]} makes ${args[3] ?? 'a script'} run as root at every ${/^login/i.test(args[2]) ? 'login' : 'logout'}.` });
+      return;
+    case 'copy':
+    case 'copy-item':
+    case 'cpi':
+    case 'move':
+    case 'move-item':
+    case 'xcopy':
     case 'cp':
     case 'mv':
     case 'ln':
@@ -302,8 +366,9 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
     case 'reg':
     case 'set-itemproperty':
     case 'new-itemproperty':
-      if (args.some((a) => /\\currentversion\\(?:run|runonce)\b/i.test(a)) && (cmd.name !== 'reg' || /^add$/i.test(args[0] ?? ''))) {
-        ctx.emit({ patternName: `${CATEGORY}.registry_run_key`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: 'Adds a program to the Windows Run key so it starts at every logon.' });
+      if (args.some((a) => REGISTRY_AUTORUN.test(a)) && (cmd.name !== 'reg' || /^add$/i.test(args[0] ?? ''))) {
+        const runKey = args.some((a) => /\\currentversion\\(?:run|runonce)\b/i.test(a));
+        ctx.emit({ patternName: `${CATEGORY}.registry_run_key`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: runKey ? 'Adds a program to the Windows Run key so it starts at every logon.' : 'Sets a registry value Windows runs a program from at logon or at every program start (Winlogon, Image File Execution Options, AppInit_DLLs).' });
       }
       return;
   }
@@ -382,7 +447,14 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
   if (!script || !script.text.trim()) return;
   let best: Finding | null = null;
   let other: Finding | null = null;
+  // A project hook runs by itself at every commit or push: a medium harmful effect there (the
+  // staged diff posted to an unknown host) is repeated unasked, so it is reported too. A script
+  // or a build file runs when someone runs it, and keeps the high bar. (.git/hooks is judged as
+  // a persistence target, emitPersistence.)
+  const hook = script.what.startsWith('the commit hook');
+  let repeated: Finding | null = null;
   for (const f of ctx.inspectNested(script.text.slice(0, 32_768))) {
+    if (hook && f.severity === 'medium' && SCRIPT_HARMS.has(f.category)) repeated ??= f;
     if (severityRank(f.severity) < severityRank('high')) continue;
     // Other serious effects (a repository or cloud resource destroyed) in a file someone runs on
     // purpose are that someone's tool, perhaps a deliberate one: warned, not denied.
@@ -396,4 +468,5 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
   }
   if (best) ctx.emit({ patternName: best.patternName, severity: best.severity, category: best.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${best.reason}`, paths: [path] });
   else if (other) ctx.emit({ patternName: `${CATEGORY}.run_file_harmful`, severity: 'medium', category: other.category, layer: 'builtin', reason: `Writes ${script.what}; when run, it would do this: ${other.reason}`, paths: [path] });
+  else if (repeated) ctx.emit({ patternName: `${CATEGORY}.git_hook_harmful`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `Writes ${script.what}; each time it runs it would do this: ${repeated.reason}`, paths: [path] });
 }

@@ -43,9 +43,12 @@ function inspectHttpDelete(cmd: SimpleCommand, ctx: RuleContext): void {
   return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} DELETE ${path} deletes a hosted resource through the code host's API.`);
 }
 
+// A workflow input that names production as its value (`environment=production`, `ENV:prod`).
+const PRODUCTION_INPUT = /^[\w.-]*[=:](?:prod|production|prd|live)(?:[-_.]?[a-z0-9]*)?$/i;
+
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', ...HTTP_CLIENTS]);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', ...HTTP_CLIENTS]);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -59,8 +62,17 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
     case 'bb': {
       const [noun, verb] = pos;
       if ((noun === 'repo' || noun === 'project') && verb === 'delete') return emit(ctx, 'cloud_destructive', 'repository_delete', 'high', `${cmd.name} ${noun} delete deletes a hosted repository with its issues, pull requests and history.`);
+      // Keys that grant access to the account or a repository: removing one locks out whatever logs in with it.
+      if ((noun === 'ssh-key' || noun === 'gpg-key' || noun === 'deploy-key') && (verb === 'delete' || verb === 'remove')) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} ${noun} ${verb} removes an access key; whatever signs in or deploys with it stops working.`);
+      if (noun === 'repo' && verb === 'deploy-key' && (pos[2] === 'delete' || pos[2] === 'remove')) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} repo deploy-key ${pos[2]} removes a deploy key; the deployment that uses it stops working.`);
       if ((noun === 'secret' || noun === 'variable') && (verb === 'delete' || verb === 'remove')) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} ${noun} ${verb} deletes a CI secret; pipelines that need it break.`);
       if ((noun === 'release' || noun === 'environment' || noun === 'cache' || noun === 'run') && verb === 'delete') return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} ${noun} delete deletes hosted ${noun} data.`);
+      // A deployment workflow started by hand with production as its input (`-f environment=production`)
+      // ships to production outside the reviewed merge that normally triggers it.
+      if ((noun === 'workflow' && verb === 'run') || (cmd.name === 'glab' && noun === 'ci' && verb === 'run')) {
+        const input = a.find((x, i) => /^(?:-[fF]|--field|--raw-field|--input|--variables?(?:-env)?)$/.test(a[i - 1] ?? '') && PRODUCTION_INPUT.test(x)) ?? a.find((x) => /^--(?:field|raw-field|variables?(?:-env)?)=/.test(x) && PRODUCTION_INPUT.test(x.slice(x.indexOf('=') + 1)));
+        if (input) return emit(ctx, 'cloud_destructive', 'production_release_change', 'medium', `${cmd.name} ${noun} run starts a workflow for production (${input}) by hand, outside the reviewed merge that normally deploys.`);
+      }
       if (noun === 'api') {
         const method = a.find((x, i) => a[i - 1] === '-X' || a[i - 1] === '--method') ?? a.find((x) => /^--method=/.test(x))?.slice(9) ?? a.find((x) => /^-X./.test(x))?.slice(2);
         if (method && /^delete$/i.test(method)) return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} api ${method} deletes a hosted resource.`);
@@ -85,6 +97,25 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
     case 'infisical':
       if (pos.includes('delete')) return emit(ctx, 'cloud_destructive', 'secret_delete', 'medium', `${cmd.name} delete deletes stored secrets.`);
       return;
+    // Password managers and the OS secret stores: a deleted entry is often the only copy.
+    case 'bw':
+    case 'pass':
+    case 'gopass':
+    case 'keepassxc-cli':
+    case 'secret-tool':
+    case 'security':
+    case 'remove-secret':
+    case 'cmdkey': {
+      const verb = (pos[0] ?? '').toLowerCase();
+      const gone = cmd.name === 'remove-secret' ? true
+        : cmd.name === 'cmdkey' ? a.some((x) => /^\/delete(?::|$)/i.test(x))
+        : cmd.name === 'security' ? /^delete-(?:generic-password|internet-password|keychain|certificate|identity)$/.test(verb)
+        : cmd.name === 'secret-tool' ? verb === 'clear'
+        : /^(?:delete|rm|remove|rmdir)$/.test(verb);
+      const spelled = cmd.name === 'remove-secret' ? cmd.argv[0]?.text ?? 'Remove-Secret' : `${cmd.name} ${cmd.name === 'cmdkey' ? '/delete' : pos[0]}`;
+      if (gone) return emit(ctx, 'cloud_destructive', 'secret_delete', 'medium', `${spelled} deletes stored passwords or keys, often the only copy.`);
+      return;
+    }
     case 'docker-compose':
     case 'podman-compose':
       return composeVolumes(cmd.name, a, ctx);
@@ -99,6 +130,27 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
         return emit(ctx, 'cloud_destructive', 'container_force_remove', 'medium', `${cmd.name} rm -f --volumes removes running containers together with their data volumes.`);
       }
       if (verb === 'volume rm' || verb === 'volume prune' || (verb === 'system prune' && a.includes('--volumes'))) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${verb} deletes data volumes.`);
+      // podman's factory reset takes every container, image, pod and volume; a podman machine is
+      // the VM that holds them all (`machine reset` removes every one).
+      if (verb === 'system reset' || (pos[0] === 'machine' && /^(?:rm|remove|reset)$/.test(pos[1] ?? ''))) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${pos[0]} ${pos[1]} deletes ${verb === 'system reset' ? 'every container, image and volume, with the data in them' : 'the container VM with every container and volume in it'}.`);
+      return;
+    }
+    case 'colima':
+    case 'limactl':
+    case 'multipass':
+    case 'vagrant':
+    case 'lxc':
+    case 'incus':
+    case 'orb':
+    case 'orbctl': {
+      // Deleting a local VM or system container deletes its disk: every container, volume and
+      // database in it. `stop`, `halt`, and multipass's `delete` without `--purge` (undone by
+      // `recover`) keep it; kind and k3d clusters are scratch by design and are not here.
+      const v = pos[0];
+      const gone = cmd.name === 'vagrant' ? v === 'destroy'
+        : cmd.name === 'multipass' ? v === 'purge' || (v === 'delete' && (hasShort(a, 'p') || a.includes('--purge')))
+        : v === 'delete' || v === 'rm' || v === 'remove' || (cmd.name === 'colima' && v === 'prune');
+      if (gone) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${v} deletes a local VM or system container with its disk, the containers, volumes and data inside it.`);
       return;
     }
     case 'restic':
@@ -130,6 +182,15 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
       return;
     case 'zfs':
       if (pos[0] === 'destroy' && pos.some((x) => x.includes('@'))) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'zfs destroy removes snapshots, the copies a rollback would need.');
+      return;
+    case 'timeshift':
+      if (a.some((x) => x === '--delete' || x === '--delete-all')) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'timeshift deletes system snapshots, the copies a restore would need.');
+      return;
+    case 'snapper':
+      if (pos[0] === 'delete' || pos[0] === 'rm' || pos[0] === 'remove' || pos[0] === 'cleanup') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `snapper ${pos[0]} deletes filesystem snapshots.`);
+      return;
+    case 'velero':
+      if ((pos[0] === 'backup' || pos[0] === 'schedule' || pos[0] === 'restore') && pos[1] === 'delete') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `velero ${pos[0]} delete removes cluster backups${pos[0] === 'schedule' ? ' from now on' : ''}.`);
       return;
     case 'tmutil':
       if (pos[0] === 'delete' || pos[0] === 'deletelocalsnapshots' || pos[0] === 'disable') return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', `tmutil ${pos[0]} removes Time Machine backups.`);

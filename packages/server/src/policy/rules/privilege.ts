@@ -7,20 +7,15 @@ import type { Severity } from '../types.js';
 import { ContextView, type RuleContext } from './context.js';
 import type { Finding } from '../findings.js';
 import { classifyGuardRailPath } from './guard-rails.js';
-import { hasShort, literalOutput, optionValue, optionValues, positionals } from './facts.js';
+import { hasShort, literalOutput, optionValue, optionValueCI, optionValues, positionals } from './facts.js';
 
 const PRIV = 'privilege';
-const GRANT_PROGRAMS = new Set(['gcloud', 'az', 'aws', 'kubectl', 'oc', 'icacls', 'gh']);
+const GRANT_PROGRAMS = new Set(['gcloud', 'gsutil', 'az', 'aws', 'kubectl', 'oc', 'icacls', 'gh', 'glab']);
 const TAMPER = 'security_tampering';
 const SECURITY_UNITS = /^(?:apparmor|auditd?|firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|falcon-?sensor|falcond|crowdstrike\w*|sentinel\w*|cbagentd|cbdaemon|carbonblack\w*|cb-psc-sensor|osqueryd?|wazuh-agent|ossec\w*|elastic-agent|elastic-endpoint|mdatp|wdavdaemon|windefend|sense|mpssvc|msmpeng|clamav-daemon|clamd|fail2ban|santa|santad|com\.google\.santa\S*|com\.crowdstrike\S*|jamf\w*|xagt|cylance\w*|sophos\w*|tanium\w*|qualys\w*|rapid7\w*|ir_agent|nessusagent|aide|tripwire|rsyslog|syslog-ng|systemd-journald|eset\w*|kesl|avast\w*|bdsec\w*)(?:\.service)?$/i;
 const SETUID_CRITICAL = /^(?:bash|sh|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|vim?|nano|find|env|cp|mv|less|more|awk|gawk|tar|nmap|docker|busybox|sudo|su)$/;
 const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
 const WINDOWS_ADMIN_GROUPS = /^["']?(?:administrators|domain admins|enterprise admins|schema admins|remote desktop users|backup operators|hyper-v administrators)["']?$/;
-/** A PowerShell parameter's value; parameter names are case-insensitive there. */
-function optionValueCI(args: readonly string[], name: string): string | undefined {
-  const i = args.findIndex((a) => a.toLowerCase() === name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 // Programs inspectTamperCommand knows; anything else skips it without allocating.
 const TAMPER_PROGRAMS = new Set(['setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
@@ -88,13 +83,35 @@ function inspectAccessGrant(cmd: SimpleCommand, ctx: RuleContext): void {
       if (BROAD_ROLE.test(role) || EVERYONE.test(who)) grantFinding(ctx, `on ${args[args.indexOf('add-iam-policy-binding') + 1] ?? 'a Google Cloud resource'}`, member, role);
       return;
     }
+    case 'gsutil': {
+      // `gsutil iam ch allUsers:objectAdmin gs://b`, `gsutil acl ch -u AllUsers:W gs://b`: a bucket opened to everyone.
+      const grant = args[0] === 'iam' && args[1] === 'ch' ? args.slice(2).find((a) => /^-?[^:]+:\w/.test(a) && !a.startsWith('gs://')) : args[0] === 'acl' && args[1] === 'ch' ? optionValues(args, ['-u', '-g']).find(Boolean) : undefined;
+      const who = grant?.replace(/^-/, '').split(':')[0] ?? '';
+      if (grant && !grant.startsWith('-') && EVERYONE.test(who)) grantFinding(ctx, `on ${args.find((a) => a.startsWith('gs://')) ?? 'a bucket'}`, who, grant.slice(who.length + 1) || 'access');
+      return;
+    }
     case 'az': {
+      // Anonymous read of a storage container or of every blob in the account.
+      const open = (args[0] === 'storage' && args[1] === 'container' && /^(?:set-permission|create)$/.test(args[2] ?? '') && /^(?:blob|container)$/.test(optionValue(args, ['--public-access']) ?? ''))
+        || (args[0] === 'storage' && args[1] === 'account' && /^(?:update|create)$/.test(args[2] ?? '') && /^true$/i.test(optionValue(args, ['--allow-blob-public-access']) ?? ''));
+      if (open) return grantFinding(ctx, `on ${optionValue(args, ['--name', '-n']) ?? 'an Azure storage resource'}`, 'everyone', 'anonymous read access');
       if (args[0] !== 'role' || args[1] !== 'assignment' || args[2] !== 'create') return;
       const role = optionValue(args, ['--role']) ?? '';
       if (BROAD_ROLE.test(role)) grantFinding(ctx, `on ${optionValue(args, ['--scope']) ?? 'an Azure scope'}`, optionValue(args, ['--assignee', '--assignee-object-id']), role);
       return;
     }
     case 'aws': {
+      // A bucket ACL opened to everyone (`put-bucket-acl --acl public-read-write`); object-level
+      // public-read is how static sites are published and stays allowed.
+      if (args[0] === 's3api' && args[1] === 'put-bucket-acl' && /^(?:public-read|public-read-write|authenticated-read)$/.test(optionValue(args, ['--acl']) ?? '')) {
+        return grantFinding(ctx, `on the bucket ${optionValue(args, ['--bucket']) ?? ''}`.trimEnd(), 'everyone', `${optionValue(args, ['--acl'])} access`);
+      }
+      // An inline policy that allows every action (`"Action": "*"` or `"iam:*"`) is administrator access by another name.
+      if (args[0] === 'iam' && /^(?:put-(?:user|role|group)-policy|create-policy|create-policy-version)$/.test(args[1] ?? '')) {
+        const doc = optionValue(args, ['--policy-document']) ?? '';
+        if (/"Effect"\s*:\s*"Allow"/i.test(doc) && /"(?:Action|NotAction)"\s*:\s*(?:\[\s*)?"(?:\*|iam:\*|\*:\*)"/i.test(doc)) grantFinding(ctx, 'on the AWS account', optionValue(args, ['--user-name', '--role-name', '--group-name', '--policy-name']), 'an inline policy allowing every action');
+        return;
+      }
       if (args[0] !== 'iam' || !/^(?:attach-(?:user|role|group)-policy|add-user-to-group)$/.test(args[1] ?? '')) return;
       const policy = optionValue(args, ['--policy-arn']) ?? '';
       const group = optionValue(args, ['--group-name']) ?? '';
@@ -117,6 +134,13 @@ function inspectAccessGrant(cmd: SimpleCommand, ctx: RuleContext): void {
       const target = args[0] ?? '';
       const system = /^[a-z]:[\\/](?:windows|program files)/i.test(target);
       emit(ctx, PRIV, system ? 'high' : 'medium', 'access_grant', `Grants ${m[1]} ${m[2].toUpperCase() === 'F' ? 'full control' : 'write access'} on ${target}${system ? ', a system directory' : ''}.`);
+      return;
+    }
+    case 'glab': {
+      // GitLab's API: a member added or raised to Maintainer (40) or Owner (50).
+      if (args[0] !== 'api' || !args.some((a) => /\/members(?:\/|$)/.test(a))) return;
+      const level = optionValues(args, ['-f', '-F', '--field', '--raw-field']).find((v) => /^access_level=/i.test(v))?.slice(13) ?? '';
+      if (/^(?:40|50)$/.test(level)) grantFinding(ctx, `on the project or group (${args.find((a) => /\/members/.test(a))})`, undefined, level === '50' ? 'Owner' : 'Maintainer');
       return;
     }
     case 'gh': {
@@ -208,6 +232,13 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
       const groups = [...args.filter((_, i) => /^-[a-zA-Z]*G$/.test(args[i - 1] ?? '') || args[i - 1] === '-a' && cmd.name === 'gpasswd'), ...positionals(args)].flatMap((g) => g.split(','));
       if (groups.some((g) => ROOT_GROUPS.test(g))) emit(ctx, PRIV, 'high', 'admin_group', `Adds a user to an administrator group (${groups.filter((g) => ROOT_GROUPS.test(g)).join(', ')}).`);
       else if (groups.some((g) => ROOT_EQUIVALENT_GROUPS.test(g))) emit(ctx, PRIV, 'medium', 'root_equivalent_group', `Adds a user to the ${groups.find((g) => ROOT_EQUIVALENT_GROUPS.test(g))} group, which is equivalent to root.`);
+      return;
+    }
+    // macOS Directory Service: `dscl . -append /Groups/admin GroupMembership U` (also `-merge`).
+    case 'dscl': {
+      const at = args.findIndex((a) => /^-(?:append|merge|create)$/i.test(a));
+      const group = at >= 0 ? /^\/groups\/([^/]+)$/i.exec(args[at + 1] ?? '')?.[1] : undefined;
+      if (group && ROOT_GROUPS.test(group) && /^(?:GroupMembership|GroupMembers)$/i.test(args[at + 2] ?? '')) emit(ctx, PRIV, 'high', 'admin_group', `Adds a user to an administrator group (${group}).`);
       return;
     }
     // Windows: `net localgroup administrators X /add` and `Add-LocalGroupMember -Group Administrators`
@@ -480,9 +511,27 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
   if (tests) return c.args.length > 0 && c.args.every((a) => tests.includes(a) || a === '-q');
   if (name === 'docker' || name === 'podman' || name === 'nerdctl') {
     const pos = positionals(c.args);
-    return CONTAINER_LOOKS.has(pos[0]) || (pos[0] === 'compose' && (pos[1] === 'ps' || pos[1] === 'logs' || pos[1] === 'config' || pos[1] === 'ls'));
+    return CONTAINER_LOOKS.has(pos[0]) || (pos[0] === 'compose' && (pos[1] === 'ps' || pos[1] === 'logs' || pos[1] === 'config' || pos[1] === 'ls')) || (name === 'docker' && daemonDoesTheWork(c.args, pos));
   }
   return false;
+}
+
+// docker subcommands whose client writes files on this machine, or root's own settings, as the
+// user who runs it: `cp` out of a container, `save`/`export -o`, a build's `--output`, `login`
+// (root's credential store), `context`, `plugin`, `trust`.
+const DOCKER_CLIENT_WRITES = new Set(['cp', 'save', 'export', 'login', 'logout', 'context', 'plugin', 'trust', 'config', 'swarm', 'secret']);
+
+/**
+ * `sudo docker compose up -d --build`, `sudo docker run …`: the docker daemon does the work, as
+ * root, whether or not the client runs under sudo (the socket is root-equivalent: the public
+ * corpus flags `usermod -aG docker`, not each docker command). What the containers do is judged
+ * by the container rules (privileged containers, volume deletes) either way. Rootful podman and
+ * nerdctl differ from their rootless modes and are not covered; nor are client-side writes.
+ */
+function daemonDoesTheWork(args: readonly string[], pos: readonly string[]): boolean {
+  const sub = pos[0] === 'compose' || pos[0] === 'container' || pos[0] === 'image' || pos[0] === 'buildx' || pos[0] === 'builder' ? pos[1] : pos[0];
+  if (!sub || DOCKER_CLIENT_WRITES.has(pos[0]) || DOCKER_CLIENT_WRITES.has(sub)) return false;
+  return !args.some((a) => a === '-o' || a.startsWith('--output') || (a.startsWith('-o') && pos[0] !== 'compose') || a === '-H' || a.startsWith('--host') || a === '--config' || a.startsWith('--config='));
 }
 
 /** Anything run through sudo/doas is worth a confirmation, once per command line. */
