@@ -278,11 +278,11 @@ test('privilege grants in other spellings: inline allow-everything policies, buc
   const rows: Row[] = [
     [shell(`aws iam put-user-policy --user-name ci --policy-name all --policy-document '{"Statement":[{"Effect":"Allow","Action":"*","Resource":"*"}]}'`), 'warn', 'privilege.access_grant'],
     [shell(`aws iam create-policy --policy-name god --policy-document '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["iam:*"],"Resource":"*"}]}'`), 'warn', 'privilege.access_grant'],
-    [shell('aws s3api put-bucket-acl --bucket acme-uploads --acl public-read-write'), 'warn', 'privilege.access_grant'],
-    [shell('gsutil iam ch allUsers:objectAdmin gs://acme-uploads'), 'warn', 'privilege.access_grant'],
-    [shell('gsutil acl ch -u AllUsers:W gs://acme-uploads'), 'warn', 'privilege.access_grant'],
-    [shell('az storage container set-permission --name exports --public-access container'), 'warn', 'privilege.access_grant'],
-    [shell('az storage account update -n acmestore --allow-blob-public-access true'), 'warn', 'privilege.access_grant'],
+    [shell('aws s3api put-bucket-acl --bucket acme-uploads --acl public-read-write'), 'deny', 'exfiltration.public_share'],
+    [shell('gsutil iam ch allUsers:objectAdmin gs://acme-uploads'), 'deny', 'exfiltration.public_share'],
+    [shell('gsutil acl ch -u AllUsers:W gs://acme-uploads'), 'deny', 'exfiltration.public_share'],
+    [shell('az storage container set-permission --name exports --public-access container'), 'deny', 'exfiltration.public_share'],
+    [shell('az storage account update -n acmestore --allow-blob-public-access true'), 'warn', 'exfiltration.public_share'],
     [shell('glab api -X POST projects/12/members -f user_id=9 -f access_level=50'), 'warn', 'privilege.access_grant'],
     // Look-alikes: narrow policies, private ACLs, removals, object-level publishing, developer access.
     [shell(`aws iam put-role-policy --role-name r --policy-name p --policy-document '{"Statement":[{"Effect":"Allow","Action":["s3:GetObject"],"Resource":"*"}]}'`), 'allow'],

@@ -10,7 +10,7 @@ import { classifyGuardRailPath } from './guard-rails.js';
 import { hasShort, literalOutput, optionValue, optionValueCI, optionValues, positionals } from './facts.js';
 
 const PRIV = 'privilege';
-const GRANT_PROGRAMS = new Set(['gcloud', 'gsutil', 'az', 'aws', 'kubectl', 'oc', 'icacls', 'gh', 'glab']);
+const GRANT_PROGRAMS = new Set(['gcloud', 'az', 'aws', 'kubectl', 'oc', 'icacls', 'gh', 'glab']);
 const TAMPER = 'security_tampering';
 const SECURITY_UNITS = /^(?:apparmor|auditd?|firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|falcon-?sensor|falcond|crowdstrike\w*|sentinel\w*|cbagentd|cbdaemon|carbonblack\w*|cb-psc-sensor|osqueryd?|wazuh-agent|ossec\w*|elastic-agent|elastic-endpoint|mdatp|wdavdaemon|windefend|sense|mpssvc|msmpeng|clamav-daemon|clamd|fail2ban|santa|santad|com\.google\.santa\S*|com\.crowdstrike\S*|jamf\w*|xagt|cylance\w*|sophos\w*|tanium\w*|qualys\w*|rapid7\w*|ir_agent|nessusagent|aide|tripwire|rsyslog|syslog-ng|systemd-journald|eset\w*|kesl|avast\w*|bdsec\w*)(?:\.service)?$/i;
 const SETUID_CRITICAL = /^(?:bash|sh|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|vim?|nano|find|env|cp|mv|less|more|awk|gawk|tar|nmap|docker|busybox|sudo|su)$/;
@@ -83,29 +83,13 @@ function inspectAccessGrant(cmd: SimpleCommand, ctx: RuleContext): void {
       if (BROAD_ROLE.test(role) || EVERYONE.test(who)) grantFinding(ctx, `on ${args[args.indexOf('add-iam-policy-binding') + 1] ?? 'a Google Cloud resource'}`, member, role);
       return;
     }
-    case 'gsutil': {
-      // `gsutil iam ch allUsers:objectAdmin gs://b`, `gsutil acl ch -u AllUsers:W gs://b`: a bucket opened to everyone.
-      const grant = args[0] === 'iam' && args[1] === 'ch' ? args.slice(2).find((a) => /^-?[^:]+:\w/.test(a) && !a.startsWith('gs://')) : args[0] === 'acl' && args[1] === 'ch' ? optionValues(args, ['-u', '-g']).find(Boolean) : undefined;
-      const who = grant?.replace(/^-/, '').split(':')[0] ?? '';
-      if (grant && !grant.startsWith('-') && EVERYONE.test(who)) grantFinding(ctx, `on ${args.find((a) => a.startsWith('gs://')) ?? 'a bucket'}`, who, grant.slice(who.length + 1) || 'access');
-      return;
-    }
     case 'az': {
-      // Anonymous read of a storage container or of every blob in the account.
-      const open = (args[0] === 'storage' && args[1] === 'container' && /^(?:set-permission|create)$/.test(args[2] ?? '') && /^(?:blob|container)$/.test(optionValue(args, ['--public-access']) ?? ''))
-        || (args[0] === 'storage' && args[1] === 'account' && /^(?:update|create)$/.test(args[2] ?? '') && /^true$/i.test(optionValue(args, ['--allow-blob-public-access']) ?? ''));
-      if (open) return grantFinding(ctx, `on ${optionValue(args, ['--name', '-n']) ?? 'an Azure storage resource'}`, 'everyone', 'anonymous read access');
       if (args[0] !== 'role' || args[1] !== 'assignment' || args[2] !== 'create') return;
       const role = optionValue(args, ['--role']) ?? '';
       if (BROAD_ROLE.test(role)) grantFinding(ctx, `on ${optionValue(args, ['--scope']) ?? 'an Azure scope'}`, optionValue(args, ['--assignee', '--assignee-object-id']), role);
       return;
     }
     case 'aws': {
-      // A bucket ACL opened to everyone (`put-bucket-acl --acl public-read-write`); object-level
-      // public-read is how static sites are published and stays allowed.
-      if (args[0] === 's3api' && args[1] === 'put-bucket-acl' && /^(?:public-read|public-read-write|authenticated-read)$/.test(optionValue(args, ['--acl']) ?? '')) {
-        return grantFinding(ctx, `on the bucket ${optionValue(args, ['--bucket']) ?? ''}`.trimEnd(), 'everyone', `${optionValue(args, ['--acl'])} access`);
-      }
       // An inline policy that allows every action (`"Action": "*"` or `"iam:*"`) is administrator access by another name.
       if (args[0] === 'iam' && /^(?:put-(?:user|role|group)-policy|create-policy|create-policy-version)$/.test(args[1] ?? '')) {
         const doc = optionValue(args, ['--policy-document']) ?? '';

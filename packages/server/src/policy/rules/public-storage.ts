@@ -93,7 +93,15 @@ function publicGrant(cmd: SimpleCommand): { who: string; bucket: string } | unde
 
 export function inspectPublicStorageCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const grant = publicGrant(cmd);
-  if (!grant) return;
+  if (!grant) {
+    // An Azure account allowed to have public containers opens none itself, but the next
+    // `--public-access` needs no other change: warned.
+    const a = cmd.args;
+    if (cmd.name === 'az' && a[0] === 'storage' && a[1] === 'account' && (a[2] === 'update' || a[2] === 'create') && /^true$/i.test(optionValue(a, ['--allow-blob-public-access']) ?? '')) {
+      ctx.emit({ patternName: 'exfiltration.public_share', severity: 'medium', category: 'exfiltration', layer: 'builtin', reason: `Allows the storage account ${optionValue(a, ['--name', '-n']) ?? ''} to have containers anyone can read.`.replace('account  ', 'account ') });
+    }
+    return;
+  }
   const site = SITE_BUCKET.test(grant.bucket.replace(/^gs:\/\//, ''));
   ctx.emit({ patternName: 'exfiltration.public_share', severity: site ? 'low' : 'high', category: 'exfiltration', layer: 'builtin', reason: `Makes ${grant.bucket ? `the bucket ${grant.bucket}` : 'cloud storage'} readable by ${grant.who}${site ? ', as a website or download bucket is' : '; every object in it can be read by anyone'}.` });
 }
