@@ -76,6 +76,16 @@ export function isScratchPath(path: string): boolean {
   return SCRATCH.test(path);
 }
 
+const SCRATCH_ROOT = /^\/(?:tmp|var\/tmp|private\/tmp|private\/var\/tmp|dev\/shm)\/?$/i;
+/**
+ * A scratch directory itself (`/tmp`, `/var/tmp`, `/dev/shm`): a search in it that deletes what a
+ * name or age filter picks (`find /tmp -name 'e2e-*' -mtime +1 -delete`) clears disposable files,
+ * though deleting the whole directory is still judged as a system directory.
+ */
+export function isScratchRoot(path: string): boolean {
+  return SCRATCH_ROOT.test(path);
+}
+
 // Directories a project keeps its throwaway files in: test runs and tools generate them there.
 const PROJECT_SCRATCH_DIRS = new Set(['tmp', 'temp', '.tmp', 'scratch', '.scratch']);
 const PROJECT_TEST_DIRS = new Set(['test', 'tests', 'spec', '__tests__', 'testdata', 'test-fixtures']);

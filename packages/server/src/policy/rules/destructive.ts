@@ -3,7 +3,7 @@
 // files, fork bombs. Targets are judged by paths.ts, so `rm -rf node_modules` is fine and
 // `rm -rf ~`, `rm -rf /*`, `rm -rf "$HOME"/` are not.
 import { isDryRun } from './dry-run.js';
-import { deletionRisk, isProjectScratchPath, isScratchPath, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
+import { deletionRisk, isProjectScratchPath, isScratchPath, isScratchRoot, isUnder, normalizePath, OUTSIDE_PROJECT, type TargetRisk } from '../paths.js';
 import { expandBraces } from '../shell/expand.js';
 import { FD_PROGRAMS, fdInvocation } from '../shell/fd-options.js';
 import { TMPDIR_STANDIN } from '../shell/parser.js';
@@ -269,7 +269,7 @@ function privateKeyOf(target: string): string | null {
 
 /** A narrowed listing (`find ~ -name '*.log'`) matters only where it searches outside the project. */
 function judgeSelective(cmd: SimpleCommand, targets: string[], ctx: RuleContext, tool: string, verb?: string): void {
-  const bad = worst(targets, cmd, ctx);
+  const bad = worst(targets.filter((t) => !isScratchRoot(t)), cmd, ctx);
   if (bad && bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {
     emit(ctx, 'high', 'selective_delete_outside_project', verb ? `${tool} destroys the contents of the files found under ${bad.risk.label}.` : `${tool} deletes matches found under ${bad.risk.label}.`, bad.target);
   }
@@ -558,7 +558,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       const selective = !git && args.some((a) => FIND_FILTERS.test(a));
       const key = selective ? foundPrivateKey(cmd) : null;
       if (key) return emit(ctx, 'high', 'delete_private_key', `find -delete removes ${key}; the identity it holds cannot be recovered.`);
-      const bad = worst(starts, cmd, ctx);
+      const bad = worst(selective ? starts.filter((t) => !isScratchRoot(t)) : starts, cmd, ctx);
       if (!bad) return;
       if (!selective) emit(ctx, bad.risk.severity, 'find_delete', `find -delete removes everything under ${bad.risk.label}.`, bad.target);
       else if (bad.risk.severity === 'critical' && !/working directory/.test(bad.risk.label)) {

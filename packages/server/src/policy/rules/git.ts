@@ -221,6 +221,25 @@ function inspectRepositoryExport(args: string[], pos: string[], cmd: SimpleComma
   }
 }
 
+/**
+ * `git branch -d X && git push origin --delete X`: the safe idiom for removing a finished branch.
+ * `branch -d` (not `-D`/`--force`) refuses an unmerged branch, so the remote copy the line then
+ * deletes holds nothing its merge target lacks. Only an unclassed branch: a protected or shared
+ * one is judged whatever preceded it.
+ */
+function mergedLocallyFirst(branch: string, cmd: SimpleCommand, script: Script): boolean {
+  for (const c of script.commands) {
+    if (c === cmd) return false;
+    if (c.name !== 'git') continue;
+    const a = gitArgs(c);
+    if (a[0] !== 'branch') continue;
+    const opts = a.slice(1).filter((x) => x.startsWith('-'));
+    const safe = opts.some((x) => x === '-d' || x === '--delete') && !opts.some((x) => x === '-D' || x === '-f' || x === '--force' || /^-[a-zA-Z]*[Df]/.test(x) && x !== '-d');
+    if (safe && a.slice(1).includes(branch)) return true;
+  }
+  return false;
+}
+
 function inspectPush(args: string[], ctx: RuleContext, cmd?: SimpleCommand, script?: Script): void {
   // `--dry-run`/`-n` only reports what would be pushed (the last of --dry-run/--no-dry-run wins).
   if (lastWins(splitDashDash(args).before, (a) => a === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a), (a) => a === '--no-dry-run')) return;
@@ -234,6 +253,7 @@ function inspectPush(args: string[], ctx: RuleContext, cmd?: SimpleCommand, scri
     const branches = deleting ? refspecs : refspecs.filter((r) => r.startsWith(':'));
     for (const b of branches.map(branchOf)) {
       const cls = ctx.branchClass(b);
+      if (!cls && cmd && script && mergedLocallyFirst(b, cmd, script)) continue;
       // The remote copy may be the only one (collaborators' pushes, unmerged work) and the hook
       // cannot see whether it was merged: a change to shared state that a person should make.
       emit(ctx, 'high', 'delete_remote_branch', `Deletes the remote branch ${b}${cls ? ` (a ${cls} branch)` : ''}; commits only it holds are lost for everyone.`);

@@ -10,7 +10,7 @@ import type { Finding } from '../findings.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { hasShort, literalOutput, positionals } from './facts.js';
-import { agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings } from './guard-rails.js';
+import { agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings, judgeAgentEnv } from './guard-rails.js';
 import { inlineCode } from './inline-code.js';
 
 /** What a write puts into a file: the text (whole file or, when `partial`, the part that changes). */
@@ -202,14 +202,22 @@ function writeTo(ctx: RuleContext, name: string, path: string, w: Written | unde
 const AGENT_DIR_WORD = /\.(claude|cursor|codex|gemini|copilot|codeium\/windsurf|windsurf|service-plugin)\b/i;
 const SETTINGS_FILE_WORD = /\b(settings(?:\.local)?\.json|hooks\.json|config\.toml|requirements\.toml)\b/i;
 const CODE_WRITES = /open\([^)]*,\s*['"][wa+]|json\.dump\(|\.write_text\(|writeFileSync|writeFile\(|File\.write|IO\.write|\.write\(|>\s*\$/;
-const CODE_DROPS_HOOKS = /pop\(\s*['"]hooks['"]|\bdel\s+[\w.[\]'"]*\[\s*['"]hooks['"]\s*\]|\bdelete\s+[\w.]+(?:\.hooks\b|\[\s*['"]hooks['"]\s*\])|\[\s*['"]hooks['"]\s*\]\s*=\s*(?:\{\s*\}|\[\s*\]|None|null|nil)|\.hooks\s*=\s*(?:\{\s*\}|\[\s*\]|null|undefined)/;
+// The key that drops: the whole `hooks` table, or the hook events that run before a tool or
+// prompt on each agent (Claude Code/Codex `PreToolUse`, Cursor `beforeShellExecution`, Gemini
+// `BeforeTool`, Windsurf `pre_run_command`, Copilot `preToolUse`, …), which carry the policy check.
+const HOOK_KEY = `(?:hooks|PreToolUse|preToolUse|UserPromptSubmit|userPromptSubmitted|BeforeTool|BeforeAgent|beforeShellExecution|beforeMCPExecution|beforeReadFile|beforeSubmitPrompt|pre_run_command|pre_read_code|pre_write_code|pre_mcp_tool_use|pre_user_prompt|PreInvocation)`;
+const CODE_DROPS_HOOKS = new RegExp(`pop\\(\\s*['"]${HOOK_KEY}['"]|\\bdel\\s+[\\w.[\\]'"]*\\[\\s*['"]${HOOK_KEY}['"]\\s*\\]|\\bdelete\\s+[\\w.]+(?:\\.${HOOK_KEY}\\b|\\[\\s*['"]${HOOK_KEY}['"]\\s*\\])|\\[\\s*['"]${HOOK_KEY}['"]\\s*\\]\\s*=\\s*(?:\\{\\s*\\}|\\[\\s*\\]|None|null|nil)|\\.${HOOK_KEY}\\s*=\\s*(?:\\{\\s*\\}|\\[\\s*\\]|null|undefined)`);
+// A quoted path in the code that names an agent's directory (`'~/.gemini/config/hooks.json'`,
+// `"/home/u/.claude/settings.json"`): judged as written before the word pair is guessed at.
+const QUOTED_AGENT_PATH = /['"`]([^'"`\s]{0,200}\.(?:claude|cursor|codex|gemini|copilot|codeium|windsurf|service-plugin|agents)[\/\\][^'"`\s]{1,200})['"`]/gi;
 
 function inspectSettingsCode(cmd: SimpleCommand, ctx: RuleContext): void {
   const code = inlineCode(cmd);
   if (code === undefined || !SETTINGS_FILE_WORD.test(code)) return;
   const dir = AGENT_DIR_WORD.exec(code);
   const file = SETTINGS_FILE_WORD.exec(code);
-  const path = dir && file ? `~/.${dir[1].toLowerCase()}/${file[1].toLowerCase()}` : undefined;
+  const written = [...code.matchAll(QUOTED_AGENT_PATH)].map((m) => m[1]).find((p) => !/^[\\/]\./.test(p) && classifyGuardRailPath(p));
+  const path = written ?? (dir && file ? `~/.${dir[1].toLowerCase()}/${file[1].toLowerCase()}` : undefined);
   if (!path || !classifyGuardRailPath(path) || !CODE_WRITES.test(code)) return;
   const how = `${cmd.name} code`;
   const found = guardRailFindings(path, code, { partial: true, how });
@@ -227,8 +235,32 @@ function inspectSettingsCode(cmd: SimpleCommand, ctx: RuleContext): void {
 
 const COPY_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix']);
 
+// Commands that set environment variables: `export`/`declare -x`/`typeset -x` (`NAME=value`),
+// cmd's `set NAME=value`, Windows `setx NAME value`, PowerShell `$env:NAME = value`.
+const ENV_SETTERS: ReadonlySet<string> = new Set(['export', 'declare', 'typeset', 'set', 'setx']);
+
+/** Agent guard rails switched off through the environment (see judgeAgentEnv). */
+function inspectAgentEnv(cmd: SimpleCommand, ctx: RuleContext): void {
+  const pairs: [string, string][] = [];
+  for (const a of cmd.assignments) pairs.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
+  const name = cmd.name;
+  if (name === 'setx' && cmd.args.length >= 2) pairs.push([cmd.args[0], cmd.args[1]]);
+  else if (ENV_SETTERS.has(name)) {
+    for (const a of cmd.args) if (a.includes('=') && !a.startsWith('-')) pairs.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
+  } else if (name.startsWith('$env:')) {
+    const words = cmd.argv.map((w) => w.text).join(' ');
+    const m = /^\$env:([\w]+)\s*=\s*(.*)$/i.exec(words);
+    if (m) pairs.push([m[1], m[2].trim()]);
+  }
+  for (const [k, v] of pairs) {
+    const c = judgeAgentEnv(k, v);
+    if (c) ctx.emit({ patternName: `guard_rail_change.${c.rule}`, severity: c.severity, category: 'guard_rail_change', layer: 'builtin', reason: `\`${c.setting}\` ${c.effect}.` });
+  }
+}
+
 export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx: RuleContext): void {
   const name = cmd.name;
+  if (cmd.assignments.length || ENV_SETTERS.has(name) || name.startsWith('$env:')) inspectAgentEnv(cmd, ctx);
   if (cmd.argv[0]) emitAll(ctx, agentCommandFindings(cmd.argv[0].text, cmd.args));
   inspectSettingsCode(cmd, ctx);
   for (const r of cmd.redirects) {

@@ -428,6 +428,25 @@ function agentName(program: string): string {
   return { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI', copilot: 'GitHub Copilot', 'gh-copilot': 'GitHub Copilot', 'cursor-agent': 'Cursor', agent: 'Cursor', windsurf: 'Windsurf', agy: 'Antigravity', antigravity: 'Antigravity' }[program] ?? program;
 }
 
+// Environment variables an agent CLI reads (prefixed with its name) that switch a guard rail off:
+// hooks, permission prompts, approvals, the sandbox, workspace trust
+// (`CLAUDE_CODE_DISABLE_HOOKS=1`, `GEMINI_CLI_TRUST_WORKSPACE=true`, `COPILOT_ALLOW_ALL=true`,
+// `GEMINI_SANDBOX=false`, `CODEX_DANGEROUSLY_BYPASS_APPROVALS=1`). Variables for telemetry,
+// updates, models or keys (`CLAUDE_CODE_DISABLE_TELEMETRY`, `GEMINI_MODEL`) say nothing of guard rails.
+const AGENT_ENV_PREFIX = /^(?:CLAUDE|CODEX|GEMINI|COPILOT|GH_COPILOT|CURSOR|WINDSURF|CODEIUM|ANTIGRAVITY|AGY)_/i;
+const AGENT_ENV_OFF = /(?:DISABLE|SKIP|NO|BYPASS|IGNORE)_(?:ALL_)?(?:HOOKS?|PERMISSIONS?|APPROVALS?|SANDBOX(?:ING)?|TRUST|POLIC(?:Y|IES)|GUARD_?RAILS?|PROMPTS?)(?:_|$)|DANGEROUS|YOLO|TRUST_(?:WORKSPACE|ALL|FOLDERS?|DIRS?)|TRUSTED_WORKSPACE|ALLOW_ALL|AUTO_?APPROVE|FULL_AUTO|UNSAFE/i;
+const ENV_ON = /^(?:1|true|yes|on|y|all|always|enabled?)$/i;
+const ENV_OFF = /^(?:0|false|no|off|n|none|disabled?|danger-full-access)$/i;
+
+/** Guard rails a `NAME=value` for an agent's environment switches off. */
+export function judgeAgentEnv(name: string, value: string): GuardRailChange | null {
+  if (!AGENT_ENV_PREFIX.test(name)) return null;
+  const v = value.replace(/^(['"])(.*)\1$/, '$2');
+  const off = AGENT_ENV_OFF.test(name) ? ENV_ON.test(v) : /_SANDBOX(?:ING)?$|_(?:HOOKS|APPROVALS?|PERMISSIONS?)(?:_ENABLED)?$/i.test(name) && ENV_OFF.test(v);
+  if (!off) return null;
+  return { rule: 'env_override', severity: 'medium', effect: 'sets an environment variable that switches off an agent\'s hooks, approvals, sandbox or workspace trust for the agents started after it', setting: `${name}=${v}` };
+}
+
 /** The answer for a command that changes no guard rail; read only (callers iterate it). */
 const NO_FINDINGS: Finding[] = [];
 
