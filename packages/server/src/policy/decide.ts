@@ -20,6 +20,7 @@ import { urlHosts } from './rules/facts.js';
 import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
 import { delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
+import { fileDeletionRisk } from './rules/destructive.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
 import { inspectPageScript, inspectWrittenRunnable, urlSmuggleHost, urlSecretFinding } from './rules/exfiltration.js';
 import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
@@ -175,12 +176,15 @@ function guarded(ctx: RuleContext, layer: string, run: () => void): void {
   }
 }
 
+// File tools whose effect is deleting the path they name (surfaces map them to `write`).
+const DELETE_FILE_TOOL = /^(?:delete|delete_file|deletefile|remove_file)$/i;
+
 function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: CompiledPolicy, sink: ShellSink): void {
   const max = policy.maxInputLength;
   if (f.patch) {
     for (const file of f.patch) {
       if (file.op === 'delete') {
-        const risk = deletionRisk(file.path, ctx.cwd);
+        const risk = fileDeletionRisk(file.path, ctx.cwd);
         if (!risk && classifyGuardRailPath(file.path)) continue; // reported by the guard-rail rule
         if (risk || isHookConfig(file.path)) ctx.emit({ patternName: 'destructive_fs.delete_file', severity: risk?.severity ?? 'high', category: 'destructive_fs', layer: 'builtin', reason: `The patch deletes ${risk?.label ?? file.path}.` });
       } else inspectWrite(file.path, bounded(file.added, max), ctx, policy, file.op === 'update');
@@ -204,6 +208,10 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
     // every entry is read, not only the first the surface reports as the call's path.
     if (call.tool === 'read') for (const p of listedPaths(call.toolInput)) if (p !== f.filePath) inspectRead(p, ctx);
+  } else if (call.tool === 'write' && f.filePath && DELETE_FILE_TOOL.test(call.toolName)) {
+    // Cursor's Delete tool (and the like) removes the path: judged as a patch's deletion is.
+    const risk = fileDeletionRisk(f.filePath, ctx.cwd);
+    if (risk && !classifyGuardRailPath(f.filePath)) ctx.emit({ patternName: 'destructive_fs.delete_file', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `The ${call.toolName} tool deletes ${risk.label}.` });
   } else if (call.tool === 'write' || call.tool === 'edit') {
     inspectWrite(f.filePath, bounded(f.content, max), ctx, policy, call.tool === 'edit');
   }
@@ -342,7 +350,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     const guards = guardRailDeletion(p, 'deletes');
     for (const g of guards) wrap.emit(g);
     if (guards.length) continue; // the guard-rail finding names what the deletion does
-    const risk = deletionRisk(p, ctx.cwd);
+    const risk = fileDeletionRisk(p, ctx.cwd);
     wrap.emit(risk ? { patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `deletes ${risk.label}.` } : { patternName: 'mcp_risk.delete_tool', severity: 'low', category: 'mcp_risk', layer: 'builtin', reason: `deletes ${p}.` });
   }
   if (m.deletes && m.deletePaths.length === 0 && !equivalent) wrap.emit({ patternName: 'mcp_risk.delete_tool', severity: 'medium', category: 'mcp_risk', layer: 'builtin', reason: 'deletes data through an MCP server; deletions there bypass local safeguards.' });

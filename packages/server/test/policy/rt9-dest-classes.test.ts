@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decide, runTable, shell, type Row } from './helpers.js';
+import { decide, edit, mcp, runTable, shell, type Row } from './helpers.js';
+import type { ToolCall } from '../../src/policy/types.js';
 
 test('git: a remote branch deleted after `git branch -d` of the same branch (merged) is the safe idiom; other remote deletes are still judged', async (t) => {
   const rows: Row[] = [
@@ -99,6 +100,60 @@ test('guard rails: interpreter code that removes an agent hook event (PreToolUse
     [shell(`python3 -c "import json;d=json.load(open('package.json'));d.pop('PreToolUse',None);json.dump(d,open('package.json','w'))"`), 'allow'],
     [shell(`node -e "const j=require('./tsconfig.json');delete j.hooks;require('fs').writeFileSync('tsconfig.json',JSON.stringify(j))"`), 'allow'],
     [shell(`jq '.hooks.PreToolUse' ~/.claude/settings.json`), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+const P = '/home/dev/projects/webapp';
+/** A file tool that deletes its path (Cursor `Delete`, and the like), as the surfaces send it. */
+function del(toolName: string, path: string, cwd = P): ToolCall {
+  return { surface: 'cursor', event: 'preToolUse', phase: 'pre_tool', identity: {}, cwd, toolName, tool: 'write', toolInput: { path }, filePath: path };
+}
+
+test('destructive: a file tool that deletes the repository metadata, the project, the home or a system path is judged as rm is; ordinary files stay allowed', async (t) => {
+  const rows: Row[] = [
+    [del('Delete', `${P}/.git`), 'deny', 'destructive_fs.delete_file'],
+    [del('Delete', '.git'), 'deny', 'destructive_fs.delete_file'],
+    [del('delete_file', `${P}/.git/objects`), 'deny', 'destructive_fs.delete_file'],
+    [del('Delete', `${P}/.git/refs`), 'deny', 'destructive_fs.delete_file'],
+    [del('remove_file', `${P}/.git/HEAD`), 'deny', 'destructive_fs.delete_file'],
+    [del('Delete', P), 'deny', 'destructive_fs.delete_file'],
+    [del('Delete', '/home/dev'), 'deny', 'destructive_fs.delete_file'],
+    [del('Delete', '/etc/hosts'), 'deny', 'destructive_fs.delete_file'],
+    [del('Delete', 'C:\\Users\\dev\\projects\\webapp\\.git', 'C:\\Users\\dev\\projects\\webapp'), 'deny', 'destructive_fs.delete_file'],
+    [mcp('filesystem', 'delete_file', { path: `${P}/.git` }), 'deny', 'destructive_fs.recursive_delete'],
+    [edit(`${P}/x`, 'a', 'b'), 'allow'],
+    // Look-alikes: the project's own files, a stale lock a crashed git left, build output.
+    [del('Delete', `${P}/src/old-widget.tsx`), 'allow'],
+    [del('Delete', `${P}/.git/index.lock`), 'allow'],
+    [del('Delete', `${P}/dist`), 'allow'],
+    [del('Delete', `${P}/.github/workflows/old.yml`), 'allow'],
+    [del('Delete', `${P}/.gitignore`), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('destructive: the project directory named by its own path is the whole project, under the home too; a session in the home has no project, so relative paths name the user\'s folders', async (t) => {
+  const home = (c: string): ToolCall => ({ ...shell(c), cwd: '/home/maya' });
+  const rows: Row[] = [
+    [shell(`rm -rf ${P}`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf ~/projects/webapp'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf $HOME/projects/webapp'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('cd ~ && rm -rf projects/webapp'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf /home/dev/projects'), 'deny', 'destructive_fs.recursive_delete'],
+    [home('rm -rf code/payments-api && git clone git@github.com:acme/payments-api.git code/payments-api'), 'deny', 'destructive_fs.recursive_delete'],
+    [home('cd ~ && rm -rf src/api'), 'deny', 'destructive_fs.recursive_delete'],
+    [home('rm -rf Documents'), 'deny', 'destructive_fs.recursive_delete'],
+    [home('rm -rf work/thesis'), 'deny', 'destructive_fs.recursive_delete'],
+    [home('python3 -c "import shutil; shutil.rmtree(\'projects/site\')"'), 'flag'],
+    // Look-alikes: the project's own subdirectories and outputs, regenerated folders in the home.
+    [shell(`rm -rf ${P}/dist ${P}/node_modules`), 'allow'],
+    [shell('rm -rf src/generated'), 'allow'],
+    [home('rm -rf node_modules'), 'allow'],
+    [home('rm -rf code/api/node_modules'), 'allow'],
+    [home('rm -rf .cache/pip'), 'allow'],
+    [home('rm -f notes.txt'), 'allow'],
+    [home('rm -rf build-*'), 'allow'],
   ];
   await runTable(t, rows);
 });

@@ -42,6 +42,18 @@ function gitMetadataRisk(t: string): TargetRisk | null {
   return GIT_METADATA.test(t) ? { severity: 'high', label: `the git metadata ${t} (history and uncommitted work)` } : null;
 }
 
+/**
+ * How bad deleting `path` with a file tool is (a patch's `*** Delete File`, Cursor's Delete tool,
+ * an MCP filesystem delete): the place, or the repository's git metadata (`/repo/.git`, `.git`),
+ * which `deletionRisk` alone does not name.
+ */
+export function fileDeletionRisk(path: string, cwd?: string): TargetRisk | null {
+  // Judged from the `.git` segment on, as the relative form is: `/r/.git/index.lock` (a stale
+  // lock a crashed git left) is not the repository's history.
+  const p = normalizePath(path);
+  return deletionRisk(path, cwd) ?? (GIT_METADATA.test(p.replace(/^.*\/(?=\.git(?:\/|$))/, '')) ? { severity: 'high', label: `the git metadata ${path} (history and uncommitted work)` } : null);
+}
+
 /** Relative paths that climb out of the working directory (`../x`), once resolved against it. */
 function outsideRisk(t: string, cwd: string | undefined): TargetRisk | null {
   if (!/^\.\.(?:\/|$)/.test(t) || !cwd) return null;
