@@ -190,8 +190,9 @@ const GLOB_OF_LITERAL = /\bglob\s{1,3}(?=['"])/g;
 const RUBY_STRING = /%[qQ]?([{(\[])([^{}()[\]]{0,1024})[})\]]/g;
 const RUBY_COMMAND = /%x[{(]([^{}()]{0,1024})[})]|`([^`#]{1,1024})`/g;
 // Code that fetches from the network and code that evaluates a string: together, remote code.
-const FETCH = /\burlopen\s{0,3}\(|\brequests\.get\s{0,3}\(|\bfetch\s{0,3}\(\s{0,3}['"]https?:|\bhttps?\.get\s{0,3}\(|\bURI\.open\b|\bNet::HTTP\b|\bopen-uri\b|\bLWP::Simple\b|\bfile_get_contents\s{0,3}\(\s{0,3}['"]https?:/;
-const EVAL_CODE = /\bexec\s{0,3}\(|\beval\s{0,3}[({]?|\bnew\s+Function\s{0,3}\(|\binstance_eval\b/;
+// `require('https').get(…)` (the module not bound to a name) and the usual npm clients count as `https.get`.
+const FETCH = /\burlopen\s{0,3}\(|\brequests\.get\s{0,3}\(|\bfetch\s{0,3}\(\s{0,3}['"]https?:|\bhttps?\.get\s{0,3}\(|\brequire\s{0,3}\(\s{0,3}['"](?:node:)?(?:https?|axios|got|needle|superagent|node-fetch|undici)['"]\s{0,3}\)\s{0,3}(?:\.(?:get|request|default))?\s{0,3}\(|\b(?:axios|got|needle|superagent)(?:\.get)?\s{0,3}\(\s{0,3}['"]https?:|\bURI\.open\b|\bNet::HTTP\b|\bopen-uri\b|\bLWP::Simple\b|\bfile_get_contents\s{0,3}\(\s{0,3}['"]https?:/;
+const EVAL_CODE = /\bexec\s{0,3}\(|\beval\s{0,3}[({]?|\bnew\s+Function\s{0,3}\(|\binstance_eval\b|\brunIn(?:This|New)?Context\s{0,3}\(|\bvm\.compileFunction\b|\bnew\s+vm\.Script\b|\._compile\s{0,3}\(/;
 // Code that sends data out: an HTTP POST or upload, a socket write.
 const SEND = /\bmethod\s{0,3}:\s{0,3}['"](?:POST|PUT)['"]|\brequests\.(?:post|put)\s{0,3}\(|\burlopen\s{0,3}\([^)]{0,200}\bdata\s{0,3}=|\bsendall?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bcurl\b|\bNet::HTTP\.post|\bLWP::UserAgent\b/;
 // Walking a tree (or listing a directory) whose entries are then deleted: a recursive delete of it.

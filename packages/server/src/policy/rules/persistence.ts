@@ -387,8 +387,24 @@ const LIFECYCLE = /^(?:pre|post)?(?:install|uninstall|prepare|publish|pack|prepu
 const JSON_PAIR = /"([A-Za-z0-9_:.-]{1,64})"\s*:\s*"((?:[^"\\\n]|\\.){1,4000})"/g;
 const CI_RUN = /^(\s*)-?\s*(?:run|script|command)\s*:\s*(.*)$/;
 
+// Programs in other languages: a Python, Ruby, Perl or PowerShell file, or a JavaScript/TypeScript
+// file that is a program rather than a module (a shebang, or kept in scripts/, bin/ or tools/),
+// is judged as its interpreter's inline code would be (`python3 -c '…'`), by the same rules.
+const INTERPRETER_EXT: Record<string, string> = { py: 'python3 -c', rb: 'ruby -e', pl: 'perl -e', ps1: 'shell', psm1: 'shell', js: 'node -e', mjs: 'node -e', cjs: 'node -e', ts: 'node -e' };
+const INTERPRETER_SHEBANG = /^#!\s*\S*(?:\/|\s)(?:env\s+(?:-S\s+)?)?(python[0-9.]*|node|deno|bun|ruby|perl|pwsh)\b/;
+const PROGRAM_DIR = /(?:^|\/)(?:scripts?|bin|tools)\/[^/]+$/;
+
+function interpreterScript(lower: string, base: string, content: string): string | null {
+  const shebang = INTERPRETER_SHEBANG.exec(content);
+  if (shebang) return /^python/.test(shebang[1]) ? 'python3 -c' : shebang[1] === 'ruby' ? 'ruby -e' : shebang[1] === 'perl' ? 'perl -e' : shebang[1] === 'pwsh' ? 'shell' : 'node -e';
+  const dot = base.lastIndexOf('.');
+  const program = dot > 0 && Object.hasOwn(INTERPRETER_EXT, base.slice(dot + 1)) ? INTERPRETER_EXT[base.slice(dot + 1)] : undefined;
+  if (!program) return null;
+  return program !== 'node -e' || PROGRAM_DIR.test(lower) ? program : null;
+}
+
 /** What a written file would run, as shell text, and what it is (null for files that are not scripts). */
-export function scriptOf(path: string, content: string): { text: string; what: string } | null {
+export function scriptOf(path: string, content: string): { text: string; what: string; harmsOnly?: boolean } | null {
   const lower = path.toLowerCase();
   const base = lower.slice(lower.lastIndexOf('/') + 1);
   if (base === 'package.json') {
@@ -412,6 +428,8 @@ export function scriptOf(path: string, content: string): { text: string; what: s
   }
   if (HOOK_DIR.test(lower) || SHARED_HOOK.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
   if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
+  const program = interpreterScript(lower, base, content);
+  if (program) return { text: program === 'shell' ? content : `${program} '${content.slice(0, 32_000).replace(/'/g, "'\\''")}'`, what: `the ${program === 'shell' ? 'PowerShell ' : ''}script ${path}`, harmsOnly: true };
   // Other files that run later: CI systems, task runners, hook managers, direnv.
   const kind = runFileKind(path);
   const text = kind ? runFileShell(kind, content) : '';
@@ -458,8 +476,10 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
     if (severityRank(f.severity) < severityRank('high')) continue;
     // Other serious effects (a repository or cloud resource destroyed) in a file someone runs on
     // purpose are that someone's tool, perhaps a deliberate one: warned, not denied.
+    // A program in another language is a tool whose functions run when called (a rollback that
+    // resets, a cleanup that deletes a build): only the harms above are reported for it.
     if (!SCRIPT_HARMS.has(f.category)) {
-      other ??= f;
+      if (!script.harmsOnly) other ??= f;
       continue;
     }
     // On a tie, sending the secrets out says more than reading them.

@@ -53,7 +53,7 @@ const SHELL_VARIABLE = /^\$\{?(?:SHELL|BASH|ZSH_NAME|0)\}?$/;
 function plainName(t: string): boolean {
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
-    if (c === 47 /* / */ || c === 92 /* \ */ || c === 36 /* $ */ || (c >= 65 && c <= 90) || c >= 128) return false;
+    if (c === 47 /* / */ || c === 92 /* \ */ || c === 36 /* $ */ || c === 39 /* ' */ || c === 34 /* " */ || (c >= 65 && c <= 90) || c >= 128) return false;
   }
   return !(t.charCodeAt(t.length - 1) === 101 /* e */ && t.endsWith('.exe')); // the cheap test first: this runs for every command
 }
@@ -66,7 +66,9 @@ export function programName(word: Word | undefined): string {
   // `$SHELL -c …` and `${SHELL} -c …` run the user's shell.
   if (SHELL_VARIABLE.test(t)) return 'sh';
   const cut = Math.max(t.lastIndexOf('/'), t.lastIndexOf('\\'));
-  const base = (cut >= 0 ? t.slice(cut + 1) : t).toLowerCase();
+  // A quote left in the name by quoting bash would refuse (`'curl … | sh'` after a stray `\'`
+  // inside single quotes) is read as the program it spells: the stricter reading.
+  const base = (cut >= 0 ? t.slice(cut + 1) : t).toLowerCase().replace(/^['"]+|['"]+$/g, '');
   return base.endsWith('.exe') ? base.slice(0, -4) : base;
 }
 
