@@ -208,3 +208,39 @@ test('a quote left in a command name by quoting bash would refuse is read as the
   ];
   await runTable(t, rows);
 });
+
+test('guard rails: removing a repository guard rail on the code host (branch protection, rulesets, protected branches, push protection) is denied; reading or adding protection is not', async (t) => {
+  const rows: Row[] = [
+    [shell('gh api -X DELETE repos/acme/web/branches/main/protection'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('gh api -X PATCH repos/acme/web/branches/main/protection -f enforce_admins=false'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('gh api -X DELETE repos/acme/web/branches/main/protection/required_pull_request_reviews'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('gh api --method DELETE /repos/acme/web/rulesets/42'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('gh api -X PUT repos/acme/web/rulesets/42 -f enforcement=disabled'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('gh api -X PUT repos/acme/web/branches/main/protection -F allow_force_pushes=true'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell("gh api -X PATCH repos/acme/web -f 'security_and_analysis[secret_scanning_push_protection][status]=disabled'"), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('curl -X DELETE -H "Authorization: Bearer $GH_TOKEN" https://api.github.com/repos/acme/web/branches/main/protection'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('glab api -X DELETE projects/12/protected_branches/main'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('curl --request DELETE --header "PRIVATE-TOKEN: $T" https://gitlab.com/api/v4/projects/12/protected_branches/main'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    [shell('curl -X DELETE -u me:$P https://api.bitbucket.org/2.0/repositories/acme/web/branch-restrictions/7'), 'deny', 'guard_rail_change.repository_protection_removed'],
+    // Look-alikes: reading protection, tightening it, other API writes.
+    [shell('gh api repos/acme/web/branches/main/protection'), 'allow'],
+    [shell('gh api -X PUT repos/acme/web/branches/main/protection -F enforce_admins=true -F allow_force_pushes=false'), 'allow'],
+    [shell('gh api -X PUT repos/acme/web/rulesets/42 -f enforcement=active'), 'allow'],
+    [shell("gh api -X PATCH repos/acme/web -f description='Storefront'"), 'allow'],
+    [shell('gh api repos/acme/web/rulesets --jq ".[].name"'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('cloud: a deletion whose targets a listing selects by a production filter is judged as one naming production', async (t) => {
+  const rows: Row[] = [
+    [shell('aws ec2 terminate-instances --instance-ids $(aws ec2 describe-instances --filters Name=tag:env,Values=prod --query "Reservations[].Instances[].InstanceId" --output text)'), 'deny', 'cloud_destructive.aws_delete'],
+    [shell('aws lambda delete-function --function-name $(aws lambda list-functions --query "Functions[?starts_with(FunctionName, \'prod-\')].FunctionName" --output text)'), 'deny', 'cloud_destructive.aws_delete'],
+    [shell('gcloud compute instances delete $(gcloud compute instances list --filter="labels.env=production" --format="value(name)") --quiet'), 'deny', 'cloud_destructive.gcloud_delete'],
+    [shell('aws ecs delete-service --service api --cluster `aws ecs list-clusters --query "clusterArns[?contains(@, \'production\')]" --output text`'), 'deny', 'cloud_destructive.aws_delete'],
+    // Look-alikes: a staging filter stays a warning, a listing alone is nothing.
+    [shell('aws ec2 terminate-instances --instance-ids $(aws ec2 describe-instances --filters Name=tag:env,Values=staging --query "Reservations[].Instances[].InstanceId" --output text)'), 'warn', 'cloud_destructive.aws_delete'],
+    [shell('aws ec2 describe-instances --filters Name=tag:env,Values=prod --output table'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

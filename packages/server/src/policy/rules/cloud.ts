@@ -202,9 +202,12 @@ function throwawayPrefix(url: string | undefined): boolean {
   if (!m || !m[2] || /[*?]/.test(m[2]) || PROD.test(m[1]) || DATA_STORE_NAME.test(m[1]) || PROD.test(m[2])) return false;
   return EPHEMERAL.test(m[2].slice(m[2].lastIndexOf('/') + 1));
 }
+// A target computed by a listing (`--instance-ids $(aws ec2 describe-instances --filters
+// Name=tag:env,Values=prod …)`) is production when the listing's words select production.
+const SUBSTITUTION_WORDS = /[\s()$`'"=,]+/;
 
 function prodish(args: readonly string[]): boolean {
-  return args.some((a) => PROD.test(a));
+  return args.some((a) => PROD.test(a) || ((a.includes('$(') || a.includes('`')) && a.split(SUBSTITUTION_WORDS).some((w) => PROD.test(w))));
 }
 
 // Databases dropped through an application framework or its HTTP API rather than a SQL client.
@@ -388,7 +391,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
         if (/^(?:namespaces?|ns|namespace\/.+|ns\/.+)$/.test(kind)) return emit(ctx, prod || pos.slice(2).some((p) => PROD.test(p) || p === 'kube-system') ? 'critical' : 'high', 'k8s_delete_namespace', `Deletes the namespace ${pos[2] ?? kind.split('/')[1] ?? ''} and everything in it.`);
         if (args.includes('--all') || hasShort(args, 'A') || args.includes('--all-namespaces')) return emit(ctx, 'high', 'k8s_delete_all', 'kubectl delete --all removes every matching resource.');
         if (/^(?:pv|persistentvolumes?|pvc|persistentvolumeclaims?|crd|customresourcedefinitions?|nodes?|deployments?|statefulsets?|deploy|sts|services?|svc|secrets?)(?:\/|$)/.test(kind)) return emit(ctx, prod ? 'high' : 'medium', 'k8s_delete', `kubectl delete ${kind} removes a running workload or its data${ns ? ` in ${ns}` : ''}.`);
-        if (prod) return emit(ctx, 'medium', 'k8s_delete', `kubectl delete ${kind} in ${ns}.`);
+        if (prod) return emit(ctx, 'medium', 'k8s_delete', `kubectl delete ${kind} in ${ns || 'production'}.`);
         return;
       }
       if (pos[0] === 'scale' && args.some((a) => /^--replicas=0$/.test(a) || a === '0' && args[args.indexOf(a) - 1] === '--replicas')) return emit(ctx, prod ? 'high' : 'medium', 'k8s_scale_zero', `Scales ${pos[1] ?? 'a workload'} to zero replicas${ns ? ` in ${ns}` : ''}, stopping the service.`);

@@ -31,8 +31,56 @@ function httpMethod(name: string, a: readonly string[]): string | undefined {
   return (name === 'http' || name === 'https' || name === 'xh' || name === 'xhs') && /^[A-Za-z]+$/.test(a[0] ?? '') ? a[0] : undefined;
 }
 
+// A repository's own guard rails on the code host: branch protection and its parts (required
+// reviews and checks, admin enforcement), rulesets, GitLab protected branches and tags and push
+// rules, Bitbucket branch restrictions, environment deployment policies.
+const PROTECTION_PATH = /\/(?:branches\/[^/]+\/protection|rulesets|protected_branches|protected_tags|push_rule|branch-restrictions|deployment-branch-policies|deployment_protection_rules)(?:\/|$)/;
+// Fields that switch one off in a PUT/PATCH/POST: `enforce_admins=false`, `enforcement=disabled`,
+// `security_and_analysis[secret_scanning_push_protection][status]=disabled`.
+const PROTECTION_OFF = /^(?:enforce_admins|required_signatures|required_linear_history|allow_force_pushes|allow_deletions|enforcement|[^=]*(?:secret_scanning|push_protection|dependabot_security_updates|code_scanning)[^=]*)=(.*)$/;
+
+/**
+ * A request that takes a repository guard rail away: DELETE of a protection resource, or a write
+ * whose fields turn enforcement off (or force pushes and deletions on). The branch protection of
+ * `main` is what keeps force pushes and unreviewed merges out, so removing it is judged as the
+ * agent turning its own guard rails off would be.
+ */
+function protectionRemoval(tool: string, method: string | undefined, path: string, fields: readonly string[], ctx: RuleContext): boolean {
+  const m = (method ?? (fields.length ? 'POST' : 'GET')).toUpperCase();
+  if (m === 'GET' || m === 'HEAD') return false;
+  const scoped = PROTECTION_PATH.test(path) || /^\/?repos\/[^/]+\/[^/]+\/?$/.test(path);
+  if (!scoped) return false;
+  const off = fields.map((f) => PROTECTION_OFF.exec(f)).find((f) => f && (/^(?:false|disabled?|0|null|none)$/i.test(f[1]) !== /^(?:allow_force_pushes|allow_deletions)/.test(f[0])));
+  if (m === 'DELETE' && PROTECTION_PATH.test(path)) {
+    emit(ctx, 'guard_rail_change', 'repository_protection_removed', 'high', `${tool} ${m} ${path} removes a repository guard rail (branch protection, a ruleset or a protected branch), letting force pushes and unreviewed changes through.`);
+    return true;
+  }
+  if (off) {
+    emit(ctx, 'guard_rail_change', 'repository_protection_removed', 'high', `${tool} ${m} ${path} with ${off[0]} switches a repository guard rail off.`);
+    return true;
+  }
+  return false;
+}
+
+/** The `-f`/`-F`/`--field`/`--raw-field` values (`key=value`) of `gh api`/`glab api`; `-d`/`--data` pairs of an HTTP client. */
+function requestFields(a: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if ((x === '-f' || x === '-F' || x === '--field' || x === '--raw-field' || x === '-d' || x === '--data' || x === '--data-raw') && a[i + 1] !== undefined) out.push(...a[++i].split('&'));
+    else if (/^--(?:field|raw-field|data|data-raw)=/.test(x)) out.push(...x.slice(x.indexOf('=') + 1).split('&'));
+  }
+  // A JSON body (`-d '{"enforce_admins": false}'`) reads as its pairs.
+  return out.flatMap((f) => (f.trimStart().startsWith('{') ? [...f.matchAll(/"([\w\][]+)"\s*:\s*"?([\w-]+)/g)].map((p) => `${p[1]}=${p[2]}`) : [f]));
+}
+
 function inspectHttpDelete(cmd: SimpleCommand, ctx: RuleContext): void {
   const method = httpMethod(cmd.name, cmd.args);
+  if (method && method.toUpperCase() !== 'GET') {
+    const u = cmd.args.find((x) => /^https?:\/\//i.test(x));
+    const api = u ? CODE_HOST_API.exec(u) : null;
+    if (api && protectionRemoval(cmd.name, method, api[1].replace(/\/+$/, ''), requestFields(cmd.args), ctx)) return;
+  }
   if (!method || method.toUpperCase() !== 'DELETE') return;
   const url = cmd.args.find((x) => /^https?:\/\//i.test(x));
   const m = url ? CODE_HOST_API.exec(url) : null;
@@ -45,6 +93,7 @@ function inspectHttpDelete(cmd: SimpleCommand, ctx: RuleContext): void {
 
 // A workflow input that names production as its value (`environment=production`, `ENV:prod`).
 const PRODUCTION_INPUT = /^[\w.-]*[=:](?:prod|production|prd|live)(?:[-_.]?[a-z0-9]*)?$/i;
+const API_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-X', '--method', '-f', '-F', '--field', '--raw-field', '-H', '--header', '--hostname', '--input', '-q', '--jq', '-t', '--template', '--cache', '-p', '--preview']);
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
@@ -75,6 +124,8 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
       }
       if (noun === 'api') {
         const method = a.find((x, i) => a[i - 1] === '-X' || a[i - 1] === '--method') ?? a.find((x) => /^--method=/.test(x))?.slice(9) ?? a.find((x) => /^-X./.test(x))?.slice(2);
+        const endpoint = positionals(a, API_VALUE_OPTIONS)[1];
+        if (endpoint !== undefined && protectionRemoval(`${cmd.name} api`, method, endpoint.replace(/^https?:\/\/[^/]+/, '').replace(/\/+$/, ''), requestFields(a), ctx)) return;
         if (method && /^delete$/i.test(method)) return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} api ${method} deletes a hosted resource.`);
       }
       return;
