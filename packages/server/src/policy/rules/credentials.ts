@@ -331,7 +331,7 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
     }
   }
   const rs = cmd.replaceString;
-  if (rs !== undefined && cmd.wrappers.includes('xargs') && cmd.stage > 0 && cmd.args.some((a) => a.includes(rs))) {
+  if (rs !== undefined && stdinInputs(cmd) && cmd.stage > 0 && cmd.args.some((a) => a.includes(rs))) {
     for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
       const text = literalOutput(up);
       if (text === undefined) continue;
@@ -358,9 +358,14 @@ const PS_ITEM_READERS: ReadonlySet<string> = new Set(['get-content', 'gc', 'copy
 // Options whose value is a name test: find's, fd's glob, PowerShell's -Include/-Filter (comma lists).
 const NAME_TESTS: ReadonlySet<string> = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-g', '--glob', '-include', '-filter']);
 
+/** xargs, or parallel without `:::` inputs: both put the lines of stdin into the command's arguments. */
+function stdinInputs(cmd: SimpleCommand): boolean {
+  return cmd.wrappers.includes('xargs') || (cmd.wrappers.includes('parallel') && cmd.dynamicArgs);
+}
+
 /** Whether `cmd` reads the files whose paths come in on stdin: xargs, `zip -@`, `tar -T -`, `cpio -o`, PowerShell readers of piped items. */
 function readsListedPaths(cmd: SimpleCommand): boolean {
-  if (cmd.wrappers.includes('xargs') || PS_ITEM_READERS.has(cmd.name) || cmd.name === 'cpio') return true;
+  if (stdinInputs(cmd) || PS_ITEM_READERS.has(cmd.name) || cmd.name === 'cpio') return true;
   if (cmd.name === 'zip') return cmd.args.includes('-@');
   if (cmd.name === 'tar' || cmd.name === 'bsdtar' || cmd.name === 'gtar') {
     const list = optionValue(cmd.args, ['-T', '--files-from']) ?? cmd.args.find((a) => a.startsWith('--files-from='))?.slice(13);
