@@ -120,6 +120,7 @@ const PS_PROPERTY_SET = /^\$\w+((?:\.[\w-]+)+)\s*=\s*(.+)$/;
 
 function psValue(v: string): string {
   const t = v.trim().replace(/;$/, '');
+  if (/^\[.*\]$/.test(t)) return t; // an array already written as JSON (see powershellRewrite)
   if (/^@\{\s*\}$/.test(t)) return '{}';
   if (/^@\(\s*\)$/.test(t)) return '[]';
   if (/^\$(?:true|false|null)$/i.test(t)) return t.slice(1).toLowerCase();
@@ -129,9 +130,16 @@ function psValue(v: string): string {
 
 function powershellRewrite(before: SimpleCommand, script: Script): Written | undefined {
   const lines: string[] = [];
-  for (const c of script.commands) {
+  const all = script.commands;
+  for (let k = 0; k < all.length; k++) {
+    const c = all[k];
     if (c === before) break;
     const words = c.argv.map((w) => w.text);
+    // `Add-Member name @('*')`: the shell grammar reads PowerShell's array `@( … )` as `@` and a
+    // group, so the group's words (the next command) are the array's elements.
+    if (c.name === 'add-member' && words[words.length - 1] === '@' && all[k + 1] && all[k + 1] !== before) {
+      words[words.length - 1] = JSON.stringify(all[k + 1].argv.map((w) => w.text.replace(/^(['"])(.*)\1$/, '$2')));
+    }
     const joined = words.join(' ');
     const set = PS_PROPERTY_SET.exec(joined);
     if (set) lines.push(`${set[1]} = ${psValue(set[2])}`);
