@@ -296,3 +296,77 @@ test('guard rails: a PowerShell read-modify-write adding array members (`Add-Mem
   ];
   await runTable(t, rows);
 });
+
+test('teardown scoped to a throwaway copy (a pull-request, preview or CI prefix or workspace) is logged, not warned; the same tool on a bucket root, production or an unnamed workspace is still judged', async (t) => {
+  const rows: Row[] = [
+    [shell('aws s3 rm s3://acme-ci-cache/pr-1431/ --recursive'), 'allow'],
+    [shell('aws s3 rm s3://web-artifacts/preview-77 --recursive --quiet'), 'allow'],
+    [shell('gsutil -m rm -r gs://site-previews/pr-42/'), 'allow'],
+    [shell('terraform workspace select pr-1431 && terraform destroy -auto-approve && terraform workspace select default && terraform workspace delete pr-1431'), 'allow'],
+    [shell('TF_WORKSPACE=review-88 terraform destroy -auto-approve'), 'allow'],
+    [shell('tofu workspace new e2e-3 && tofu apply -destroy -auto-approve'), 'allow'],
+    // Still judged: the bucket itself, production, a data prefix, an unnamed or shared workspace.
+    [shell('aws s3 rm s3://acme-ci-cache/ --recursive'), 'deny', 'cloud_destructive.s3_recursive_delete'],
+    [shell('aws s3 rm s3://acme-prod-assets/pr-12/ --recursive'), 'deny', 'cloud_destructive.s3_recursive_delete'],
+    [shell('aws s3 rm s3://customer-data/exports/ --recursive'), 'deny', 'cloud_destructive.s3_recursive_delete'],
+    [shell('gsutil rm -r gs://backups/db'), 'deny', 'cloud_destructive.bucket_recursive_delete'],
+    [shell('terraform destroy -auto-approve'), 'deny', 'cloud_destructive.terraform_destroy'],
+    [shell('terraform workspace select prod && terraform destroy -auto-approve'), 'deny', 'cloud_destructive.terraform_destroy'],
+    [shell('terraform workspace select staging && terraform destroy -auto-approve'), 'deny', 'cloud_destructive.terraform_destroy'],
+  ];
+  await runTable(t, rows);
+});
+
+test('rare families: container engine resets, forced state unlocks and production rollbacks are warned; looking and non-production rollbacks are not', async (t) => {
+  const rows: Row[] = [
+    [shell('podman system reset --force'), 'warn', 'cloud_destructive.volume_delete'],
+    [shell('nerdctl system reset -f'), 'warn', 'cloud_destructive.volume_delete'],
+    [shell('terraform force-unlock -force 6d1b2a8e-1f0c'), 'warn', 'cloud_destructive.state_lock_break'],
+    [shell('tofu force-unlock 42'), 'warn', 'cloud_destructive.state_lock_break'],
+    [shell('terragrunt force-unlock 42'), 'warn', 'cloud_destructive.state_lock_break'],
+    [shell('pulumi cancel --yes'), 'warn', 'cloud_destructive.state_lock_break'],
+    [shell('pulumi state delete "urn:pulumi:prod::app::aws:s3/bucket:Bucket::b"'), 'flag'],
+    [shell('helm rollback api 41 -n prod --wait'), 'warn', 'cloud_destructive.production_release_change'],
+    [shell('helm rollback api-production 3'), 'warn', 'cloud_destructive.production_release_change'],
+    [shell('kubectl rollout undo deploy/api -n production'), 'warn', 'cloud_destructive.production_release_change'],
+    // Look-alikes.
+    [shell('podman system df'), 'allow'],
+    [shell('terraform state list'), 'allow'],
+    [shell('helm rollback api 41 -n staging'), 'allow'],
+    [shell('kubectl rollout undo deploy/api -n dev'), 'allow'],
+    [shell('kubectl rollout status deploy/api -n production'), 'allow'],
+    [shell('pulumi stack ls'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('property: a remote-login port published by any tunnel tool is denied; a dev-server port through the same tool is not', () => {
+  const tools: ((port: string) => string)[] = [
+    (p) => `ngrok tcp ${p}`,
+    (p) => `ssh -R 2222:localhost:${p} serveo.net`,
+    (p) => `ssh -p 443 -R0:localhost:${p} tcp@a.pinggy.io`,
+    (p) => `cloudflared tunnel --url tcp://localhost:${p}`,
+    (p) => `bore local ${p} --to bore.pub`,
+  ];
+  fc.assert(
+    fc.property(fc.constantFrom(...tools), fc.constantFrom('22', '23', '3389', '5900', '5985'), fc.constantFrom('3000', '8080', '5173'), fc.constantFrom('', 'nohup ', 'timeout 3600 '), (tool, login, dev, prefix) => {
+      const bad = decide(shell(prefix + tool(login)));
+      assert.equal(bad.verdict, 'deny', `${prefix}${tool(login)} → ${bad.verdict} ${bad.patternName}`);
+      const good = decide(shell(prefix + tool(dev)));
+      assert.notEqual(good.verdict, 'deny', `${prefix}${tool(dev)} → ${good.verdict} ${good.patternName}`);
+    }),
+    { numRuns: 80, seed: 9802 },
+  );
+});
+
+test('property: a file-deleting tool is judged by the place it deletes, whatever its name', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('Delete', 'delete_file', 'remove_file', 'DeleteFile'), fc.constantFrom(`${P}/.git`, '.git', `${P}/.git/objects`, P, '/home/dev', '/etc/passwd'), fc.constantFrom(`${P}/src/a.ts`, `${P}/dist`, `${P}/.git/index.lock`, 'README.old.md'), (tool, bad, good) => {
+      const b = decide(del(tool, bad));
+      assert.equal(b.verdict, 'deny', `${tool} ${bad} → ${b.verdict} ${b.patternName}`);
+      const g = decide(del(tool, good));
+      assert.equal(g.verdict, 'allow', `${tool} ${good} → ${g.verdict} ${g.patternName}: ${g.reason}`);
+    }),
+    { numRuns: 80, seed: 9803 },
+  );
+});

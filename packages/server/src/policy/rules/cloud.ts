@@ -331,6 +331,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       else if (name === 'pulumi' && args[0] === 'stack' && (args[1] === 'rm' || args[1] === 'remove')) emit(ctx, shiftSeverity('medium', (hasLong(args, '--force') || hasShort(args, 'f') ? 1 : 0) + (prodish(args) ? 1 : 0)), 'stack_destroy', `pulumi stack rm deletes ${positionals(args).slice(2)[0] ? `the stack ${positionals(args).slice(2)[0]}` : 'the current stack'} with its state and history${hasLong(args, '--force') || hasShort(args, 'f') ? ', even while it still has resources, which are then left unmanaged' : ''}.`);
       // `pulumi cancel` stops the update another run is making and releases its lock.
       else if (name === 'pulumi' && args[0] === 'cancel') emit(ctx, 'medium', 'state_lock_break', 'pulumi cancel stops an update in progress and releases its lock, which can leave the stack half changed.');
+      // `pulumi state delete|unprotect` edits the state by hand, as `terraform state rm` does.
+      else if (name === 'pulumi' && args[0] === 'state' && (args[1] === 'delete' || args[1] === 'unprotect')) emit(ctx, 'medium', 'terraform_state', `pulumi state ${args[1]} edits the stack's state by hand.`);
       return;
     case 'aws': {
       const [svc, op] = positionals(args, AWS_VALUE_OPTIONS);

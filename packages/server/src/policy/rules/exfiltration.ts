@@ -491,11 +491,16 @@ function inspectSsh(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!host || isLocalHost(host)) return;
   const stdin = sensitiveStdin(cmd);
   if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Sends ${stdin.what} to ${host} over ssh.`, [host], stdin.path ? [stdin.path] : undefined);
-  if (cmd.args.includes('-R') && TUNNEL_RELAYS.test(host)) tunnel(ctx, portOf(optionValues(cmd.args, ['-R'])[0]), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
+  // `-R SPEC` or the attached `-RSPEC` (`-R0:localhost:22`).
+  const at = cmd.args.findIndex((a) => a.startsWith('-R'));
+  if (at >= 0 && TUNNEL_RELAYS.test(host)) {
+    const spec = cmd.args[at] === '-R' ? cmd.args[at + 1] : cmd.args[at].slice(2);
+    tunnel(ctx, portOf(spec), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
+  }
 }
 
 // Ports that give a login to the machine: SSH, telnet, RDP, VNC, WinRM.
-const REMOTE_LOGIN_PORTS: Readonly<Record<string, string>> = { '22': 'SSH', '23': 'telnet', '3389': 'remote desktop (RDP)', '5900': 'VNC', '5985': 'WinRM', '5986': 'WinRM' };
+const REMOTE_LOGIN_PORTS: Readonly<Record<string, string>> = { '22': 'SSH', '23': 'telnet', '3389': 'remote desktop (RDP)', '5900': 'VNC', '5901': 'VNC', '5985': 'WinRM', '5986': 'WinRM' };
 
 /** The local port a tunnel spec ends in: `22`, `localhost:22`, `2222:localhost:22`, `R:2222:localhost:22`, `ssh://localhost:22`. */
 function portOf(spec: string | undefined): string | undefined {
