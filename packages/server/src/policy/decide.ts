@@ -18,7 +18,7 @@ import { credentialRisk } from './rules/credential-paths.js';
 import { credentialSearchRisk, emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
 import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
-import { delegatedHarm, findInjection } from './rules/injection.js';
+import { asksToRunFetchedCommands, delegatedHarm, findInjection } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { fileDeletionRisk } from './rules/destructive.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
@@ -111,6 +111,13 @@ function bounded(text: string | undefined, max: number): string | undefined {
   return text !== undefined && text.length > max ? text.slice(0, max) : text;
 }
 
+// Agent memory stores: the reference memory server (create_entities, add_observations), mem0,
+// Graphiti, memory-bank servers, tools named save_memory / create_memory / remember.
+const MEMORY_TOOL = /memor(?:y|ies)|\bmem0\b|graphiti|remember|observations|entities/i;
+
+// Program source, where text is code and comments rather than quoted documents.
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kts?|swift|c|cc|cpp|h|hpp|cs|php|scala|lua|pl|dart|vue|svelte|sh|bash|zsh|ps1)$/i;
+
 /** `partial`: an edit that changes part of the file (an edit tool, a patch's update), not a whole-file write. */
 function inspectWrite(path: string | undefined, content: string | undefined, ctx: RuleContext, policy: CompiledPolicy, partial = false): void {
   if (path) {
@@ -141,8 +148,11 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     const instructions = !!path && isAgentInstructionFile(path);
     // A test file quotes attack text as its data (an injection filter's test cases): two steps lower.
     const shift = instructions ? 0 : path && inTestTree(segments(normalizePath(path).toLowerCase())) ? -2 : -1;
-    const inj = findInjection(content, shift, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : {});
-    if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `${instructions ? `Text written to the agent instructions file ${path}` : 'The file content'} ${inj.reason.slice(5)}` });
+    const inj = findInjection(content, shift, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : { harmful: harmOf(ctx) });
+    // A comment in program source addressed to AI agents that asks for harm is planted for the next
+    // agent that opens the file: attack text is quoted as a specimen in docs and tests, not there.
+    const planted = inj && shift === -1 && inj.addressed && !!path && SOURCE_FILE.test(path);
+    if (inj) ctx.emit({ patternName: inj.patternName, category: inj.category, severity: planted ? shiftSeverity(inj.severity, 1) : inj.severity, layer: 'builtin', reason: `${instructions ? `Text written to the agent instructions file ${path}` : planted ? `A comment written into the source file ${path}` : 'The file content'} ${inj.reason.slice(5)}` });
   }
 }
 
@@ -242,6 +252,9 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
       if (call.tool === 'web_fetch') {
         const inj = findInjection(bounded(q, max)!, 0, undefined, { harmful: harmOf(ctx) });
         if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The fetch prompt ${inj.reason.slice(5)}` });
+        // The agent means to run whatever commands the page holds, unread: a warning, since each
+        // command is still checked when it is run.
+        else if (asksToRunFetchedCommands(bounded(q, max)!, true)) ctx.emit({ patternName: 'remote_code_exec.fetched_commands_unread', severity: 'medium', category: 'remote_code_exec', layer: 'builtin', reason: 'The fetch prompt means to run every command the page gives without reading them first; commands from a web page are downloaded code.' });
       }
     }
   }
@@ -395,8 +408,11 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     if (sent) wrap.emit({ patternName: 'exfiltration.secret_in_message', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `posts ${sent.label} to ${id.server}, where other people and the service's history keep it.` });
     // Attack text is quoted in issues and messages often enough that an override alone is one
     // step lower here; an override asking for a harmful action is not.
-    const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx) });
-    if (inj) wrap.emit({ ...inj, severity: inj.patternName === 'prompt_injection.instruction_override' || inj.patternName === 'prompt_injection.guard_rail_request' ? shiftSeverity(inj.severity, -1) : inj.severity, layer: 'builtin', reason: `text in the arguments ${inj.reason.slice(5)}` });
+    // What an agent memory server stores (entities, observations, memories) is read back as
+    // instructions in every later session, as an instructions file is.
+    const memory = MEMORY_TOOL.test(id.server) || MEMORY_TOOL.test(id.tool);
+    const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx), standing: memory });
+    if (inj) wrap.emit({ ...inj, severity: !memory && (inj.patternName === 'prompt_injection.instruction_override' || inj.patternName === 'prompt_injection.guard_rail_request') ? shiftSeverity(inj.severity, -1) : inj.severity, layer: 'builtin', reason: `${memory ? 'text stored in agent memory' : 'text in the arguments'} ${inj.reason.slice(5)}` });
   }
   return `${id.server}/${id.tool}\n${m.text}`;
 }

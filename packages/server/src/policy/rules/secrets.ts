@@ -134,10 +134,34 @@ export function secretHitFindings(hits: readonly SecretHit[], where: string, shi
 const STATED = /\b(?:password|passwd|passphrase|pwd|secret|api[\s_-]?key|token)\s{1,3}(?:is|was|=|:)\s{1,3}["'`]?([^\s"'`,;]{8,128})/gi;
 const PROMPT_DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
 
+// A login written out: "log in to the admin panel with admin / P@ssw0rd-Prod-2026", "ssh as
+// deploy:Xk9#mQ2vL7", "username ops and password Tr0ub4dor&3x", "login: root pw: Zq8!nR3t-77".
+const LOGIN_PAIR = /\b(?:log\s?in|logon|sign\s?in|authenticate|connect|ssh)\b[^\n]{0,60}?\b(?:with|using|as)\s{1,3}(?:user(?:name)?\s{1,3})?[\w.@+-]{2,64}\s{0,2}(?:\s\/\s|\/|:)\s{0,2}([^\s"'`,;]{8,128})|\b(?:user(?:name)?|login|account)\s{0,2}[:=]?\s{1,3}[\w.@+-]{2,64}[\s,;]{1,3}(?:and\s{1,3})?(?:(?:the|with|a)\s{1,3})?(?:password|passwd|pass|pw|pwd)\s{0,2}[:=]?\s{1,3}["'`]?([^\s"'`,;]{8,128})/gi;
+// A one-time-password seed: whoever has it generates the second factor ("TOTP seed JBSWY3DPEHPK3PXP",
+// "2FA secret: KRSXG5CTMVRXEZLU", an otpauth:// URL with its secret).
+const OTP_SEED = /\b(?:totp|2fa|mfa|otp|authenticator)\s{1,3}(?:seed|secret|key)\s{0,3}(?:is\s{1,3}|[=:]\s{0,3})?["'`]?([A-Z2-7]{16,128})\b|\botpauth:\/\/[^\s]{0,200}?[?&]secret=([A-Z2-7]{16,128})/gi;
+
+function plausiblePassword(v: string): boolean {
+  return !REFERENCE.test(v) && !looksPlaceholder(v) && /[0-9]/.test(v) && /[A-Za-z]/.test(v) && !/^[a-z]+[0-9]{1,2}$/.test(v) && !/^[0-9]+(?:\/|$)/.test(v);
+}
+
 /** Secrets a person types into a prompt that the file-oriented rules do not catch. */
 export function findPromptSecrets(text: string): SecretHit[] {
   const t = text.length > 200_000 ? text.slice(0, 200_000) : text;
   const hits: SecretHit[] = [];
+  LOGIN_PAIR.lastIndex = 0;
+  if (/log|sign|auth|connect|ssh|user|account/i.test(t)) for (let m = LOGIN_PAIR.exec(t); m; m = LOGIN_PAIR.exec(t)) {
+    if (!plausiblePassword(m[1] ?? m[2])) continue;
+    hits.push({ kind: 'login_password', label: 'a user name with its password', severity: 'medium' });
+    break;
+  }
+  OTP_SEED.lastIndex = 0;
+  if (/totp|2fa|mfa|otp|authenticator/i.test(t)) for (let m = OTP_SEED.exec(t); m; m = OTP_SEED.exec(t)) {
+    const v = m[1] ?? m[2];
+    if (!/[2-7]/.test(v) || !/[A-Z]/i.test(v) || looksPlaceholder(v)) continue;
+    hits.push({ kind: 'otp_seed', label: 'a one-time-password (TOTP) seed', severity: 'medium' });
+    break;
+  }
   STATED.lastIndex = 0;
   if (/passw|pwd|secret|key|token/i.test(t)) for (let m = STATED.exec(t); m; m = STATED.exec(t)) {
     const v = m[1];
