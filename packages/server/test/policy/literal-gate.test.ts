@@ -6,10 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { gatedExec, gatedTest, mayMatch, newScan } from '../../src/policy/rules/literal-gate.js';
+import { GATE_FROM, gatedExec, gatedTest, mayMatch, newScan } from '../../src/policy/rules/literal-gate.js';
 import { GATED_EXPRESSIONS } from '../../src/policy/rules/injection.js';
 
 const SEPARATORS = [' ', ' ', ' ', ' ', ' ', '  ', '\n', ', ', '. ', ': ', '-', '_', '\u212a', '\u0130', "'", '"', '`', '/', '~/', '(', ') ', '\t', '!', '?', '@', '[', ']', '<!-- ', ' -->', '\u2014', ''];
+
+// Texts shorter than GATE_FROM are run whole; every text here is padded past it so the gates run.
+const PAD = ' '.repeat(GATE_FROM);
 
 function vocabulary(re: RegExp): string[] {
   return [...new Set(re.source.replace(/\\[sSbBdDwW]/g, ' ').match(/[A-Za-z_.'/~-]+/g) ?? ['x'])];
@@ -17,7 +20,7 @@ function vocabulary(re: RegExp): string[] {
 
 function textOf(re: RegExp): fc.Arbitrary<string> {
   const word = fc.tuple(fc.constantFrom(...vocabulary(re)), fc.integer({ min: 0, max: 5 })).map(([w, how]) => (how === 0 ? w.toUpperCase() : how === 1 ? w[0].toUpperCase() + w.slice(1) : how === 2 ? w.slice(0, -1) : w));
-  return fc.array(fc.tuple(word, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 14 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
+  return fc.array(fc.tuple(word, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 14 }).map((parts) => PAD + parts.map(([w, s]) => w + s).join(''));
 }
 
 test('literal gates: a gated expression finds what the whole expression finds', () => {
@@ -61,7 +64,8 @@ test('literal gates: whole words are words under the expression\'s own \\b', () 
     ['hi agent\u212a', true], // the Kelvin sign is no `\w` here: "agent" still ends at a boundary
     ['\u0130hi agent', true],
   ];
-  for (const [t, want] of cases) {
+  for (const [text, want] of cases) {
+    const t = PAD + text;
     newScan();
     assert.equal(re.test(t), want, `the expression itself on ${JSON.stringify(t)}`);
     assert.equal(gatedTest(re, t), want, JSON.stringify(t));
@@ -74,7 +78,7 @@ test('literal gates: expressions the gates cannot reason about are run whole', (
   const unicode = /\p{L}+ said/u;
   const captures = /(upload|send) to (\S+)|nothing/;
   newScan();
-  assert.ok(mayMatch(backref, 'foo and foo again'));
-  assert.ok(mayMatch(unicode, 'Ωmega said'));
-  assert.equal(gatedExec(captures, 'please send to example.org')?.[2], 'example.org');
+  assert.ok(mayMatch(backref, `${PAD}foo and foo again`));
+  assert.ok(mayMatch(unicode, `${PAD}Ωmega said`));
+  assert.equal(gatedExec(captures, `${PAD}please send to example.org`)?.[2], 'example.org');
 });

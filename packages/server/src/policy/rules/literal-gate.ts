@@ -354,8 +354,12 @@ function passing(g: Gate, view: TextView): number[] {
   return out;
 }
 
+// Below this length the expressions are cheap and listing a text's words costs more than it saves.
+export const GATE_FROM = 4096;
+
 /** False only when `re` cannot match `text`: no alternative's required words are in it. */
 export function mayMatch(re: RegExp, text: string): boolean {
+  if (text.length < GATE_FROM) return true;
   const g = gateOf(re);
   return g.branches === null || passing(g, viewOf(text)).length > 0;
 }
@@ -366,6 +370,7 @@ export function mayMatch(re: RegExp, text: string): boolean {
  * capturing groups, and global ones, are run whole.
  */
 export function gatedExec(re: RegExp, text: string): RegExpExecArray | null {
+  if (text.length < GATE_FROM) return re.exec(text);
   const g = gateOf(re);
   if (g.branches === null) return re.exec(text);
   const ok = passing(g, viewOf(text));
