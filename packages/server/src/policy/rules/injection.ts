@@ -13,6 +13,7 @@
 // and scanned). Obfuscation that was needed to see the override raises the severity. A phrase
 // that is only quoted or discussed ("strip phrases like 'ignore all previous instructions'") is
 // a mention, not an attack.
+import { gatedExec, gatedTest, mayMatch, newScan } from './literal-gate.js';
 import type { Severity } from '../types.js';
 import { shiftSeverity } from '../findings.js';
 import { credentialRisk } from './credential-paths.js';
@@ -228,6 +229,9 @@ const SPECIMEN = /\b(?:document|docs?|explain|example|attacks?|payloads?|phrases
 
 // A quoted item of a list and the conjunction after it (`'A' and `, `"B", `, `'C' or `).
 
+/** The expressions findInjection runs through literal gates (literal-gate.ts), for its tests. */
+export const GATED_EXPRESSIONS: readonly RegExp[] = [...OVERRIDES, AUTHORITY, CLAIMS, CONCEAL, EGRESS, IN_CHANNEL, SECRET_TARGET, DISABLE, GUARD_RAIL_SWITCH];
+
 function discussedAt(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 60), start).replace(/['"`\u201c\u2018\u00ab(]+\s*$/, '');
   if (DISCUSSION.test(before)) return true;
@@ -276,7 +280,7 @@ function discussedSpan(text: string, start: number, end: number): boolean {
 
 /** The first match of `re` (not global) that is not a quotation being discussed. */
 function claimIn(text: string, re: RegExp): string | null {
-  const m = re.exec(text);
+  const m = gatedExec(re, text);
   if (!m) return null;
   const start = m.index + (m[0].length - m[0].trimStart().length);
   return discussedAt(text, start) ? null : m[0].trim();
@@ -284,6 +288,7 @@ function claimIn(text: string, re: RegExp): string | null {
 
 function findOverride(t: string): string | null {
   for (const re of OVERRIDES) {
+    if (!mayMatch(re, t)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const start = m.index + (m[0].length - m[0].trimStart().length);
@@ -368,6 +373,7 @@ export function embeddedCommands(text: string): string[] {
  * name the place ("The prompt …").
  */
 export function findInjection(text: string, shift = 0, limit = 100_000, opts: InjectionOptions = {}): InjectionHit | null {
+  newScan();
   const raw = text.length > limit ? text.slice(0, limit) : text;
   // An instruction needs words: a text without a single space (a hash, a minified blob) is skipped.
   // (Chinese, Japanese and Korean sentences need no spaces.)
@@ -395,23 +401,23 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   // line ("Project notes for Gemini"): the weaker claims, most of which are forms of address, mean
   // nothing there; what it asks for is judged by the standing-instruction rules below.
   const authority = strongClaim ?? (override === null && hiddenOrders === null && !opts.standing ? (claimIn(t, CLAIMS) ?? (leet !== t ? claimIn(leet, CLAIMS) : null)) : null);
-  const conceal = CONCEAL.test(t);
+  const conceal = gatedTest(CONCEAL, t);
   const actions: string[] = [];
   // Orders found only in hidden markup are judged by what the hidden text itself asks: a harmless
   // `<!-- remove after release -->` does not make the visible question an attack.
   const scope = override === null && authority === null && hiddenOrders !== null ? normalizeForInjection(hiddenOrders) : t;
-  const egress = EGRESS.test(t) || IN_CHANNEL.test(t);
+  const egress = gatedTest(EGRESS, t) || gatedTest(IN_CHANNEL, t);
   const claimed = override !== null || authority !== null || hiddenOrders !== null;
   // Credential files named by path count only on suspicious text: the table look-up is not free.
-  const secret = SECRET_TARGET.test(t) || ((claimed || conceal) && credentialPathIn(t) !== null);
-  const secretInScope = scope === t ? secret : SECRET_TARGET.test(scope) || (claimed && credentialPathIn(scope) !== null);
+  const secret = gatedTest(SECRET_TARGET, t) || ((claimed || conceal) && credentialPathIn(t) !== null);
+  const secretInScope = scope === t ? secret : gatedTest(SECRET_TARGET, scope) || (claimed && credentialPathIn(scope) !== null);
   const urlHost = secretUrlHost(t);
   if ((secret && egress) || urlHost) actions.push('send credentials or files to a remote host');
-  else if (EGRESS.test(scope) && claimed) actions.push('send data to a remote host');
+  else if (gatedTest(EGRESS, scope) && claimed) actions.push('send data to a remote host');
   else if (secretInScope && claimed && /\b(?:read|cat|print|show|dump|open|tar|zip|copy|reveal|output|list|echo|display|paste)\b/i.test(scope)) actions.push('read credentials');
-  const guardRails = GUARD_RAIL_SWITCH.test(t);
+  const guardRails = gatedTest(GUARD_RAIL_SWITCH, t);
   if (guardRails || (claimed && affirmedLine(GUARD_FILE_EDIT, scope))) actions.push("turn off the agent's own guard rails");
-  else if (DISABLE.test(t)) actions.push('disable security controls');
+  else if (gatedTest(DISABLE, t)) actions.push('disable security controls');
   if (DESTROY.test(t) || ((claimed || conceal) && DESTROY_WORDS.test(scope))) actions.push('delete files or data');
   if (claimed && (PIPE_SHELL.test(scope) || RUN_DOWNLOADED.test(scope) || asksToRunFetchedCommands(scope))) actions.push('run code downloaded from the internet');
   if (claimed && FORCE_PUSH.test(scope)) actions.push('force-push over shared history');
@@ -506,12 +512,13 @@ export interface DelegatedHarm {
  * the path), or an embedded command the shell rules rate medium or worse (`harmful`).
  */
 export function delegatedHarm(text: string, harmful?: (cmd: string) => string | null, deletionHigh?: (path: string) => boolean): DelegatedHarm | null {
+  newScan();
   const t = text.length > 20_000 ? text.slice(0, 20_000) : text;
-  if (SECRET_FILE_TO_DESTINATION.test(t) || (SECRET_FILE.test(t) && EGRESS.test(t))) return { category: 'exfiltration', action: 'send credentials or files to a remote host' };
+  if (SECRET_FILE_TO_DESTINATION.test(t) || (SECRET_FILE.test(t) && gatedTest(EGRESS, t))) return { category: 'exfiltration', action: 'send credentials or files to a remote host' };
   if (PIPE_SHELL.test(t) || PROSE_PIPE_SHELL.test(t) || RUN_DOWNLOADED.test(t)) return { category: 'remote_code_exec', action: 'run code downloaded from the internet' };
   if (asksToRunFetchedCommands(t)) return { category: 'remote_code_exec', action: 'run every command a web page gives, unread' };
   if (CREDENTIAL_HARVEST.test(t) && MACHINE_SCOPE.test(t)) return { category: 'credential_access', action: 'collect every credential on the machine' };
-  if (GUARD_RAIL_SWITCH.test(t) && (affirmedLine(GUARD_RAIL_SWITCH, t) || (SETTING_WRITE.test(t) && AGENT_FILE_RE.test(t)))) return { category: 'guard_rail_change', action: "turn off the agent's own guard rails" };
+  if (gatedTest(GUARD_RAIL_SWITCH, t) && (affirmedLine(GUARD_RAIL_SWITCH, t) || (SETTING_WRITE.test(t) && AGENT_FILE_RE.test(t)))) return { category: 'guard_rail_change', action: "turn off the agent's own guard rails" };
   if (DESTROY.test(t) || FOREIGN_DELETE.test(t)) return { category: 'destructive_fs', action: 'delete files or data' };
   if (deletionHigh) {
     DELETE_PATH.lastIndex = 0;
