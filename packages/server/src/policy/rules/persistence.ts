@@ -429,7 +429,12 @@ export function scriptOf(path: string, content: string): { text: string; what: s
   if (HOOK_DIR.test(lower) || SHARED_HOOK.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
   if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
   const program = interpreterScript(lower, base, content);
-  if (program) return { text: program === 'shell' ? content : `${program} '${content.slice(0, 32_000).replace(/'/g, "'\\''")}'`, what: `the ${program === 'shell' ? 'PowerShell ' : ''}script ${path}`, harmsOnly: true };
+  if (program) {
+    // Whole-line comments never run: a command quoted in one (`# run \`curl … | sh\` first`) is
+    // text for a reader, judged by the injection rules, not code of the program.
+    const code = content.slice(0, 32_000).replace(program === 'node -e' ? /^[ \t]*\/\/.*$/gm : /^[ \t]*#.*$/gm, '');
+    return { text: program === 'shell' ? code : `${program} '${code.replace(/'/g, "'\\''")}'`, what: `the ${program === 'shell' ? 'PowerShell ' : ''}script ${path}`, harmsOnly: true };
+  }
   // Other files that run later: CI systems, task runners, hook managers, direnv.
   const kind = runFileKind(path);
   const text = kind ? runFileShell(kind, content) : '';
