@@ -16,7 +16,7 @@ import { REPO_ROOT } from './support.js';
 const policy = compilePolicy(DEFAULT_SHIELD_POLICY, 1);
 const argv = process.argv.slice(2);
 const extra = argv.flatMap((a, i) => (argv[i - 1] === '--file' ? [a] : []));
-const sets = [join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-2.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-3.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-4.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-5.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-6.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-7.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-8.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-9.jsonl'), corpusPath(), ...extra];
+const sets = [join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-2.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-3.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-4.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-5.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-6.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-7.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-8.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-9.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-10.jsonl'), corpusPath(), ...extra];
 
 const cpuMs = (since: NodeJS.CpuUsage): number => {
   const d = process.cpuUsage(since);
