@@ -36,12 +36,25 @@ type Item =
   | { k: 'other'; min: number };
 
 const WORD_CHAR = /^[A-Za-z0-9_]$/;
+const WORD_RUN = /^\w+$/;
 
 class Parser {
   i = 0;
   unsafe = false;
   capturing = false;
   constructor(private readonly src: string) {}
+
+  /** The top-level alternatives, each with its own source text (for running a subset of them). */
+  topLevel(): { source: string; items: Item[] }[] {
+    const out: { source: string; items: Item[] }[] = [];
+    for (;;) {
+      const start = this.i;
+      const items = this.sequence();
+      out.push({ source: this.src.slice(start, this.i), items });
+      if (this.src[this.i] !== '|') return out;
+      this.i++;
+    }
+  }
 
   alternatives(): Item[][] {
     const alts: Item[][] = [this.sequence()];
@@ -190,7 +203,7 @@ function needOf(items: Item[], left: boolean, right: boolean, ci: boolean): Lite
   const flush = (rightGuard: boolean): void => {
     if (run) {
       // Whole words are looked up among the text's words, which are lower-cased.
-      const word = runLeft && rightGuard && /^\w+$/.test(run);
+      const word = runLeft && rightGuard && WORD_RUN.test(run);
       candidates.push([{ s: ci || word ? run.toLowerCase() : run, word }]);
     }
     run = '';
@@ -224,34 +237,6 @@ function needOf(items: Item[], left: boolean, right: boolean, ci: boolean): Lite
   return bestScore >= 3 ? best : null;
 }
 
-/** Splits a source at its top-level `|`. */
-function topLevelBranches(src: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let inClass = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) {
-      out.push(src.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(src.slice(start));
-  return out;
-}
-
 const gates = new WeakMap<RegExp, Gate>();
 
 function gateOf(re: RegExp): Gate {
@@ -261,11 +246,9 @@ function gateOf(re: RegExp): Gate {
   g = { ci, branches: null, subsets: null };
   if (!/[uvy]/.test(re.flags)) {
     const whole = new Parser(re.source);
-    whole.alternatives();
+    const branches = whole.topLevel();
     if (!whole.unsafe && whole.i === re.source.length) {
-      g.branches = topLevelBranches(re.source).map((source) => {
-        return { source, need: needOf(new Parser(source).sequence(), false, false, ci) };
-      });
+      g.branches = branches.map(({ source, items }) => ({ source, need: needOf(items, false, false, ci) }));
       if (!whole.capturing && !re.global) g.subsets = new Map();
     }
   }
@@ -326,7 +309,6 @@ class TextView {
   }
 }
 
-const WORD_RUN = /^\w+$/;
 
 // The texts asked about in the current scan: findInjection asks a dozen gates about the same
 // text. Forgotten when a scan starts (newScan), so no answer outlives the decision it was for.
