@@ -22,7 +22,7 @@ import { asksToRunFetchedCommands, delegatedHarm, findInjection } from './rules/
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { fileDeletionRisk } from './rules/destructive.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
-import { inspectPageScript, inspectWrittenRunnable, urlSmuggleHost, urlSecretFinding } from './rules/exfiltration.js';
+import { inspectPageScript, inspectWrittenRunnable, urlSecretFinding, urlSmuggleFinding } from './rules/exfiltration.js';
 import { inspectPersistenceWrite, inspectScriptWrite } from './rules/persistence.js';
 import { mcpSecretHunt, mcpSecretRead } from './rules/secret-stores.js';
 import { inspectManifestGrant, inspectMcpGrant, inspectPrivilegedWrite, isHookConfig } from './rules/privilege.js';
@@ -230,10 +230,10 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   }
   if (f.url !== undefined && call.tool === 'web_fetch') {
     for (const c of credentialUrlFindings([f.url])) ctx.emit(c);
-    const smuggled = urlSmuggleHost(f.url);
     const carried = urlSecretFinding(f.url, 'The fetch');
     if (carried) ctx.emit(carried);
-    if (smuggled) ctx.emit({ patternName: 'exfiltration.url_smuggle', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `The fetch sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, hosts: [smuggled] });
+    const smuggled = urlSmuggleFinding(f.url, 'The fetch sends');
+    if (smuggled) ctx.emit(smuggled);
   }
   if (f.url !== undefined && !isUnixSocketUrl(f.url)) {
     if (f.url.length > inspectionCap(policy)) unanalysable(ctx, `a URL longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
@@ -381,8 +381,8 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     // A browser's navigate or a fetch tool sends what its URL carries, as WebFetch does.
     const carried = urlSecretFinding(u, 'the request');
     if (carried) wrap.emit(carried);
-    const smuggled = carried ? null : urlSmuggleHost(u);
-    if (smuggled) wrap.emit({ patternName: 'exfiltration.url_smuggle', severity: 'high', category: 'exfiltration', layer: 'builtin', reason: `sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, hosts: [smuggled] });
+    const smuggled = carried ? undefined : urlSmuggleFinding(u, 'sends');
+    if (smuggled) wrap.emit(smuggled);
     sink.hosts.push(...urlHosts(u));
     sink.urls.push(u);
   }

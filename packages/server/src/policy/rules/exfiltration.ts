@@ -166,12 +166,21 @@ export function urlSecretFinding(url: string, how: string): Finding | undefined 
 }
 
 /**
+ * The finding for a URL that smuggles encoded data to a request catcher or paste service;
+ * `lead` opens the reason with its verb ("The fetch sends", "Sends").
+ */
+export function urlSmuggleFinding(url: string, lead: string): Finding | undefined {
+  const host = urlSmuggleHost(url);
+  return host ? { patternName: `${CATEGORY}.url_smuggle`, severity: 'high', category: CATEGORY, layer: 'builtin', reason: `${lead} encoded data to the request catcher or paste service ${host} in the URL's query string.`, hosts: [host] } : undefined;
+}
+
+/**
  * The paste or request-catcher host a URL smuggles data to in its query (`webhook.site/x?d=<base64>`):
  * a GET carries it as well as a POST, and the catcher logs it for whoever owns the bin. Only
  * encoded blobs count (20 or more base64 or hex characters with letters and digits), not a UUID
  * or a word; null for every other URL.
  */
-export function urlSmuggleHost(url: string): string | null {
+function urlSmuggleHost(url: string): string | null {
   const q = url.indexOf('?');
   if (q < 0 || url.length > 8192) return null;
   const host = urlHosts(url)[0];
@@ -224,8 +233,8 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
     }
   }
   for (const a of args) {
-    const smuggled = a.includes('?') ? urlSmuggleHost(a) : null;
-    if (smuggled) return emit(ctx, 'high', 'url_smuggle', `Sends encoded data to the request catcher or paste service ${smuggled} in the URL's query string.`, [smuggled]);
+    const smuggled = a.includes('?') ? urlSmuggleFinding(a, 'Sends') : undefined;
+    if (smuggled) return ctx.emit(smuggled);
   }
   const uploads = payloads.length > 0 || /^(?:POST|PUT|PATCH)$/.test(method);
   if (!uploads) return;
