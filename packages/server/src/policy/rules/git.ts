@@ -234,7 +234,7 @@ function mergedLocallyFirst(branch: string, cmd: SimpleCommand, script: Script):
     const a = gitArgs(c);
     if (a[0] !== 'branch') continue;
     const opts = a.slice(1).filter((x) => x.startsWith('-'));
-    const safe = opts.some((x) => x === '-d' || x === '--delete') && !opts.some((x) => x === '-D' || x === '-f' || x === '--force' || /^-[a-zA-Z]*[Df]/.test(x) && x !== '-d');
+    const safe = opts.some((x) => x === '-d' || x === '--delete') && !opts.some((x) => x === '--force' || /^-[a-zA-Z]*[Df]/.test(x));
     if (safe && a.slice(1).includes(branch)) return true;
   }
   return false;
