@@ -41,8 +41,9 @@ export function emitCredentialRead(ctx: RuleContext, risk: CredentialRisk, path:
  * in the project, or for a file's name, is not one.
  */
 export function credentialSearchRisk(root: string, pattern: string): CredentialRisk | null {
-  const label = credentialRoot(root);
+  // The pattern first: it is one regex, the root a path normalised and looked up.
   if (!isSecretSearch(pattern)) return null;
+  const label = credentialRoot(root);
   const shown = pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern;
   if (label) return { severity: 'high', label: `the files that mention "${shown}" anywhere under ${label}`, kind: 'credential_search' };
   // One application's settings or state file searched for secrets prints the tokens it stores.
