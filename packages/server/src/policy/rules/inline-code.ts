@@ -368,16 +368,26 @@ class DecodedContext extends ContextView {
   }
 }
 
+/** `"a" / "b" / "c"` joined into one literal: up to three divisions deep, stopping once nothing changes. */
+function joinPathDivisions(code: string): string {
+  let s = code;
+  for (let k = 0; k < 3; k++) {
+    const next = s.replace(PATH_DIV, '"$2/$4"');
+    if (next === s) break;
+    s = next;
+  }
+  return s;
+}
+
 function normalizeCode(code: string): string {
-  const normalized = code
-    .replace(EXPAND_USER, '"$2"')
-    .replace(HOME_EXPR, '"~"')
-    .replace(JULIA_HOME_INTERPOLATION, '~')
-    .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
-    .replace(PATH_JOIN, '"$2/$4"')
-    .replace(PATH_DIV, '"$2/$4"')
-    .replace(PATH_DIV, '"$2/$4"')
-    .replace(PATH_DIV, '"$2/$4"')
+  const normalized = joinPathDivisions(
+    code
+      .replace(EXPAND_USER, '"$2"')
+      .replace(HOME_EXPR, '"~"')
+      .replace(JULIA_HOME_INTERPOLATION, '~')
+      .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
+      .replace(PATH_JOIN, '"$2/$4"'),
+  )
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(VAR_THEN_LITERAL, '$2$1')
     .replace(PERL_QUOTE, (_m, ...g: (string | undefined)[]) => `"${g[0] ?? g[1] ?? g[2] ?? g[3] ?? g[5] ?? ''}"`)
