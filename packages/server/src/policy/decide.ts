@@ -12,7 +12,7 @@ import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
 import { CREATING_TOOL, LIST_TOOL, mcpDeleteEquivalent, mcpFacets, parseMcpToolName, PERMISSION_TOOL, publicExposure } from './mcp.js';
 import { deletionRisk, inTestTree, normalizePath, segments } from './paths.js';
-import { ContextView, type RuleContext } from './rules/context.js';
+import { WithoutPattern, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
 import { credentialRisk } from './rules/credential-paths.js';
 import { credentialSearchRisk, emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
@@ -153,19 +153,6 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     // agent that opens the file: attack text is quoted as a specimen in docs and tests, not there.
     const planted = inj && shift === -1 && inj.addressed && !!path && SOURCE_FILE.test(path);
     if (inj) ctx.emit({ patternName: inj.patternName, category: inj.category, severity: planted ? shiftSeverity(inj.severity, 1) : inj.severity, layer: 'builtin', reason: `${instructions ? `Text written to the agent instructions file ${path}` : planted ? `A comment written into the source file ${path}` : 'The file content'} ${inj.reason.slice(5)}` });
-  }
-}
-
-/** A view of `ctx` that drops one rule's findings (a class: no object spread or closures per call). */
-class WithoutPattern extends ContextView {
-  constructor(
-    inner: RuleContext,
-    private readonly patternName: string,
-  ) {
-    super(inner);
-  }
-  emit(f: Finding): void {
-    if (f.patternName !== this.patternName) this.inner.emit(f);
   }
 }
 

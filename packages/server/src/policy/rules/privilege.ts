@@ -4,7 +4,7 @@
 import { deletionRisk, normalizePath } from '../paths.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
-import { ContextView, type RuleContext } from './context.js';
+import { WithoutPattern, type RuleContext } from './context.js';
 import type { Finding } from '../findings.js';
 import { classifyGuardRailPath } from './guard-rails.js';
 import { hasShort, literalOutput, optionValue, optionValueCI, optionValues, positionals } from './facts.js';
@@ -385,16 +385,6 @@ function harmlessSettingSubstitution(expr: string): boolean {
   return !!before && before === after && PRESENTATION_KEYS.has(before) && !/[\n{}[\]]|\\n/.test(m[3]);
 }
 
-/** A view of `ctx` that drops one rule's findings. */
-class DropPattern extends ContextView {
-  constructor(inner: RuleContext, private readonly patternName: string) {
-    super(inner);
-  }
-  emit(f: Finding): void {
-    if (f.patternName !== this.patternName) this.inner.emit(f);
-  }
-}
-
 /** Redirects and tee into sudoers, hook configs, the SELinux config. */
 function writtenData(cmd: SimpleCommand): string {
   return literalOutput(cmd) ?? cmd.pipeline.stages.slice(0, cmd.stage).flat().map(literalOutput).filter(Boolean).join('\n');
@@ -421,7 +411,7 @@ export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext)
     // A substitution into an agent's settings file is a known change: the guard-rail rules
     // (guard-rails-shell.ts) judge what it writes and what it removes, as for an edit tool.
     const known = harmlessSettingSubstitution(pos[0] ?? '');
-    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], known && classifyGuardRailPath(p) ? new DropPattern(ctx, 'security_tampering.agent_hook_config') : ctx, 'Edits');
+    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], known && classifyGuardRailPath(p) ? new WithoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx, 'Edits');
   }
 }
 
