@@ -75,17 +75,13 @@ function requestFields(a: readonly string[]): string[] {
 }
 
 function inspectHttpDelete(cmd: SimpleCommand, ctx: RuleContext): void {
-  const method = httpMethod(cmd.name, cmd.args);
-  if (method && method.toUpperCase() !== 'GET') {
-    const u = cmd.args.find((x) => /^https?:\/\//i.test(x));
-    const api = u ? CODE_HOST_API.exec(u) : null;
-    if (api && protectionRemoval(cmd.name, method, api[1].replace(/\/+$/, ''), requestFields(cmd.args), ctx)) return;
-  }
-  if (!method || method.toUpperCase() !== 'DELETE') return;
+  const method = httpMethod(cmd.name, cmd.args)?.toUpperCase();
+  if (!method || method === 'GET') return;
   const url = cmd.args.find((x) => /^https?:\/\//i.test(x));
   const m = url ? CODE_HOST_API.exec(url) : null;
   if (!m) return;
   const path = m[1].replace(/\/+$/, '');
+  if (protectionRemoval(cmd.name, method, path, requestFields(cmd.args), ctx) || method !== 'DELETE') return;
   if (/^\/(?:repos\/[^/]+\/[^/]+|projects\/[^/]+|repositories\/[^/]+\/[^/]+)$/.test(path)) return emit(ctx, 'cloud_destructive', 'repository_delete', 'high', `${cmd.name} DELETE ${path} deletes a hosted repository with its issues, pull requests and history.`);
   if (/\/(?:secrets|variables|keys|deploy_keys|deploy-keys)(?:\/|$)/.test(path)) return emit(ctx, 'cloud_destructive', 'ci_secret_delete', 'medium', `${cmd.name} DELETE ${path} deletes a CI secret or key through the code host's API; pipelines that need it break.`);
   return emit(ctx, 'cloud_destructive', 'platform_delete', 'medium', `${cmd.name} DELETE ${path} deletes a hosted resource through the code host's API.`);
