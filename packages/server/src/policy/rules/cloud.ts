@@ -313,10 +313,13 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       const sub = args.find((a) => !a.startsWith('-')) ?? '';
       // Only throwaway resources touched: every `-target` (or the workspace the line's environment
       // selects) named as a preview, pull-request or test environment, as for helm releases below.
-      const throwaway = !args.some((a) => PROD.test(a) || PROD.test(a.slice(a.indexOf('=') + 1))) && terraformThrowaway(cmd, script);
-      if (throwaway && (sub === 'destroy' || (sub === 'apply' && (args.includes('-destroy') || confirmSkipped(args))))) emit(ctx, 'low', sub === 'destroy' || args.includes('-destroy') ? 'terraform_destroy' : 'terraform_auto_approve', `${name} ${sub} changes only ${throwaway}, named as a throwaway environment.`);
-      else if (sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'))) emit(ctx, bump(args, 'medium'), 'terraform_destroy', `${name} destroy tears down every resource in the configuration.`);
-      else if (sub === 'apply' && confirmSkipped(args)) emit(ctx, 'medium', 'terraform_auto_approve', `${name} apply -auto-approve changes infrastructure without showing the plan for review.`);
+      const destroying = sub === 'destroy' || (sub === 'apply' && args.includes('-destroy'));
+      const unreviewed = !destroying && sub === 'apply' && confirmSkipped(args);
+      // (Looked for only when the run destroys or applies unreviewed: it walks the line's commands.)
+      const throwaway = (destroying || unreviewed) && !args.some((a) => PROD.test(a) || PROD.test(a.slice(a.indexOf('=') + 1))) && terraformThrowaway(cmd, script);
+      if (throwaway) emit(ctx, 'low', destroying ? 'terraform_destroy' : 'terraform_auto_approve', `${name} ${sub} changes only ${throwaway}, named as a throwaway environment.`);
+      else if (destroying) emit(ctx, bump(args, 'medium'), 'terraform_destroy', `${name} destroy tears down every resource in the configuration.`);
+      else if (unreviewed) emit(ctx, 'medium', 'terraform_auto_approve', `${name} apply -auto-approve changes infrastructure without showing the plan for review.`);
       // Breaking the state lock another run holds lets two runs write the state at once.
       else if (sub === 'force-unlock') emit(ctx, 'medium', 'state_lock_break', `${name} force-unlock removes a state lock another run may still hold; two runs writing the state at once can corrupt it.`);
       else if (sub === 'state' && /^(?:rm|push)$/.test(args[args.indexOf('state') + 1] ?? '')) emit(ctx, 'medium', 'terraform_state', `${name} state ${args[args.indexOf('state') + 1]} edits the state by hand.`);
