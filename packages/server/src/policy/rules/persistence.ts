@@ -410,10 +410,12 @@ export function scriptOf(path: string, content: string): { text: string; what: s
   if (base === 'package.json') {
     const parts: string[] = [];
     let auto = '';
+    // Keys of a scripts block; in a partial edit only the lifecycle names are sure to be scripts.
+    const hasScripts = /"scripts"\s*:/.test(content);
     for (const m of content.matchAll(JSON_PAIR)) {
-      // Keys of a scripts block; in a partial edit only the lifecycle names are sure to be scripts.
-      if (!LIFECYCLE.test(m[1]) && !/"scripts"\s*:/.test(content)) continue;
-      if (LIFECYCLE.test(m[1])) auto = m[1];
+      const lifecycle = LIFECYCLE.test(m[1]);
+      if (!lifecycle && !hasScripts) continue;
+      if (lifecycle) auto = m[1];
       parts.push(m[2].replace(/\\(["\\])/g, '$1'));
     }
     return parts.length ? { text: parts.join('\n'), what: auto ? `package.json, whose ${auto} script runs on every npm install` : 'package.json scripts' } : null;
