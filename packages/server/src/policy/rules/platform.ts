@@ -5,7 +5,7 @@
 import type { SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
-import { hasShort, positionals } from './facts.js';
+import { hasShort, optionValues, positionals } from './facts.js';
 
 function emit(ctx: RuleContext, category: string, rule: string, severity: Severity, reason: string): void {
   ctx.emit({ patternName: `${category}.${rule}`, severity, category, layer: 'builtin', reason });
@@ -62,14 +62,11 @@ function protectionRemoval(tool: string, method: string | undefined, path: strin
   return false;
 }
 
+const REQUEST_FIELD_OPTIONS = ['-f', '-F', '--field', '--raw-field', '-d', '--data', '--data-raw'];
+
 /** The `-f`/`-F`/`--field`/`--raw-field` values (`key=value`) of `gh api`/`glab api`; `-d`/`--data` pairs of an HTTP client. */
 function requestFields(a: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if ((x === '-f' || x === '-F' || x === '--field' || x === '--raw-field' || x === '-d' || x === '--data' || x === '--data-raw') && a[i + 1] !== undefined) out.push(...a[++i].split('&'));
-    else if (/^--(?:field|raw-field|data|data-raw)=/.test(x)) out.push(...x.slice(x.indexOf('=') + 1).split('&'));
-  }
+  const out = optionValues(a, REQUEST_FIELD_OPTIONS).flatMap((v) => v.split('&'));
   // A JSON body (`-d '{"enforce_admins": false}'`) reads as its pairs.
   return out.flatMap((f) => (f.trimStart().startsWith('{') ? [...f.matchAll(/"([\w\][]+)"\s*:\s*"?([\w-]+)/g)].map((p) => `${p[1]}=${p[2]}`) : [f]));
 }
