@@ -6,16 +6,23 @@
 const ASSIGN = /^([A-Za-z_][A-Za-z0-9_.-]*)\s*(?::{1,3}=|\?=|\+=|!=|=)\s*(.*)$/;
 const RECIPE_PREFIX = /^[@+-]+/;
 
-/** True when make's options read the Makefile from standard input. */
-export function makefileFromStdin(args: readonly string[]): boolean {
+/** The Makefiles make's options name, in order (`-f FILE`, `-fFILE`, `--file=FILE`, `--makefile FILE`). */
+export function makefileArgs(args: readonly string[]): string[] {
+  const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '-f' || a === '--file' || a === '--makefile') {
-      if (args[i + 1] === '-' || args[i + 1] === '/dev/stdin') return true;
+      if (args[i + 1] !== undefined) files.push(args[i + 1]);
       i++;
-    } else if (/^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(a)) return true;
+    } else if (a.startsWith('--file=') || a.startsWith('--makefile=')) files.push(a.slice(a.indexOf('=') + 1));
+    else if (a.startsWith('-f') && a.length > 2) files.push(a.slice(2));
   }
-  return false;
+  return files;
+}
+
+/** True when make's options read the Makefile from standard input. */
+export function makefileFromStdin(args: readonly string[]): boolean {
+  return makefileArgs(args).some((f) => f === '-' || f === '/dev/stdin');
 }
 
 /** The shell text of every recipe of `makefile`, with make's variables expanded. */

@@ -10,7 +10,7 @@ import { resolveSubstitutions } from './static-text.js';
 import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
 import { rememberWrites, startupFile, writtenFile, WrittenFiles } from './written-files.js';
-import { makefileRecipes } from './makefile.js';
+import { makefileArgs, makefileRecipes } from './makefile.js';
 import type { CommandOrigin, Pipeline, Redirect, Script, SimpleCommand, Word } from './types.js';
 
 export interface ParseOptions {
@@ -848,13 +848,7 @@ class Parser {
     }
     // make runs the recipes of the Makefile it is given (`-f FILE`) or finds (`Makefile`).
     if (name === 'make' || name === 'gmake') {
-      let file: string | undefined;
-      for (let i = 1; i < argv.length && file === undefined; i++) {
-        const t = argv[i].text;
-        if (t === '-f' || t === '--file' || t === '--makefile') file = argv[i + 1]?.text;
-        else if (t.startsWith('--file=') || t.startsWith('--makefile=')) file = t.slice(t.indexOf('=') + 1);
-        else if (t.startsWith('-f') && t.length > 2) file = t.slice(2);
-      }
+      const file: string | undefined = makefileArgs(argv.slice(1).map((w) => w.text))[0];
       const written = writtenFile(files, file ?? 'Makefile', shift, subdir) ?? (file === undefined ? writtenFile(files, 'makefile', shift, subdir) : undefined);
       if (written) return makefileRecipes(written.text);
     }
