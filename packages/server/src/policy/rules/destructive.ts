@@ -215,7 +215,8 @@ function filesOnlyFilter(cmd: SimpleCommand): boolean {
  * a script (`find ~ -type f -exec sh -c ': > "$1"' _ {} \;`), like a recursive delete of them;
  * and a private key, like its delete. Single other files are judged by judgeOverwrite.
  */
-function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, tool: string): void {
+/** `emptied`: nothing is written over the file (`cp /dev/null F`, `: > F`), so it is left empty. */
+function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, tool: string, emptied: boolean): void {
   const rs = fedPlaceholder(cmd);
   if (rs !== undefined && target.includes(rs)) return judgeDelete(cmd, [target], true, ctx, tool, 'empties every file under');
   if (/[*?[]/.test(target)) {
@@ -225,10 +226,9 @@ function judgeEmptying(cmd: SimpleCommand, target: string, ctx: RuleContext, too
   }
   const key = privateKeyOf(resolveTarget(cmd, target));
   if (key) return emit(ctx, 'high', 'empty_files', `${tool} overwrites ${key}, destroying the identity it holds.`, target);
-  // Nothing written over it (`cp /dev/null F`, `: > F`, `> F`): the file is emptied, as
-  // `truncate -s 0 F` does, and judged as truncate is (a file outside the project is denied).
-  const nothing = tool === 'A redirection' ? cmd.name === '' || cmd.name === ':' || cmd.name === 'true' : /^(?:cp|ln|install|ditto|rsync) \/dev\/(?:null|zero)$/.test(tool);
-  if (nothing) {
+  // Nothing written over it: the file is emptied, as `truncate -s 0 F` does, and judged as
+  // truncate is (a file outside the project is denied).
+  if (emptied) {
     const bad = worst([target], cmd, ctx);
     if (bad && severityRank(bad.risk.severity) >= severityRank('high')) emit(ctx, 'high', 'empty_files', `${tool} empties ${bad.risk.label}, destroying its contents.`, bad.target);
   }
@@ -583,7 +583,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       if (of && DEVICE.test(of)) emit(ctx, 'critical', 'disk_overwrite', `dd overwrites the block device ${of}, destroying its data.`, of);
       else if (of) {
         judgeOverwrite(of, ctx, 'dd');
-        judgeEmptying(cmd, of, ctx, 'dd');
+        judgeEmptying(cmd, of, ctx, 'dd', false);
       }
       return;
     }
@@ -594,7 +594,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       const pos = positionals(args, COPY_VALUES);
       if (pos.length === 2 && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0])) {
         judgeOverwrite(pos[1], ctx, name);
-        judgeEmptying(cmd, pos[1], ctx, `${name} ${pos[0]}`);
+        judgeEmptying(cmd, pos[1], ctx, `${name} ${pos[0]}`, /^\/dev\/(?:null|zero)$/.test(pos[0]));
       } else if (pos.length === 1 && cmd.dynamicArgs && /^\/dev\/(?:null|zero|u?random)$/.test(pos[0]) && dynamicTargets(cmd) !== 'unknown') {
         // `ls ~/Documents/* | xargs -n1 cp /dev/null`: each input is a file emptied.
         judgeDelete(cmd, [], true, ctx, `${name} ${pos[0]}`, 'empties every file under');
@@ -603,7 +603,7 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
     }
     case 'tee':
       // tee truncates each file it names (`-a` appends), as `>` does.
-      if (!hasShort(args, 'a') && !hasLong(args, '--append')) for (const f of positionals(args)) if (!f.startsWith('/dev/')) judgeEmptying(cmd, f, ctx, 'tee');
+      if (!hasShort(args, 'a') && !hasLong(args, '--append')) for (const f of positionals(args)) if (!f.startsWith('/dev/')) judgeEmptying(cmd, f, ctx, 'tee', false);
       return;
     case 'wipefs':
     case 'mkswap':
@@ -713,7 +713,7 @@ export function inspectDestructiveRedirects(cmd: SimpleCommand, ctx: RuleContext
     else if (t.startsWith('/') && !t.startsWith('/dev/') && !t.startsWith('/proc/') && !/[*?[]/.test(t)) {
       const risk = deletionRisk(t);
       if (risk && severityRank(risk.severity) >= severityRank('high')) emit(ctx, 'high', 'overwrite_system_file', `Overwrites ${risk.label}.`, t);
-    } else if (!t.startsWith('/dev/') && !t.startsWith('/proc/')) judgeEmptying(cmd, t, ctx, 'A redirection');
+    } else if (!t.startsWith('/dev/') && !t.startsWith('/proc/')) judgeEmptying(cmd, t, ctx, 'A redirection', cmd.name === '' || cmd.name === ':' || cmd.name === 'true');
   }
 }
 
