@@ -490,7 +490,7 @@ function secretSearch(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
-function harvestedByShell(cmd: SimpleCommand, ctx: RuleContext): void {
+function harvestedByShell(cmd: SimpleCommand, ctx: RuleContext, search: string): void {
   for (const u of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
     if (!SHELLS.has(u.name)) continue;
     const inv = shellInvocation(u.args, u.name);
@@ -498,7 +498,7 @@ function harvestedByShell(cmd: SimpleCommand, ctx: RuleContext): void {
     if (src === undefined || src.length > 4096) continue;
     for (const f of ctx.inspectNested(src)) {
       if (f.category === CATEGORY && f.severity === 'medium' && f.paths?.length) {
-        ctx.emit({ ...f, severity: 'high', reason: `${f.reason.replace(/;.*$/, '')}, and the output is searched for secrets (${secretSearch(cmd)}); credentials must not be loaded into an agent's context.` });
+        ctx.emit({ ...f, severity: 'high', reason: `${f.reason.replace(/;.*$/, '')}, and the output is searched for secrets (${search}); credentials must not be loaded into an agent's context.` });
         return;
       }
     }
@@ -510,7 +510,8 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   const read = credentialReadBy(cmd, ctx.cwd);
   // A search for secrets fed by a shell whose script reads such a file (`sh -c 'for f in ~/.*_history;
   // do cat $f; done' | grep -iE 'pass|token'`): the script's reads are the harvest.
-  if (cmd.stage > 0 && SECRET_SEARCHERS.has(cmd.name) && !ctx.speculative && searchesForSecrets(cmd) !== undefined) harvestedByShell(cmd, ctx);
+  const search = cmd.stage > 0 && SECRET_SEARCHERS.has(cmd.name) && !ctx.speculative ? searchesForSecrets(cmd) : undefined;
+  if (search !== undefined) harvestedByShell(cmd, ctx, search);
   if (read) {
     // A file that only may hold secrets (shell history, a client config) searched for them
     // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.
