@@ -3,7 +3,6 @@
 // Prints decisions per CPU second on one core over the red-team set and the public corpus
 // (default policy), the public corpus metrics, the decision time of 100 KB inputs, and how long
 // catastrophic custom patterns take on 100 KB.
-import { join } from 'node:path';
 import { compileCustomPattern } from '../packages/server/src/policy/custom-patterns.js';
 import { compilePolicy } from '../packages/server/src/policy/compile.js';
 import { decideToolCall } from '../packages/server/src/policy/decide.js';
@@ -11,12 +10,12 @@ import { DEFAULT_SHIELD_POLICY } from '../packages/server/src/policy/policy-sche
 import type { ToolCall } from '../packages/server/src/policy/types.js';
 import { corpusPath, loadCorpus, scoreCorpus } from '../packages/server/test/policy/corpus.js';
 import { bigInputs } from './big-inputs.js';
-import { REPO_ROOT } from './support.js';
+import { redTeamSets } from './support.js';
 
 const policy = compilePolicy(DEFAULT_SHIELD_POLICY, 1);
 const argv = process.argv.slice(2);
 const extra = argv.flatMap((a, i) => (argv[i - 1] === '--file' ? [a] : []));
-const sets = [join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-2.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-3.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-4.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-5.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-6.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-7.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-8.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-9.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-10.jsonl'), corpusPath(), ...extra];
+const sets = [...redTeamSets(), corpusPath(), ...extra];
 
 const cpuMs = (since: NodeJS.CpuUsage): number => {
   const d = process.cpuUsage(since);

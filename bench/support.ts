@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: spawning a real server process on a fresh store and
 // reading its first-start keys, and small statistics.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
@@ -9,6 +10,19 @@ import { openKnex } from '../packages/server/src/store/connection.js';
 import { freshStoreTarget, storeTargetOf } from '../packages/server/test/support/harness.js';
 
 export const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..');
+
+/**
+ * Every red-team set in test/policy/redteam (redteam.jsonl, redteam-2.jsonl, …) in number order:
+ * a set added there is benchmarked and snapshotted without another list to keep.
+ */
+export function redTeamSets(): string[] {
+  const dir = join(REPO_ROOT, 'test/policy/redteam');
+  const number = (name: string) => Number(/^redteam-(\d+)\.jsonl$/.exec(name)?.[1] ?? 1);
+  return readdirSync(dir)
+    .filter((name) => /^redteam(?:-\d+)?\.jsonl$/.test(name))
+    .sort((a, b) => number(a) - number(b))
+    .map((name) => join(dir, name));
+}
 
 export interface ServerProcess {
   url: string;

@@ -7,7 +7,6 @@
 // saved snapshot and exits 1 when there is one. Cases of a held-out set (HELD_OUT) are counted,
 // never printed: a diff line would show its cases and verdicts to whoever tunes the rules.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compilePolicy } from '../packages/server/src/policy/compile.js';
 import { decideToolCall } from '../packages/server/src/policy/decide.js';
 import { DEFAULT_SHIELD_POLICY } from '../packages/server/src/policy/policy-schema.js';
@@ -15,11 +14,11 @@ import { corpusPath, loadCorpus } from '../packages/server/test/policy/corpus.js
 import { plainText, shellBombs } from '../packages/server/src/policy/shell/bombs.js';
 import type { ToolCall } from '../packages/server/src/policy/types.js';
 import { bigInputs, shellCall } from './big-inputs.js';
-import { REPO_ROOT } from './support.js';
+import { redTeamSets } from './support.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => (argv.indexOf(name) >= 0 ? argv[argv.indexOf(name) + 1] : undefined);
-const files = [corpusPath(), join(REPO_ROOT, 'test/policy/redteam/redteam.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-2.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-3.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-4.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-5.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-6.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-7.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-8.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-9.jsonl'), join(REPO_ROOT, 'test/policy/redteam/redteam-10.jsonl'), ...argv.flatMap((a, i) => (argv[i - 1] === '--file' ? [a] : []))];
+const files = [corpusPath(), ...redTeamSets(), ...argv.flatMap((a, i) => (argv[i - 1] === '--file' ? [a] : []))];
 
 // Red-team sets kept out of sight while rules change; scored only at the end (test/policy/redteam/README.md).
 const HELD_OUT = /^rt(?:6|8|10)-/;
