@@ -11,7 +11,7 @@ import { sqlPrograms } from './sql-programs.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
 import { dbDestination, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
-import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
+import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, optionValueCI, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
 const CATEGORY = 'cloud_destructive';
@@ -24,7 +24,7 @@ const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?
 const MYSQLADMIN_VALUE_OPTIONS = new Set(['-h', '--host', '-u', '--user', '-P', '--port', '-S', '--socket', '-p']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
 const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
-const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
+const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|invoke-sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
   ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason });
@@ -273,7 +273,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
   if (name.charCodeAt(0) === 114 /* r */ && name.startsWith('remove-')) return inspectCloudCmdlet(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
   if (DB_CLIENTS.test(name)) {
-    const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
+    // PowerShell's Invoke-Sqlcmd takes -Query in any letter case.
+    const inline = [name === 'invoke-sqlcmd' ? optionValueCI(args, '-query') : optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
     if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
     // `mysqladmin drop DB` is `DROP DATABASE DB` (-f skips its prompt).
     if (name === 'mysqladmin' || name === 'mariadb-admin') {

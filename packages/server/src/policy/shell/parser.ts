@@ -744,6 +744,7 @@ class Parser {
       replaceString: u.replaceString,
       inputFromFile: u.inputFromFile ? true : undefined,
       callerEnv: u.callerEnv,
+      timer: u.timer,
       startupWritten: startupText?.complete ? true : undefined,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,

@@ -24,6 +24,8 @@ export interface Unwrapped {
   inputFromFile?: boolean;
   /** `parallel --env NAME`: the names each job's shell takes from the caller's environment. */
   callerEnv?: string[];
+  /** systemd-run's timer option (`--on-calendar=hourly`): the command runs later and again, not now. */
+  timer?: string;
 }
 
 const ARG_FILE = /^(?:-a.*|--arg-file(?:=.*)?)$/;
@@ -107,6 +109,8 @@ interface Runner {
   operands?: number;
   after?: readonly string[];
 }
+// systemd-run's options that make a transient timer instead of running the command now.
+const SYSTEMD_TIMER = /^--on-(?:active|boot|startup|unit-active|unit-inactive|calendar|clock-change|timezone-change)(?:=|$)/;
 const TIMEOUT_VALUES = ['-s', '-k', '--signal', '--kill-after'];
 const RUNNERS = new Map<string, Runner>([
   // process attributes, scheduling, tracing, sandboxes
@@ -523,7 +527,9 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptAfter(name, words, i) === undefined) {
       const r = RUNNERS.get(name)!;
       out.wrappers.push(r.sub ? `${name} ${words[i + 1].text}` : name);
-      i = runnerStart(words, i, r);
+      const start = runnerStart(words, i, r);
+      if (name === 'systemd-run') out.timer ??= words.slice(i + 1, start).find((w) => SYSTEMD_TIMER.test(w.text))?.text;
+      i = start;
     } else if (PLAIN_PREFIXES.has(name)) {
       out.wrappers.push(name);
       i = name === 'time' ? skipOptions(words, i + 1, name) : i + 1;
