@@ -551,6 +551,11 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     if (printer?.shown) shownCredential(cmd, ctx, printer.shown);
     return;
   }
+  if (EXEC_HOSTS.has(cmd.name)) {
+    const copied = containerCopySource(args);
+    const risk = copied ? credentialRisk(copied.path) : null;
+    if (risk) emitCredentialRead(ctx, risk, copied!.path, `\`${cmd.name} cp\` copies out of ${copied!.from}`);
+  }
   switch (cmd.name) {
     case 'vim':
     case 'vi':
@@ -611,8 +616,12 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       if (printer?.shown) shownCredential(cmd, ctx, printer.shown);
       return;
     }
+    case 'env':
     case 'printenv':
-      if (positionals(args).some((a) => SECRET_WORDS.test(a))) secretStore(ctx, 'medium', 'env_secret_dump', 'Prints secret environment variables.');
+      if (cmd.name === 'printenv' && positionals(args).some((a) => SECRET_WORDS.test(a))) return secretStore(ctx, 'medium', 'env_secret_dump', 'Prints secret environment variables.');
+      // The whole table of a container, pod or server reached by `docker exec`, `kubectl exec` or
+      // ssh holds the deployed service's secrets, unlike the agent's own session's.
+      if (cmd.origin === 'remote' && positionals(args).length === 0) secretStore(ctx, 'medium', 'env_secret_dump', `${cmd.name} prints the environment of a running service, which holds its secrets.`);
       return;
     case 'echo':
     case 'printf':
@@ -645,6 +654,23 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
 
 /** Programs that run a command inside a container or pod (`… exec …`). */
 export const EXEC_HOSTS: ReadonlySet<string> = new Set(['kubectl', 'oc', 'docker', 'podman', 'docker-compose', 'nerdctl']);
+
+/**
+ * The file `docker cp CONTAINER:PATH DEST` (`container cp`, `compose cp SERVICE:PATH`, `kubectl cp
+ * [NS/]POD:PATH DEST`) brings out of a container or pod to this machine: read, as `cp` reads its
+ * source. Undefined when the source is a local path (a copy into the container).
+ */
+// Options of `kubectl cp` and `docker cp` that take the next word as their value.
+const CP_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-n', '--namespace', '-c', '--container', '--context', '--kubeconfig', '--retries']);
+
+function containerCopySource(args: readonly string[]): { path: string; from: string } | undefined {
+  const at = args[0] === 'cp' ? 0 : (args[0] === 'container' || args[0] === 'compose') && args[1] === 'cp' ? 1 : -1;
+  if (at < 0) return undefined;
+  const source = positionals(args.slice(at + 1), CP_VALUE_OPTIONS)[0] ?? '';
+  const colon = source.indexOf(':');
+  if (colon <= 0 || /^[./~]/.test(source)) return undefined;
+  return { path: source.slice(colon + 1), from: `the container or pod ${source.slice(0, colon)}` };
+}
 
 /**
  * A command whose output is the environment (or named variables of it): `env`, `printenv`, `set`, `export -p`, or the
