@@ -119,3 +119,27 @@ test("class 7: a running service's whole environment printed from a container, p
   ];
   await runTable(t, rows);
 });
+
+test('class 8: certificate or checksum verification switched off for later fetches', async (t) => {
+  const rows: Row[] = [
+    [shell('git config --global http.sslVerify false'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('git config http.https://git.corp.example.com/.sslVerify false'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('npm config set strict-ssl false'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('pnpm config set strict-ssl=false'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('yarn config set enableStrictSsl false'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('pip config set global.trusted-host pypi.corp.example.com'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('conda config --set ssl_verify false'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('go env -w GOSUMDB=off'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('go env -w GOINSECURE=*.corp.example.com'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('export NODE_TLS_REJECT_UNAUTHORIZED=0'), 'warn', 'security_tampering.tls_verification_off'],
+    [shell('export GIT_SSL_NO_VERIFY=true'), 'warn', 'security_tampering.tls_verification_off'],
+    // Look-alikes: verification on, reading the setting, another registry, one command's override.
+    [shell('git config --global http.sslVerify true'), 'allow'],
+    [shell('git config --get http.sslVerify'), 'allow'],
+    [shell('npm config set registry https://npm.pkg.github.com'), 'allow'],
+    [shell('go env GOSUMDB'), 'allow'],
+    [shell('export NODE_ENV=production'), 'allow'],
+    [shell('git -c http.sslVerify=false clone https://git.corp.example.com/team/app.git'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -18,7 +18,7 @@ const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
 const WINDOWS_ADMIN_GROUPS = /^["']?(?:administrators|domain admins|enterprise admins|schema admins|remote desktop users|backup operators|hyper-v administrators)["']?$/;
 const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 // Programs inspectTamperCommand knows; anything else skips it without allocating.
-const TAMPER_PROGRAMS = new Set(['setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
+const TAMPER_PROGRAMS = new Set(['git', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'go', 'conda', 'export', 'setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
 const HOOK_CONFIG = /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.codeium\/windsurf\/hooks\.json|\.windsurf\/hooks\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json|requirements\.toml)|\.copilot\/hooks\.json|\.github\/hooks\/[^/]+\.json|\.service-plugin\/.*)$/i;
 
 function emit(ctx: RuleContext, category: string, severity: Severity, rule: string, reason: string): void {
@@ -265,6 +265,52 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
   inspectTamperCommand(cmd, ctx);
 }
 
+// Variables that switch certificate or checksum checks off for every later command of the session.
+const INSECURE_ENV = /^(?:node_tls_reject_unauthorized=0|git_ssl_no_verify=(?:1|true|yes)|pythonhttpsverify=0|gosumdb=off|goinsecure=.+|gonosumcheck=1|goflags=.*-insecure.*)$/;
+const FALSE = /^(?:false|0|no|off)$/;
+
+/**
+ * What a command switches off when it disables TLS certificate or checksum verification for later
+ * fetches, set in a tool's configuration or exported to the session (`git config --global
+ * http.sslVerify false`, `npm config set strict-ssl false`, `go env -w GOSUMDB=off`, `export
+ * NODE_TLS_REJECT_UNAUTHORIZED=0`); undefined otherwise. `git -c http.sslVerify=false clone …`
+ * (one command) is not a setting. Keys and values are compared in lower case, shown as written.
+ */
+function tlsVerificationOff(name: string, args: readonly string[]): string | undefined {
+  const lower = args.map((a) => a.toLowerCase());
+  const shown = args.filter((a) => !a.startsWith('-'));
+  const pos = shown.map((a) => a.toLowerCase());
+  switch (name) {
+    case 'git': {
+      if (lower[0] !== 'config') return undefined;
+      const at = pos.findIndex((a) => /^http\.(?:.+\.)?sslverify$/.test(a));
+      return at >= 0 && FALSE.test(pos[at + 1] ?? '') ? `git config sets ${shown[at]} to ${shown[at + 1]}` : undefined;
+    }
+    case 'npm':
+    case 'pnpm':
+    case 'yarn': {
+      if (lower[0] !== 'config' || lower[1] !== 'set') return undefined;
+      const [key, value] = shown[2]?.includes('=') ? shown[2].split('=', 2) : [shown[2], shown[3]];
+      return /^(?:strict-ssl|enablestrictssl)$/i.test(key ?? '') && FALSE.test((value ?? '').toLowerCase()) ? `${name} config sets ${key} to ${value}` : undefined;
+    }
+    case 'pip':
+    case 'pip3':
+      return lower[0] === 'config' && lower[1] === 'set' && /\.trusted-host$/.test(pos[2] ?? '') ? `${name} config trusts ${shown[3] ?? 'a host'} without checking its certificate` : undefined;
+    case 'conda':
+      return lower[0] === 'config' && lower.includes('--set') && pos.includes('ssl_verify') && FALSE.test(pos[pos.indexOf('ssl_verify') + 1] ?? '') ? 'conda config sets ssl_verify to false' : undefined;
+    case 'go': {
+      // `go env -w NAME=value` sets what `export` would, for every later go command.
+      const v = lower[0] === 'env' && lower.includes('-w') ? shown.find((a) => INSECURE_ENV.test(a.toLowerCase())) : undefined;
+      return v ? `go env -w sets ${v}` : undefined;
+    }
+    case 'export': {
+      const v = shown.find((a) => INSECURE_ENV.test(a.toLowerCase()));
+      return v ? `export sets ${v} for the session` : undefined;
+    }
+  }
+  return undefined;
+}
+
 function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   if (!TAMPER_PROGRAMS.has(cmd.name)) {
@@ -273,6 +319,8 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   const lower = args.map((a) => a.toLowerCase());
   const t = (severity: Severity, rule: string, reason: string) => emit(ctx, TAMPER, severity, rule, reason);
+  const tls = tlsVerificationOff(cmd.name, args);
+  if (tls) return t('medium', 'tls_verification_off', `${tls}: packages and code fetched afterwards are no longer checked against their certificates or checksums, so a network attacker can replace them.`);
   switch (cmd.name) {
     case 'setenforce':
       if (/^(?:0|permissive)$/i.test(args[0] ?? '')) t('high', 'selinux_disable', 'Switches SELinux to permissive mode, turning off mandatory access control.');
