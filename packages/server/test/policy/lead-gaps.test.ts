@@ -188,3 +188,20 @@ test('class 10: an MCP argument that names a command is judged as one, whatever 
   ];
   await runTable(t, rows);
 });
+
+test('class 11: an encryption key destroyed or disabled makes everything it encrypted unreadable', async (t) => {
+  const rows: Row[] = [
+    [shell('aws kms schedule-key-deletion --key-id 1234abcd --pending-window-in-days 7'), 'warn', 'cloud_destructive.key_destroy'],
+    [shell('aws kms disable-key --key-id alias/orders'), 'warn', 'cloud_destructive.key_destroy'],
+    [shell('aws kms schedule-key-deletion --key-id alias/prod-db --pending-window-in-days 7'), 'deny', 'cloud_destructive.key_destroy'],
+    [shell('gcloud kms keys versions destroy 1 --key app --keyring ring --location global'), 'warn', 'cloud_destructive.key_destroy'],
+    [shell('gcloud kms keys versions disable 3 --key app --keyring ring --location us'), 'warn', 'cloud_destructive.key_destroy'],
+    [shell('aws ecr batch-delete-image --repository-name api --image-ids imageTag=v1'), 'flag', 'cloud_destructive.aws_delete'],
+    // Look-alikes: reading, listing, enabling, rotating.
+    [shell('aws kms describe-key --key-id 1234abcd'), 'allow'],
+    [shell('aws kms enable-key --key-id 1234abcd'), 'allow'],
+    [shell('gcloud kms keys list --keyring ring --location global'), 'allow'],
+    [shell('aws kms enable-key-rotation --key-id 1234abcd'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
