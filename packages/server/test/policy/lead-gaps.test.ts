@@ -220,3 +220,23 @@ test('class 12: deno runs a module fetched by URL with access to the machine', a
   ];
   await runTable(t, rows);
 });
+
+test('class 13: credential files found by name or listed in literal text, then read', async (t) => {
+  const rows: Row[] = [
+    [shell('find ~ -name "id_rsa*" -exec cat {} \\;'), 'deny', 'credential_access.ssh_private_key'],
+    [shell('find ~ -name "*.key" | xargs cat'), 'deny', 'credential_access.key_file'],
+    [shell('find / -iname "*id_ed25519*" 2>/dev/null | xargs head'), 'deny', 'credential_access.ssh_private_key'],
+    [shell('locate id_rsa | xargs cat'), 'deny', 'credential_access.ssh_private_key'],
+    [shell('plocate .netrc | xargs cat'), 'deny', 'credential_access'],
+    [shell('echo ~/.aws/credentials | xargs cat'), 'deny', 'credential_access.aws_credentials'],
+    [shell('printf "%s\\n" ~/.ssh/id_rsa | xargs -n1 cat'), 'deny', 'credential_access.ssh_private_key'],
+    // Look-alikes: certificates, project files, listings without reading, config files.
+    [shell('find ~ -name "*.pem" -exec openssl x509 -noout -subject -in {} \\;'), 'allow'],
+    [shell('echo src/a.ts src/b.ts | xargs cat'), 'allow'],
+    [shell('find . -name "*.ts" | xargs cat'), 'allow'],
+    [shell('locate nginx.conf | xargs cat'), 'allow'],
+    [shell('find ~ -name "*.key"'), 'allow'],
+    [shell('find . -name "*.log" | xargs rm'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -322,7 +322,17 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
   // A reader handed the paths a search prints (`find ~ -name '*.pfx' | xargs tar czf x`,
   // `… | zip -@ x`, `Get-ChildItem $HOME -Recurse -Include *.kdbx,id_rsa | Compress-Archive …`).
   if (cmd.stage > 0 && readsListedPaths(cmd)) {
-    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
+    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
+      if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
+      // locate prints every indexed path holding its pattern: `locate id_rsa | xargs cat`.
+      else if (LOCATORS.has(up.name)) for (const p of positionals(up.args)) best = riskier(best, p, up, cwd, credentialRisk);
+      // `echo ~/.aws/credentials | xargs cat`: the words of a literal output are the paths read
+      // (xargs splits them at blanks and line breaks; a replace string is handled below).
+      else if (cmd.replaceString === undefined) {
+        const text = literalOutput(up);
+        if (text !== undefined) for (const w of text.split(/\s+/, 64)) if (pathLike(w)) best = riskier(best, w, cmd, cwd);
+      }
+    }
   }
   for (const w of cmd.argv) {
     if (w.subs.length === 0) continue;
@@ -354,6 +364,8 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
 
 // Programs that print the paths they find: their start paths and name tests say which files.
 const SEARCH_LISTERS: ReadonlySet<string> = new Set(['find', 'fd', 'fdfind', 'get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
+// Programs that print indexed paths holding a pattern.
+const LOCATORS: ReadonlySet<string> = new Set(['locate', 'plocate', 'mlocate', 'slocate']);
 // PowerShell cmdlets that read the items piped to them (a file object is read, not its name printed).
 const PS_ITEM_READERS: ReadonlySet<string> = new Set(['get-content', 'gc', 'copy-item', 'cpi', 'copy', 'compress-archive', 'select-string', 'sls', 'get-filehash']);
 // Options whose value is a name test: find's, fd's glob, PowerShell's -Include/-Filter (comma lists).
@@ -409,7 +421,19 @@ function searchedFiles(lister: SimpleCommand, best: { risk: CredentialRisk; path
       continue;
     }
     const inSecrets = credentialRisk(root) !== null;
-    const judge = (p: string): CredentialRisk | null => credentialRisk(p) ?? (inSecrets ? credentialRiskOfPattern(p) : null);
+    // A name glob that only widens a credential's name (`id_rsa*`, `*.key`) finds those files
+    // wherever it searches: judged as the name with the wildcard dropped or filled. (`*.pem`
+    // still says nothing: certificates are .pem files too.)
+    const widened = (p: string): CredentialRisk | null => {
+      const base = p.slice(p.lastIndexOf('/') + 1);
+      if (!/[*?]/.test(base) || !/[A-Za-z0-9]/.test(base.replace(/[*?]/g, ''))) return null;
+      for (const q of [p.replace(/[*?]/g, ''), p.replace(/[*?]/g, 'x')]) {
+        const r = credentialRisk(q);
+        if (r) return { ...r, label: r.label.includes(q) ? r.label.split(q).join(p) : `${r.label} (files named ${base})` };
+      }
+      return null;
+    };
+    const judge = (p: string): CredentialRisk | null => credentialRisk(p) ?? (inSecrets ? credentialRiskOfPattern(p) : null) ?? widened(p);
     for (const name of names) best = riskier(best, root === '.' ? name : `${root.replace(/[\\/]+$/, '')}/${name}`, at, cwd, judge);
   }
   return best;
