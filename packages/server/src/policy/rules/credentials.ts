@@ -541,7 +541,8 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.
     const harvest = read.risk.severity === 'medium' ? secretSearch(cmd) : undefined;
     const risk = harvest ? { ...read.risk, severity: 'high' as const, label: `${read.risk.label}, searched for secrets (${harvest})` } : read.risk;
-    emitCredentialRead(ctx, risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
+    // (A redirection of a loop or group, `while read l; do …; done < FILE`, has no program name.)
+    emitCredentialRead(ctx, risk, read.path, cmd.name === '' ? 'The shell reads' : `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
   }
   // Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
   // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
