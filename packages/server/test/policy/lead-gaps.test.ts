@@ -254,3 +254,25 @@ test('class 14: a for loop over a glob hands each match to "$var" (quoting keeps
   ];
   await runTable(t, rows);
 });
+
+test("class 15: an agent's hook script removed, emptied or made unrunnable (the hook then fails open)", async (t) => {
+  const rows: Row[] = [
+    [shell('rm ~/.claude/hooks/guard.sh'), 'deny', 'security_tampering.agent_hook_script'],
+    [shell('rm -rf .claude/hooks'), 'deny', 'security_tampering.agent_hook_script'],
+    [shell('mv .cursor/hooks/ /tmp/'), 'deny', 'security_tampering.agent_hook_script'],
+    [shell('truncate -s0 ~/.gemini/hooks/before_tool.sh'), 'deny', 'security_tampering.agent_hook_script'],
+    [shell('echo "exit 0" > ~/.claude/hooks/pre_tool.sh'), 'deny', 'security_tampering.agent_hook_script'],
+    [shell('printf "#!/bin/sh\\nexit 0\\n" > .codex/hooks/guard.sh'), 'deny', 'security_tampering.agent_hook_script'],
+    [shell('chmod -x .claude/hooks/check.py'), 'deny', 'security_tampering.agent_hook_script'],
+    [shell('chmod 644 .windsurf/hooks/audit.sh'), 'deny', 'security_tampering.agent_hook_script'],
+    [write('/home/dev/app/.claude/hooks/guard.sh', '#!/bin/sh\nexit 0\n'), 'deny', 'security_tampering.agent_hook_script'],
+    // Look-alikes: making a hook runnable, writing a real hook, a project's React hooks, git hooks, a new hook moved in.
+    [shell('chmod +x .claude/hooks/check.py'), 'allow'],
+    [shell('chmod -R 755 .claude/hooks'), 'allow'],
+    [shell('echo "npx prettier --write ." > .claude/hooks/fmt.sh'), 'allow'],
+    [shell('rm src/hooks/useAuth.ts'), 'allow'],
+    [shell('mv /tmp/new.sh .claude/hooks/check.sh'), 'allow'],
+    [write('/home/dev/app/.claude/hooks/fmt.sh', '#!/bin/sh\nnpx prettier --write "$1"\n'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -21,6 +21,13 @@ const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 const TAMPER_PROGRAMS = new Set(['git', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'go', 'conda', 'export', 'setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
 const HOOK_CONFIG = /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.codeium\/windsurf\/hooks\.json|\.windsurf\/hooks\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json|requirements\.toml)|\.copilot\/hooks\.json|\.github\/hooks\/[^/]+\.json|\.service-plugin\/.*)$/i;
 
+// An agent's hook scripts (`.claude/hooks/guard.sh`) and their directory: a hook whose script is
+// gone, empty or not executable fails, and the agents then let the call through (fail open).
+// (Copilot's hooks directory holds JSON hook files, judged by the guard-rail rules.)
+const HOOK_SCRIPT = /(?:^|\/)(?:(?:\.(?:claude|cursor|gemini|codex|windsurf)|\.codeium\/windsurf)\/hooks(?:\/[^/]+)?\/?|\.github\/hooks\/[^/]+)$/i;
+// A script that does nothing: empty, a shebang alone, or `exit 0` / `true` / `:`.
+const NO_OP_SCRIPT = /^\s*(?:#![^\n]*\n)?\s*(?:(?:exit\s+0|true|:)\s*;?\s*)?$/;
+
 function emit(ctx: RuleContext, category: string, severity: Severity, rule: string, reason: string): void {
   ctx.emit({ patternName: `${category}.${rule}`, severity, category, layer: 'builtin', reason });
 }
@@ -33,6 +40,9 @@ export function isHookConfig(path: string): boolean {
 export function inspectPrivilegedWrite(path: string, content: string | undefined, ctx: RuleContext, how = 'Writes to'): void {
   // Normalised once (it was once per check: every redirect and cp/mv target of every command comes here).
   const p = normalizePath(path);
+  if (content !== undefined && NO_OP_SCRIPT.test(content) && HOOK_SCRIPT.test(p) && !p.endsWith('.json')) {
+    emit(ctx, TAMPER, 'high', 'agent_hook_script', `${how} the agent hook script ${path} with a script that does nothing, so the checks the hook ran stop.`);
+  }
   if (p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/')) {
     const nopasswd = !!content && /NOPASSWD/i.test(content);
     emit(ctx, PRIV, nopasswd ? 'critical' : 'high', 'sudoers_edit', `${how} ${path}${nopasswd ? ', granting password-less root' : ', changing who may become root'}.`);
@@ -41,6 +51,12 @@ export function inspectPrivilegedWrite(path: string, content: string | undefined
   if (p === '/etc/selinux/config' && content && /SELINUX\s*=\s*(?:disabled|permissive)/i.test(content)) {
     emit(ctx, TAMPER, 'high', 'selinux_disable', 'Disables SELinux in its configuration file.');
   }
+}
+
+/** A chmod mode after which the owner cannot run the file: an octal mode without the owner's x, or `-x` / `u-x` / `a-x` / `u=rw`. */
+function ownerCannotRun(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) return (Number(mode.padStart(4, '0')[1]) & 1) === 0;
+  return mode.split(',').some((c) => /^[ua]*-[rwXst]*x/.test(c) || /^[ua]*=[rwst]*$/.test(c) || /^[ugoa]*-[rwxXst]*r/.test(c));
 }
 
 function chmodModes(args: readonly string[]): { worldWritable: boolean; setuid: boolean; recursive: boolean } {
@@ -183,6 +199,11 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
       const pos = positionals(args);
       const m = chmodModes(args);
       const targets = pos.slice(1);
+      // A hook script its owner can no longer run (`chmod -x`, `000`, `644`): the hook fails open.
+      // (`chmod -x f`: the mode reads like an option.)
+      const mode = args.find((a) => /^[0-7]{3,4}$|^[ugoa]*[-+=][rwxXst]*(?:,|$)/.test(a)) ?? '';
+      const hook = args.find((t) => t !== mode && !t.startsWith('-') && HOOK_SCRIPT.test(normalizePath(t)) && !t.endsWith('.json'));
+      if (hook && ownerCannotRun(mode)) emit(ctx, TAMPER, 'high', 'agent_hook_script', `chmod ${mode} makes the agent hook script ${hook} unrunnable; the hook then fails and the agent lets calls through unchecked.`);
       if (m.setuid) {
         const bin = targets.find((t) => SETUID_CRITICAL.test(t.split('/').pop() ?? ''));
         emit(ctx, PRIV, bin ? 'critical' : 'high', 'setuid', bin ? `Sets the setuid bit on ${bin}, giving every local user a root ${bin.split('/').pop()}.` : `Sets the setuid/setgid bit on ${targets.join(' ')}, which runs it with its owner's rights.`);
@@ -410,6 +431,7 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     case 'truncate':
       for (const p of positionals(args)) {
         if (isHookConfig(p)) t('high', 'agent_hook_config', `Removes the agent hook configuration ${p}, switching off policy enforcement.`);
+        else if (HOOK_SCRIPT.test(normalizePath(p)) && !/\.json$/i.test(p) && !(cmd.name === 'mv' && p === positionals(args).at(-1))) t('high', 'agent_hook_script', `${cmd.name === 'truncate' ? 'Empties' : 'Removes'} the agent hook script ${p}; the hook then fails and the agent lets calls through unchecked.`);
         else if (/(?:^|\/)\.(?:bash|zsh)_history$/.test(p)) t('medium', 'history_tampering', `Destroys the shell history ${p}.`);
         else if (/^\/var\/log\//.test(p)) t('medium', 'log_tampering', `Deletes the system log ${p}.`);
       }
@@ -444,7 +466,7 @@ function writtenData(cmd: SimpleCommand): string {
  */
 function writtenDataFor(path: string, cmd: SimpleCommand): string | undefined {
   const p = normalizePath(path);
-  return p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/') || p === '/etc/selinux/config' ? writtenData(cmd) : undefined;
+  return p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/') || p === '/etc/selinux/config' || (HOOK_SCRIPT.test(p) && cmd.name !== 'cp' && cmd.name !== 'mv' && cmd.name !== 'install') ? writtenData(cmd) : undefined;
 }
 
 export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext): void {

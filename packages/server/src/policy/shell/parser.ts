@@ -397,7 +397,9 @@ class Parser {
     const end = this.loopEnd(k);
     if (end < 0 || !this.affordable(k, end, values.length)) return false;
     const label = `a for loop setting $${name.text} to ${values.map((v) => v.text).join(' ')}`.slice(0, 200);
-    const globbed = (v: Word) => !v.quoted && /[*?[]/.test(v.text);
+    // (Only globs outside the project, under the home or the root: a project glob in "$f" stays
+    // judged as written, as it was, `for f in *.json; do jq . "$f"` being everyday work.)
+    const globbed = (v: Word) => !v.quoted && /[*?[]/.test(v.text) && /^(?:~|\/|\$\{?HOME\b)/.test(v.text);
     this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => {
       vars.set(name.text, v.text);
       if (globbed(v)) vars.set(GLOB_MARK + name.text, '');
