@@ -296,3 +296,19 @@ test('class 16: a static file server publishing the home folder or the root', as
   ];
   await runTable(t, rows);
 });
+
+test("class 17: Windows spellings: cmd.exe's type of a credential, event logs cleared", async (t) => {
+  const rows: Row[] = [
+    [shell('type %USERPROFILE%\\.ssh\\id_rsa'), 'deny', 'credential_access.ssh_private_key'],
+    [shell('type C:\\Users\\dev\\.aws\\credentials'), 'deny', 'credential_access.aws_credentials'],
+    [shell('wevtutil cl Security'), 'warn', 'security_tampering.log_tampering'],
+    [shell('Clear-EventLog -LogName Security'), 'warn', 'security_tampering.log_tampering'],
+    // Look-alikes: bash's type builtin, an ordinary file, reading and listing logs.
+    [shell('type git'), 'allow'],
+    [shell('type -a python3'), 'allow'],
+    [shell('type C:\\Users\\dev\\notes.txt'), 'allow'],
+    [shell('wevtutil qe Security /c:5 /f:text'), 'allow'],
+    [shell('wevtutil el'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -64,6 +64,16 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
 const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
+/**
+ * Whether `cmd` names files without reading them. `type` is bash's builtin that says what a
+ * command name is, but cmd.exe's file printer: given a Windows path (`C:\\…`, `%USERPROFILE%\\…`,
+ * any backslash) it is the latter.
+ */
+function notReader(cmd: SimpleCommand): boolean {
+  if (!NOT_READERS.has(cmd.name)) return false;
+  return cmd.name !== 'type' || !cmd.args.some((a) => /\\|%[A-Za-z_]+%|^[A-Za-z]:/.test(a));
+}
+
 // Readers whose output a later search can filter, and PowerShell's searcher of named files.
 const APP_FILE_READERS: ReadonlySet<string> = new Set(['cat', 'get-content', 'gc', 'type', 'head', 'tail', 'less', 'more', 'strings', 'jq', 'select-string', 'sls']);
 // Searchers: the first operand is the pattern (unless -e/-f/--regexp give it), the rest are files.
@@ -240,7 +250,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : copied ?? (teeTargets(cmd) ? [] : cmd.args);
   // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
   const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
-  if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
+  if (copied || (!KEY_USERS.has(cmd.name) && !notReader(cmd)) || git) {
     // After a `cd` into a credential directory or a browser profile, a bare file name is a file
     // there: `cd ~/.aws && cat credentials`, `cd …/Chrome/Default && sqlite3 'Login Data' …`.
     const shiftedIntoSecrets = cmd.cwdShift !== undefined && shiftHoldsSecrets(cmd.cwdShift, cwd);
@@ -289,7 +299,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
       if (risk) { best = { risk, path: f }; break; }
     }
   }
-  if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name))) best = fedPaths(cmd, best, cwd);
+  if (copied || (!KEY_USERS.has(cmd.name) && !notReader(cmd))) best = fedPaths(cmd, best, cwd);
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
   for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text, cmd, cwd);
   return best;

@@ -18,7 +18,7 @@ const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
 const WINDOWS_ADMIN_GROUPS = /^["']?(?:administrators|domain admins|enterprise admins|schema admins|remote desktop users|backup operators|hyper-v administrators)["']?$/;
 const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 // Programs inspectTamperCommand knows; anything else skips it without allocating.
-const TAMPER_PROGRAMS = new Set(['git', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'go', 'conda', 'export', 'setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
+const TAMPER_PROGRAMS = new Set(['wevtutil', 'clear-eventlog', 'remove-eventlog', 'git', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'go', 'conda', 'export', 'setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
 const HOOK_CONFIG = /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.codeium\/windsurf\/hooks\.json|\.windsurf\/hooks\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json|requirements\.toml)|\.copilot\/hooks\.json|\.github\/hooks\/[^/]+\.json|\.service-plugin\/.*)$/i;
 
 // An agent's hook scripts (`.claude/hooks/guard.sh`) and their directory: a hook whose script is
@@ -421,6 +421,12 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       return;
     case 'unset':
       if (args.includes('HISTFILE')) t('medium', 'history_tampering', 'Stops the shell from recording history.');
+      return;
+    case 'wevtutil':
+    case 'clear-eventlog':
+    case 'remove-eventlog':
+      // Windows event logs (Security holds logons and audit events): cleared, the trail is gone.
+      if (cmd.name !== 'wevtutil' || /^(?:cl|clear-log)$/i.test(args[0] ?? '')) t('medium', 'log_tampering', `${cmd.argv[0]?.text ?? cmd.name}${cmd.name === 'wevtutil' ? ` ${args[0]}` : ''} clears the Windows event log ${cmd.name === 'wevtutil' ? (args[1] ?? '') : (optionValueCI(args, '-logname') ?? positionals(args)[0] ?? '')}, erasing the audit trail.`);
       return;
     case 'journalctl':
       if (args.some((a) => a.startsWith('--vacuum') || a === '--rotate')) t('medium', 'log_tampering', 'Deletes system journal logs.');
