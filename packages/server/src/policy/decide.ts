@@ -96,11 +96,11 @@ const HARM_LABEL: Record<string, string> = {
 };
 
 /** For findInjection: what a command embedded in text would do, judged by the shell rules. */
-function harmOf(ctx: RuleContext, least: Severity = 'medium'): (cmd: string) => string | null {
+function harmOf(ctx: RuleContext, least: Severity = 'medium', skip?: string): (cmd: string) => string | null {
   return (cmd) => {
     let best: Finding | null = null;
     for (const f of ctx.inspectNested(cmd)) {
-      if (!HARM_LABEL[f.category] || severityRank(f.severity) < severityRank(least)) continue;
+      if (!HARM_LABEL[f.category] || f.category === skip || severityRank(f.severity) < severityRank(least)) continue;
       if (!best || severityRank(f.severity) > severityRank(best.severity)) best = f;
     }
     return best ? HARM_LABEL[best.category] : null;
@@ -148,7 +148,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     const instructions = !!path && isAgentInstructionFile(path);
     // A test file quotes attack text as its data (an injection filter's test cases): two steps lower.
     const shift = instructions ? 0 : path && inTestTree(segments(normalizePath(path).toLowerCase())) ? -2 : -1;
-    const inj = findInjection(content, shift, undefined, instructions ? { harmful: harmOf(ctx), standing: true } : { harmful: harmOf(ctx) });
+    const inj = findInjection(content, shift, undefined, instructions ? { harmful: harmOf(ctx), standing: true, standingHarm: harmOf(ctx, 'high', 'git_danger') } : { harmful: harmOf(ctx) });
     // A comment in program source addressed to AI agents that asks for harm is planted for the next
     // agent that opens the file: attack text is quoted as a specimen in docs and tests, not there.
     const planted = inj && shift === -1 && inj.addressed && !!path && SOURCE_FILE.test(path);
@@ -254,6 +254,13 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     for (const p of attachedPaths(call.toolInput)) inspectRead(p, ctx, 'Attaches to the prompt');
   }
   if (call.tool === 'task') inspectSubagentPrompt(call, ctx, policy);
+  // Gemini CLI's save_memory appends the fact to ~/.gemini/GEMINI.md, which every later session
+  // reads as instructions: judged as text written to an instructions file.
+  const fact = call.toolName === 'save_memory' ? call.toolInput.fact : undefined;
+  if (typeof fact === 'string') {
+    const inj = findInjection(bounded(fact, max)!, 0, undefined, { harmful: harmOf(ctx), standing: true, standingHarm: harmOf(ctx, 'high', 'git_danger') });
+    if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The fact saved to Gemini's memory (GEMINI.md) ${inj.reason.slice(5)}` });
+  }
 }
 
 /** Paths of files attached to a prompt (Cursor `attachments: [{type: "file", file_path}]`; the first 50). */
@@ -398,7 +405,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     // What an agent memory server stores (entities, observations, memories) is read back as
     // instructions in every later session, as an instructions file is.
     const memory = MEMORY_TOOL.test(id.server) || MEMORY_TOOL.test(id.tool);
-    const inj = findInjection(m.text, 0, undefined, { harmful: harmOf(ctx), standing: memory });
+    const inj = findInjection(m.text, 0, undefined, memory ? { harmful: harmOf(ctx), standing: true, standingHarm: harmOf(ctx, 'high', 'git_danger') } : { harmful: harmOf(ctx) });
     if (inj) wrap.emit({ ...inj, severity: !memory && (inj.patternName === 'prompt_injection.instruction_override' || inj.patternName === 'prompt_injection.guard_rail_request') ? shiftSeverity(inj.severity, -1) : inj.severity, layer: 'builtin', reason: `${memory ? 'text stored in agent memory' : 'text in the arguments'} ${inj.reason.slice(5)}` });
   }
   return `${id.server}/${id.tool}\n${m.text}`;

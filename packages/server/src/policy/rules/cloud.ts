@@ -11,7 +11,7 @@ import { sqlPrograms } from './sql-programs.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
 import { dbDestination, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
-import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
+import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, optionValueCI, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
 const CATEGORY = 'cloud_destructive';
@@ -24,7 +24,7 @@ const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?
 const MYSQLADMIN_VALUE_OPTIONS = new Set(['-h', '--host', '-u', '--user', '-P', '--port', '-S', '--socket', '-p']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
 const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
-const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
+const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|invoke-sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
   ctx.emit({ patternName: `${CATEGORY}.${rule}`, severity, category: CATEGORY, layer: 'builtin', reason });
@@ -273,7 +273,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
   if (name.charCodeAt(0) === 114 /* r */ && name.startsWith('remove-')) return inspectCloudCmdlet(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
   if (DB_CLIENTS.test(name)) {
-    const inline = [optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
+    // PowerShell's Invoke-Sqlcmd takes -Query in any letter case.
+    const inline = [name === 'invoke-sqlcmd' ? optionValueCI(args, '-query') : optionValue(args, ['-e', '--execute', '-c', '--command', '--eval', '-Q', '-q', '--query']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)];
     if (name === 'sqlite3' || name === 'sqlite' || name === 'duckdb') inline.push(positionals(args).slice(1).join(' '));
     // `mysqladmin drop DB` is `DROP DATABASE DB` (-f skips its prompt).
     if (name === 'mysqladmin' || name === 'mariadb-admin') {
@@ -360,7 +361,10 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
         return emit(ctx, 'medium', 's3_sync_delete', `aws s3 sync --delete removes every object ${dest.startsWith('s3://') ? `in the bucket ${dest}` : `under ${dest || 'the destination'}`} that the source lacks.`);
       }
       if (svc === 's3api' && /^delete-bucket/.test(op ?? '')) return emit(ctx, 'high', 's3_bucket_delete', `aws s3api ${op} deletes bucket data.`);
-      if (!op || !/^(?:delete|terminate|remove|deregister|purge|destroy)-/.test(op)) return;
+      // An encryption key scheduled for deletion or disabled: whatever it encrypted is unreadable
+      // once the waiting window ends (or until it is enabled again).
+      if (svc === 'kms' && (op === 'schedule-key-deletion' || op === 'disable-key')) return emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'key_destroy', `aws kms ${op} ${op === 'disable-key' ? 'disables' : 'schedules the deletion of'} an encryption key; every piece of data encrypted with it becomes unreadable.`);
+      if (!op || !/^(?:batch-)?(?:delete|terminate|remove|deregister|purge|destroy)-/.test(op)) return;
       const data = /^(?:rds|dynamodb|redshift|docdb|neptune|elasticache|efs|backup|s3api|kms|secretsmanager|ecr)$/.test(svc ?? '') || /db|table|cluster|snapshot|backup|volume|key|secret|bucket/.test(op);
       const base: Severity = data ? 'high' : 'medium';
       return emit(ctx, args.includes('--skip-final-snapshot') ? 'critical' : shiftSeverity(base, prodish(args) ? 1 : 0), 'aws_delete', `aws ${svc} ${op} permanently deletes ${data ? 'stored data' : 'cloud resources'}.`);
@@ -371,6 +375,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       if (pos[0] === 'storage' && pos[1] === 'rm' && (hasShort(args, 'r') || hasShort(args, 'R') || hasLong(args, '--recursive'))) {
         return throwawayPrefix(pos[2]) ? emit(ctx, 'low', 'bucket_recursive_delete', `gcloud storage rm -r deletes ${pos[2]}, a prefix named as a throwaway environment.`) : emit(ctx, 'high', 'bucket_recursive_delete', `gcloud storage rm -r deletes every object under ${pos[2] ?? 'the path'}.`);
       }
+      if (pos[0] === 'kms' && (pos.includes('destroy') || pos.includes('disable'))) return emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'key_destroy', `gcloud kms ${pos.slice(1, 4).join(' ')} ${pos.includes('destroy') ? 'destroys' : 'disables'} an encryption key version; every piece of data encrypted with it becomes unreadable.`);
       if (!pos.includes('delete')) return;
       const big = pos[0] === 'projects' || (pos[0] === 'sql' && pos[1] === 'instances') || pos.includes('clusters') || (pos[0] === 'storage' && pos[1] === 'rm');
       return emit(ctx, bump(args, big ? 'high' : 'medium'), 'gcloud_delete', `gcloud ${pos.slice(0, pos.indexOf('delete') + 1).join(' ')} deletes cloud resources.`);

@@ -64,6 +64,16 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
 const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
+/**
+ * Whether `cmd` names files without reading them. `type` is bash's builtin that says what a
+ * command name is, but cmd.exe's file printer: given a Windows path (`C:\\…`, `%USERPROFILE%\\…`,
+ * any backslash) it is the latter.
+ */
+function notReader(cmd: SimpleCommand): boolean {
+  if (!NOT_READERS.has(cmd.name)) return false;
+  return cmd.name !== 'type' || !cmd.args.some((a) => /\\|%[A-Za-z_]+%|^[A-Za-z]:/.test(a));
+}
+
 // Readers whose output a later search can filter, and PowerShell's searcher of named files.
 const APP_FILE_READERS: ReadonlySet<string> = new Set(['cat', 'get-content', 'gc', 'type', 'head', 'tail', 'less', 'more', 'strings', 'jq', 'select-string', 'sls']);
 // Searchers: the first operand is the pattern (unless -e/-f/--regexp give it), the rest are files.
@@ -240,7 +250,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
   const args = SEARCHERS.has(cmd.name) ? searchFiles(cmd.args) : copied ?? (teeTargets(cmd) ? [] : cmd.args);
   // Unquoted globs expand to the files they match (`cat ~/.ss?/id_*`): judged by what they can match.
   const globs = cmd.argv.length > 1 && cmd.args.some((a) => a.includes('*') || a.includes('?') || a.includes('[')) ? new Set(cmd.argv.filter((w) => !w.quoted).map((w) => w.text)) : undefined;
-  if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name)) || git) {
+  if (copied || (!KEY_USERS.has(cmd.name) && !notReader(cmd)) || git) {
     // After a `cd` into a credential directory or a browser profile, a bare file name is a file
     // there: `cd ~/.aws && cat credentials`, `cd …/Chrome/Default && sqlite3 'Login Data' …`.
     const shiftedIntoSecrets = cmd.cwdShift !== undefined && shiftHoldsSecrets(cmd.cwdShift, cwd);
@@ -289,7 +299,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
       if (risk) { best = { risk, path: f }; break; }
     }
   }
-  if (copied || (!KEY_USERS.has(cmd.name) && !NOT_READERS.has(cmd.name))) best = fedPaths(cmd, best, cwd);
+  if (copied || (!KEY_USERS.has(cmd.name) && !notReader(cmd))) best = fedPaths(cmd, best, cwd);
   // `<` and `<>` open the file for reading; `<&` with a file name (not a descriptor) too.
   for (const r of cmd.redirects) if (r.op === '<' || r.op === '<>' || (r.op === '<&' && !/^(?:\d+-?|-)$/.test(r.target.text))) best = riskier(best, r.target.text, cmd, cwd);
   return best;
@@ -322,7 +332,17 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
   // A reader handed the paths a search prints (`find ~ -name '*.pfx' | xargs tar czf x`,
   // `… | zip -@ x`, `Get-ChildItem $HOME -Recurse -Include *.kdbx,id_rsa | Compress-Archive …`).
   if (cmd.stage > 0 && readsListedPaths(cmd)) {
-    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
+    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
+      if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
+      // locate prints every indexed path holding its pattern: `locate id_rsa | xargs cat`.
+      else if (LOCATORS.has(up.name)) for (const p of positionals(up.args)) best = riskier(best, p, up, cwd, credentialRisk);
+      // `echo ~/.aws/credentials | xargs cat`: the words of a literal output are the paths read
+      // (xargs splits them at blanks and line breaks; a replace string is handled below).
+      else if (cmd.replaceString === undefined) {
+        const text = literalOutput(up);
+        if (text !== undefined) for (const w of text.split(/\s+/, 64)) if (pathLike(w)) best = riskier(best, w, cmd, cwd);
+      }
+    }
   }
   for (const w of cmd.argv) {
     if (w.subs.length === 0) continue;
@@ -354,6 +374,8 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
 
 // Programs that print the paths they find: their start paths and name tests say which files.
 const SEARCH_LISTERS: ReadonlySet<string> = new Set(['find', 'fd', 'fdfind', 'get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
+// Programs that print indexed paths holding a pattern.
+const LOCATORS: ReadonlySet<string> = new Set(['locate', 'plocate', 'mlocate', 'slocate']);
 // PowerShell cmdlets that read the items piped to them (a file object is read, not its name printed).
 const PS_ITEM_READERS: ReadonlySet<string> = new Set(['get-content', 'gc', 'copy-item', 'cpi', 'copy', 'compress-archive', 'select-string', 'sls', 'get-filehash']);
 // Options whose value is a name test: find's, fd's glob, PowerShell's -Include/-Filter (comma lists).
@@ -409,7 +431,19 @@ function searchedFiles(lister: SimpleCommand, best: { risk: CredentialRisk; path
       continue;
     }
     const inSecrets = credentialRisk(root) !== null;
-    const judge = (p: string): CredentialRisk | null => credentialRisk(p) ?? (inSecrets ? credentialRiskOfPattern(p) : null);
+    // A name glob that only widens a credential's name (`id_rsa*`, `*.key`) finds those files
+    // wherever it searches: judged as the name with the wildcard dropped or filled. (`*.pem`
+    // still says nothing: certificates are .pem files too.)
+    const widened = (p: string): CredentialRisk | null => {
+      const base = p.slice(p.lastIndexOf('/') + 1);
+      if (!/[*?]/.test(base) || !/[A-Za-z0-9]/.test(base.replace(/[*?]/g, ''))) return null;
+      for (const q of [p.replace(/[*?]/g, ''), p.replace(/[*?]/g, 'x')]) {
+        const r = credentialRisk(q);
+        if (r) return { ...r, label: r.label.includes(q) ? r.label.split(q).join(p) : `${r.label} (files named ${base})` };
+      }
+      return null;
+    };
+    const judge = (p: string): CredentialRisk | null => credentialRisk(p) ?? (inSecrets ? credentialRiskOfPattern(p) : null) ?? widened(p);
     for (const name of names) best = riskier(best, root === '.' ? name : `${root.replace(/[\\/]+$/, '')}/${name}`, at, cwd, judge);
   }
   return best;
@@ -517,7 +551,8 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.
     const harvest = read.risk.severity === 'medium' ? secretSearch(cmd) : undefined;
     const risk = harvest ? { ...read.risk, severity: 'high' as const, label: `${read.risk.label}, searched for secrets (${harvest})` } : read.risk;
-    emitCredentialRead(ctx, risk, read.path, `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
+    // (A redirection of a loop or group, `while read l; do …; done < FILE`, has no program name.)
+    emitCredentialRead(ctx, risk, read.path, cmd.name === '' ? 'The shell reads' : `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
   }
   // Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
   // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
@@ -550,6 +585,11 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     const printer = tokenPrinter(cmd);
     if (printer?.shown) shownCredential(cmd, ctx, printer.shown);
     return;
+  }
+  if (EXEC_HOSTS.has(cmd.name)) {
+    const copied = containerCopySource(args);
+    const risk = copied ? credentialRisk(copied.path) : null;
+    if (risk) emitCredentialRead(ctx, risk, copied!.path, `\`${cmd.name} cp\` copies out of ${copied!.from}`);
   }
   switch (cmd.name) {
     case 'vim':
@@ -611,8 +651,12 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       if (printer?.shown) shownCredential(cmd, ctx, printer.shown);
       return;
     }
+    case 'env':
     case 'printenv':
-      if (positionals(args).some((a) => SECRET_WORDS.test(a))) secretStore(ctx, 'medium', 'env_secret_dump', 'Prints secret environment variables.');
+      if (cmd.name === 'printenv' && positionals(args).some((a) => SECRET_WORDS.test(a))) return secretStore(ctx, 'medium', 'env_secret_dump', 'Prints secret environment variables.');
+      // The whole table of a container, pod or server reached by `docker exec`, `kubectl exec` or
+      // ssh holds the deployed service's secrets, unlike the agent's own session's.
+      if (cmd.origin === 'remote' && positionals(args).length === 0) secretStore(ctx, 'medium', 'env_secret_dump', `${cmd.name} prints the environment of a running service, which holds its secrets.`);
       return;
     case 'echo':
     case 'printf':
@@ -645,6 +689,23 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
 
 /** Programs that run a command inside a container or pod (`… exec …`). */
 export const EXEC_HOSTS: ReadonlySet<string> = new Set(['kubectl', 'oc', 'docker', 'podman', 'docker-compose', 'nerdctl']);
+
+/**
+ * The file `docker cp CONTAINER:PATH DEST` (`container cp`, `compose cp SERVICE:PATH`, `kubectl cp
+ * [NS/]POD:PATH DEST`) brings out of a container or pod to this machine: read, as `cp` reads its
+ * source. Undefined when the source is a local path (a copy into the container).
+ */
+// Options of `kubectl cp` and `docker cp` that take the next word as their value.
+const CP_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-n', '--namespace', '-c', '--container', '--context', '--kubeconfig', '--retries']);
+
+function containerCopySource(args: readonly string[]): { path: string; from: string } | undefined {
+  const at = args[0] === 'cp' ? 0 : (args[0] === 'container' || args[0] === 'compose') && args[1] === 'cp' ? 1 : -1;
+  if (at < 0) return undefined;
+  const source = positionals(args.slice(at + 1), CP_VALUE_OPTIONS)[0] ?? '';
+  const colon = source.indexOf(':');
+  if (colon <= 0 || /^[./~]/.test(source)) return undefined;
+  return { path: source.slice(colon + 1), from: `the container or pod ${source.slice(0, colon)}` };
+}
 
 /**
  * A command whose output is the environment (or named variables of it): `env`, `printenv`, `set`, `export -p`, or the

@@ -6,7 +6,7 @@
 // client that reads its host from the environment (psql's PGHOST, mysql's MYSQL_HOST) is not
 // known to be local; redis-cli and mongosh read no such variable and are.
 import type { SimpleCommand } from '../shell/types.js';
-import { positionals } from './facts.js';
+import { optionValueCI, positionals } from './facts.js';
 
 export interface DbDestination {
   /** Loopback, a unix socket, a local file (sqlite) or no host given. */
@@ -88,6 +88,14 @@ export function dbDestination(cmd: SimpleCommand): DbDestination {
   const args = cmd.args;
   if (FILE_CLIENTS.test(name)) return { local: true, where: 'a local database file', database: positionals(args)[0] };
   if (ALWAYS_REMOTE.test(name)) return { local: false, where: `the ${name} service` };
+  if (name === 'invoke-sqlcmd') {
+    // PowerShell's Invoke-Sqlcmd: -ServerInstance (any letter case) names the server; without it
+    // the cmdlet connects to the local default instance.
+    const server = optionValueCI(args, ['-serverinstance', '-hostname']);
+    const database = optionValueCI(args, '-database');
+    if (server === undefined) return { local: true, where: 'the local default instance (no -ServerInstance given)', database };
+    return { local: !/[$`]/.test(server) && isLocalHost(server), where: server, database };
+  }
   const spec = HOST_OPTIONS.get(name);
   if (!spec) return { local: false, where: 'an unknown host' };
   const hosts: string[] = [];

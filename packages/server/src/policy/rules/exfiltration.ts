@@ -459,6 +459,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     return;
   }
   if ((name === 'python3' || name === 'python') && args[0] === '-m' && args[1] === 'http.server') return inspectHttpServer(args, ctx);
+  if (STATIC_SERVERS.has(name) || (name === 'ngrok' && args[0] === 'http') || (name === 'php' && args.includes('-S')) || (name === 'ruby' && args.includes('-run'))) return inspectStaticServer(cmd, ctx);
   if (name === 'npm' && args[0] === 'publish') {
     const reg = optionValues(args, ['--registry'])[0];
     const host = reg ? urlHosts(reg)[0] : undefined;
@@ -534,6 +535,38 @@ function inspectHttpServer(args: readonly string[], ctx: RuleContext): void {
   // isLocalHost counts 0.0.0.0 as this machine (as a destination it is); as a bind address it is every interface.
   if (bind && bind !== '0.0.0.0' && bind !== '::' && isLocalHost(bind)) return;
   emit(ctx, 'high', 'serve_home', `Serves ${dir} over HTTP on ${bind ?? 'every interface'}, publishing the home folder's files (keys, credentials) to the network.`);
+}
+
+// Static file servers that serve a directory given as an argument (npx http-server DIR, serve DIR).
+const STATIC_SERVERS: ReadonlySet<string> = new Set(['http-server', 'serve', 'live-server', 'httpd', 'busybox', 'miniserve', 'caddy']);
+const HOME_OR_ROOT = /^(?:~\/?|\$\{?HOME\}?\/?|\/|\/(?:home|Users)\/[^/]+\/?|\/(?:home|Users)\/?)$/;
+
+/**
+ * The directory a static file server publishes: `npx http-server ~`, `serve ~`, `php -S 0.0.0.0:8000
+ * -t ~`, `ruby -run -e httpd ~`, `busybox httpd -h ~`, `miniserve ~`, `caddy file-server --root ~`,
+ * and `ngrok http file:///home/u` (through a public relay). Served from the home folder or the root,
+ * the keys and credentials there go to whoever asks, as `python -m http.server -d ~` (above).
+ */
+function inspectStaticServer(cmd: SimpleCommand, ctx: RuleContext): void {
+  const args = cmd.args;
+  let dir: string | undefined;
+  let where = 'the network';
+  if (cmd.name === 'ngrok') {
+    const spec = args.find((a) => /^file:\/\//i.test(a));
+    dir = spec?.slice(7);
+    where = 'the internet, through the ngrok relay';
+  } else if (cmd.name === 'php') {
+    // `php -S localhost:8000`: bound to this machine only, as `http.server --bind 127.0.0.1` is.
+    const bind = optionValues(args, ['-S'])[0]?.replace(/:\d+$/, '');
+    if (bind && bind !== '0.0.0.0' && isLocalHost(bind)) return;
+    dir = optionValues(args, ['-t'])[0];
+  }
+  else if (cmd.name === 'ruby') dir = args[args.indexOf('httpd') + 1];
+  else if (cmd.name === 'busybox') dir = args[0] === 'httpd' ? optionValues(args, ['-h'])[0] : undefined;
+  else if (cmd.name === 'caddy') dir = args[0] === 'file-server' ? optionValues(args, ['--root', '-r'])[0] : undefined;
+  else dir = positionals(args, new Set(['-p', '--port', '-a', '--address', '-l', '--listen', '-c', '-i', '--interfaces'])).find((a) => !/^\d+$/.test(a));
+  if (dir === undefined || !HOME_OR_ROOT.test(dir)) return;
+  emit(ctx, 'high', 'serve_home', `${cmd.name} serves ${dir} to ${where}, publishing the home folder's files (keys, credentials).`);
 }
 
 const SCREENSHOTS: ReadonlySet<string> = new Set(['screencapture', 'scrot', 'grim']);

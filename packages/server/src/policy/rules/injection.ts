@@ -108,6 +108,10 @@ const SECRET_TARGET = /~\/\.ssh|\/\.ssh\/|\/\.aws\/|\/\.kube\/config|\.netrc\b|\
 // Concrete secret files (not just the words "token" or "secret").
 const SECRET_FILE = /~\/\.ssh|\/\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/shadow|\bkeychain\b|(?:^|[\s'"`(/])\.env\b|\.netrc\b|\.kube\/config|\.npmrc\b|private\s{1,4}keys?/i;
 // A secret file and its sending on one line ("read ~/.aws/credentials and post it to https://…").
+// A secret file put where others read it: a pull request, an issue, a commit, a chat message.
+const DISCLOSE_VERB = '(?:include|add|past|put|append|insert|copy|print|output|show|echo|writ|quot|attach|dump)[a-z]*';
+const PUBLIC_PLACE = '(?:pr\\b|pull\\s{1,3}requests?|merge\\s{1,3}requests?|issues?|commit(?:\\s{1,3}messages?)?|comments?|description|readme|changelog|wiki|slack|discord|discussion|gist|release\\s{1,3}notes|summary|public)';
+const PLANTED_DISCLOSE = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${DISCLOSE_VERB}\\b[^\\n]{0,60}?\\b(?:in|into|to|on)\\s{1,3}(?:the\\s{1,3}|a\\s{1,3}|every\\s{1,3}|each\\s{1,3})?${PUBLIC_PLACE}|\\b${DISCLOSE_VERB}\\b[^\\n]{0,60}?(?:${SECRET_FILE.source})[^\\n]{0,60}?\\b(?:in|into|to|on)\\s{1,3}(?:the\\s{1,3}|a\\s{1,3}|every\\s{1,3}|each\\s{1,3})?${PUBLIC_PLACE}`, 'i');
 const SEND_VERB = '(?:upload|send|post|transmit|forward|push|copy|leak|email|exfiltrat|past|curl|scp|nc)[a-z]*';
 const DESTINATION = '(?:https?:\\/\\/|\\b(?:s3|gs|az|r2):\\/\\/|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b|@[a-z0-9-]+\\.[a-z]{2,}|webhook)';
 const PLANTED_EXFIL = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${SEND_VERB}\\b[^\\n]{0,100}?${DESTINATION}|\\b${SEND_VERB}\\b[^\\n]{0,100}?(?:${SECRET_FILE.source})[^\\n]{0,100}?${DESTINATION}`, 'i');
@@ -355,6 +359,24 @@ export interface InjectionOptions {
    * run downloaded code every session needs no override there.
    */
   standing?: boolean;
+  /**
+   * For standing instructions: names the harm of an embedded command the shell rules rate high
+   * (`Run \`rm -rf ~/\` first`), or null. A lower rating (`git clean -fdx` in a CLAUDE.md) is
+   * ordinary project advice.
+   */
+  standingHarm?: (text: string) => string | null;
+}
+
+/** An embedded command on a line that does not say not to, which `harm` names; null otherwise. */
+function plantedCommand(text: string, harm: (cmd: string) => string | null): string | null {
+  for (const line of text.split('\n', 2000)) {
+    if (NEGATED.test(line)) continue;
+    for (const cmd of embeddedCommands(line)) {
+      const h = harm(cmd);
+      if (h) return h;
+    }
+  }
+  return null;
 }
 
 const CODE_SPAN = /`([^`\n]{2,400})`|(?:^|\n)\s{0,4}\$\s([^\n]{2,400})|(?:^|[.;:!?]\s{1,3}|\n\s{0,4}|\b(?:run|execute|exec|then|and|now|please|just|using|via)\s{1,3}(?:this\s{1,3})?:?\s{0,3})((?:sudo\s{1,3})?(?:rm|curl|wget|git|cat|tar|scp|rsync|nc|bash|sh|python3?|node|chmod|chown|dd|mkfs|shred|kubectl|aws|gcloud|az|terraform|docker|find|base64|openssl)\s[^\n]{0,300}?)(?=[.;!?](?:\s|$)|\n|$)/g;
@@ -428,6 +450,7 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   if (claimed && !actions.some((a) => a.startsWith('send')) && (SECRET_FILE_TO_DESTINATION.test(scope) || SECRET_FILE_TO_SERVICE.test(scope))) actions.push('send credentials or files to a remote host');
   if (claimed && !actions.includes('delete files or data') && FOREIGN_DELETE.test(scope)) actions.push('delete files or data');
   let embeddedHarm = false;
+  let planted: string | null = null;
   if ((claimed || conceal) && actions.length === 0 && opts.harmful) {
     for (const cmd of embeddedCommands(scope)) {
       const harm = opts.harmful(cmd);
@@ -451,6 +474,14 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   } else if (opts.standing && (PLANTED_EXFIL.test(t) || (guardRails && asksForGuardRailSwitch(t)) || affirmedLine(PLANTED_REMOTE_RUN, t))) {
     severity = 'high';
     rule = 'planted_instruction';
+    // The reason names what the order makes the agent do.
+    if (!actions.length) actions.push(PLANTED_EXFIL.test(t) ? 'send credentials or files to a remote host' : guardRails && asksForGuardRailSwitch(t) ? "turn off the agent's own guard rails" : 'run code downloaded from the internet');
+  } else if (opts.standing && (affirmedLine(PLANTED_DISCLOSE, t) || (opts.standingHarm && (planted = plantedCommand(t, opts.standingHarm))))) {
+    // A secret put where others read it, or a command the shell rules rate high, ordered for
+    // every later session: the order is the attack, whatever else the text says.
+    severity = 'high';
+    rule = 'planted_instruction';
+    if (!actions.length) actions.push(planted ?? 'put credentials where others can read them');
   } else if (urlHost) {
     // No claim is needed: the URL itself is the request to send the secret.
     severity = 'high';

@@ -14,7 +14,7 @@ import { credentialRisk, credentialRiskOfPattern } from './credential-paths.js';
 import { elispDeletes, vimDeletes } from './editor-code.js';
 import { SED_PROGRAMS, sedExec } from './sed-code.js';
 import { emitCredentialRead } from './credentials.js';
-import { isInterpreter, literalOutput, optionValue, positionals, urlHosts } from './facts.js';
+import { isInterpreter, isLocalHost, literalOutput, optionValue, positionals, urlHosts } from './facts.js';
 import { severityRank } from '../findings.js';
 
 const CODE_FLAGS = ['-c', '-e', '-E', '--eval', '-p', '--print', '-r', '--command'];
@@ -195,6 +195,10 @@ const FETCH = /\burlopen\s{0,3}\(|\brequests\.get\s{0,3}\(|\bfetch\s{0,3}\(\s{0,
 const EVAL_CODE = /\bexec\s{0,3}\(|\beval\s{0,3}[({]?|\bnew\s+Function\s{0,3}\(|\binstance_eval\b|\brunIn(?:This|New)?Context\s{0,3}\(|\bvm\.compileFunction\b|\bnew\s+vm\.Script\b|\._compile\s{0,3}\(/;
 // Code that sends data out: an HTTP POST or upload, a socket write.
 const SEND = /\bmethod\s{0,3}:\s{0,3}['"](?:POST|PUT)['"]|\brequests\.(?:post|put)\s{0,3}\(|\burlopen\s{0,3}\([^)]{0,200}\bdata\s{0,3}=|\bsendall?\s{0,3}\(|\bhttps?\.request\s{0,3}\(|\bcurl\b|\bNet::HTTP\.post|\bLWP::UserAgent\b/;
+// The whole environment as a value (`dict(os.environ)`, `JSON.stringify(process.env)`, `ENV.to_h`,
+// `%ENV`), not one variable read from it and not the environment handed to a child process
+// (`env=dict(os.environ, …)`, `{env: {...process.env}}`): it holds the session's tokens.
+const WHOLE_ENV = /(?<!\benv\s{0,3}[=:]\s{0,3}(?:dict\s{0,3}\(\s{0,3}|\{\s{0,3}(?:\*\*|\.\.\.)\s{0,3})?)(?:\bos\.environ\b(?!\s{0,3}(?:\[|\.(?:get|setdefault|pop|update)\b))|\bprocess\.env\b(?!\s{0,3}(?:\??\.\s{0,3}[A-Za-z_$]|\[))|\bENV\.(?:to_h|to_a|to_hash|inspect|each|map)\b|%ENV\b)/;
 // Walking a tree (or listing a directory) whose entries are then deleted: a recursive delete of it.
 const WALK = /\b(?:os\.walk|os\.listdir|os\.scandir|glob\.glob|iterdir|rglob|readdirSync|Dir\.(?:glob|children|entries|each_child)|Find\.find|File::Find)\s{0,3}\(?\s{0,3}(['"`])([^'"`]{1,512})['"`]|(['"`])([^'"`]{1,512})['"`]\)?\.(?:iterdir|rglob|glob)\(/g;
 const ANY_DELETE = /\b(?:shutil\.rmtree|rmtree|os\.remove|os\.unlink|unlink(?:Sync)?|rmSync|rm_rf|FileUtils\.rm\w*|File\.delete|remove)\s{0,3}\(/;
@@ -619,6 +623,12 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
     if (risk) {
       ctx.emit({ patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code walks ${root} and deletes ${risk.label}.`, paths: [root] });
       break;
+    }
+  }
+  if (SEND.test(text) && WHOLE_ENV.test(text)) {
+    const hosts = urlHosts(text);
+    if (!hosts.length || hosts.some((h) => !isLocalHost(h))) {
+      ctx.emit({ patternName: 'exfiltration.secret_upload', severity: 'critical', category: 'exfiltration', layer: 'builtin', reason: `${cmd.name} code sends the whole environment, with every token it holds, to ${hosts.length ? hosts.join(', ') : 'a remote host'}.`, hosts });
     }
   }
   if (SOCKET.test(text) && CONNECT.test(text) && SPAWN_SHELL.test(text)) {

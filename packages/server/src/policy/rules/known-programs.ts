@@ -77,7 +77,7 @@ const TOOLS = [
   'k9s', 'kubectl', 'oc', 'kubectx', 'kubens', 'stern', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'serverless', 'sls',
   'aws', 'sam', 'eksctl', 'gcloud', 'gsutil', 'bq', 'az', 'azcopy', 'heroku', 'firebase', 'vercel', 'netlify', 'fly', 'flyctl', 'railway',
   'wrangler', 'doctl', 's3cmd', 'mc', 'ansible', 'ansible-playbook', 'vagrant', 'packer', 'mysql', 'mariadb', 'mysqldump', 'psql',
-  'pg_dump', 'pg_restore', 'createdb', 'dropdb', 'sqlcmd', 'mongo', 'mongosh', 'mongodump', 'redis-cli', 'cqlsh', 'clickhouse',
+  'pg_dump', 'pg_restore', 'createdb', 'dropdb', 'sqlcmd', 'invoke-sqlcmd', 'mongo', 'mongosh', 'mongodump', 'redis-cli', 'cqlsh', 'clickhouse',
   'clickhouse-client', 'cockroach', 'snowsql', 'trino', 'presto',
   // agent CLIs
   'claude', 'codex', 'gemini', 'copilot', 'gh-copilot', 'cursor-agent', 'windsurf', 'agy', 'antigravity', 'aider', 'ollama', 'llm',

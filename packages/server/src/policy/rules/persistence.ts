@@ -262,6 +262,10 @@ export function inspectPersistenceCommand(cmd: SimpleCommand, ctx: RuleContext):
     const target = persistenceTarget(r.target.text);
     if (target) emitPersistence(ctx, target, r.target.text, r.op.includes('>>') ? 'Appends to' : 'Overwrites', literalOutput(cmd) ?? upstreamData(cmd));
   }
+  if (cmd.timer) {
+    // What the command itself does is judged as any command is; that it comes back is this finding.
+    ctx.emit({ patternName: `${CATEGORY}.systemd_timer`, severity: 'medium', category: CATEGORY, layer: 'builtin', reason: `systemd-run ${cmd.timer} registers a timer that runs ${cmd.argv[0]?.text ?? 'a command'} later and again, unattended and unreviewed.` });
+  }
   const args = cmd.args;
   if (!PERSISTENCE_PROGRAMS.has(cmd.name)) return;
   const pos = positionals(args);

@@ -18,8 +18,15 @@ const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
 const WINDOWS_ADMIN_GROUPS = /^["']?(?:administrators|domain admins|enterprise admins|schema admins|remote desktop users|backup operators|hyper-v administrators)["']?$/;
 const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 // Programs inspectTamperCommand knows; anything else skips it without allocating.
-const TAMPER_PROGRAMS = new Set(['setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
+const TAMPER_PROGRAMS = new Set(['wevtutil', 'clear-eventlog', 'remove-eventlog', 'git', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'go', 'conda', 'export', 'setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
 const HOOK_CONFIG = /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.codeium\/windsurf\/hooks\.json|\.windsurf\/hooks\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json|requirements\.toml)|\.copilot\/hooks\.json|\.github\/hooks\/[^/]+\.json|\.service-plugin\/.*)$/i;
+
+// An agent's hook scripts (`.claude/hooks/guard.sh`) and their directory: a hook whose script is
+// gone, empty or not executable fails, and the agents then let the call through (fail open).
+// (Copilot's hooks directory holds JSON hook files, judged by the guard-rail rules.)
+const HOOK_SCRIPT = /(?:^|\/)(?:(?:\.(?:claude|cursor|gemini|codex|windsurf)|\.codeium\/windsurf)\/hooks(?:\/[^/]+)?\/?|\.github\/hooks\/[^/]+)$/i;
+// A script that does nothing: empty, a shebang alone, or `exit 0` / `true` / `:`.
+const NO_OP_SCRIPT = /^\s*(?:#![^\n]*\n)?\s*(?:(?:exit\s+0|true|:)\s*;?\s*)?$/;
 
 function emit(ctx: RuleContext, category: string, severity: Severity, rule: string, reason: string): void {
   ctx.emit({ patternName: `${category}.${rule}`, severity, category, layer: 'builtin', reason });
@@ -33,6 +40,9 @@ export function isHookConfig(path: string): boolean {
 export function inspectPrivilegedWrite(path: string, content: string | undefined, ctx: RuleContext, how = 'Writes to'): void {
   // Normalised once (it was once per check: every redirect and cp/mv target of every command comes here).
   const p = normalizePath(path);
+  if (content !== undefined && NO_OP_SCRIPT.test(content) && HOOK_SCRIPT.test(p) && !p.endsWith('.json')) {
+    emit(ctx, TAMPER, 'high', 'agent_hook_script', `${how} the agent hook script ${path} with a script that does nothing, so the checks the hook ran stop.`);
+  }
   if (p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/')) {
     const nopasswd = !!content && /NOPASSWD/i.test(content);
     emit(ctx, PRIV, nopasswd ? 'critical' : 'high', 'sudoers_edit', `${how} ${path}${nopasswd ? ', granting password-less root' : ', changing who may become root'}.`);
@@ -41,6 +51,12 @@ export function inspectPrivilegedWrite(path: string, content: string | undefined
   if (p === '/etc/selinux/config' && content && /SELINUX\s*=\s*(?:disabled|permissive)/i.test(content)) {
     emit(ctx, TAMPER, 'high', 'selinux_disable', 'Disables SELinux in its configuration file.');
   }
+}
+
+/** A chmod mode after which the owner cannot run the file: an octal mode without the owner's x, or `-x` / `u-x` / `a-x` / `u=rw`. */
+function ownerCannotRun(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) return (Number(mode.padStart(4, '0')[1]) & 1) === 0;
+  return mode.split(',').some((c) => /^[ua]*-[rwXst]*x/.test(c) || /^[ua]*=[rwst]*$/.test(c) || /^[ugoa]*-[rwxXst]*r/.test(c));
 }
 
 function chmodModes(args: readonly string[]): { worldWritable: boolean; setuid: boolean; recursive: boolean } {
@@ -183,6 +199,11 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
       const pos = positionals(args);
       const m = chmodModes(args);
       const targets = pos.slice(1);
+      // A hook script its owner can no longer run (`chmod -x`, `000`, `644`): the hook fails open.
+      // (`chmod -x f`: the mode reads like an option.)
+      const mode = args.find((a) => /^[0-7]{3,4}$|^[ugoa]*[-+=][rwxXst]*(?:,|$)/.test(a)) ?? '';
+      const hook = args.find((t) => t !== mode && !t.startsWith('-') && HOOK_SCRIPT.test(normalizePath(t)) && !t.endsWith('.json'));
+      if (hook && ownerCannotRun(mode)) emit(ctx, TAMPER, 'high', 'agent_hook_script', `chmod ${mode} makes the agent hook script ${hook} unrunnable; the hook then fails and the agent lets calls through unchecked.`);
       if (m.setuid) {
         const bin = targets.find((t) => SETUID_CRITICAL.test(t.split('/').pop() ?? ''));
         emit(ctx, PRIV, bin ? 'critical' : 'high', 'setuid', bin ? `Sets the setuid bit on ${bin}, giving every local user a root ${bin.split('/').pop()}.` : `Sets the setuid/setgid bit on ${targets.join(' ')}, which runs it with its owner's rights.`);
@@ -265,6 +286,52 @@ export function inspectPrivilegeCommand(cmd: SimpleCommand, ctx: RuleContext): v
   inspectTamperCommand(cmd, ctx);
 }
 
+// Variables that switch certificate or checksum checks off for every later command of the session.
+const INSECURE_ENV = /^(?:node_tls_reject_unauthorized=0|git_ssl_no_verify=(?:1|true|yes)|pythonhttpsverify=0|gosumdb=off|goinsecure=.+|gonosumcheck=1|goflags=.*-insecure.*)$/;
+const FALSE = /^(?:false|0|no|off)$/;
+
+/**
+ * What a command switches off when it disables TLS certificate or checksum verification for later
+ * fetches, set in a tool's configuration or exported to the session (`git config --global
+ * http.sslVerify false`, `npm config set strict-ssl false`, `go env -w GOSUMDB=off`, `export
+ * NODE_TLS_REJECT_UNAUTHORIZED=0`); undefined otherwise. `git -c http.sslVerify=false clone …`
+ * (one command) is not a setting. Keys and values are compared in lower case, shown as written.
+ */
+function tlsVerificationOff(name: string, args: readonly string[]): string | undefined {
+  const lower = args.map((a) => a.toLowerCase());
+  const shown = args.filter((a) => !a.startsWith('-'));
+  const pos = shown.map((a) => a.toLowerCase());
+  switch (name) {
+    case 'git': {
+      if (lower[0] !== 'config') return undefined;
+      const at = pos.findIndex((a) => /^http\.(?:.+\.)?sslverify$/.test(a));
+      return at >= 0 && FALSE.test(pos[at + 1] ?? '') ? `git config sets ${shown[at]} to ${shown[at + 1]}` : undefined;
+    }
+    case 'npm':
+    case 'pnpm':
+    case 'yarn': {
+      if (lower[0] !== 'config' || lower[1] !== 'set') return undefined;
+      const [key, value] = shown[2]?.includes('=') ? shown[2].split('=', 2) : [shown[2], shown[3]];
+      return /^(?:strict-ssl|enablestrictssl)$/i.test(key ?? '') && FALSE.test((value ?? '').toLowerCase()) ? `${name} config sets ${key} to ${value}` : undefined;
+    }
+    case 'pip':
+    case 'pip3':
+      return lower[0] === 'config' && lower[1] === 'set' && /\.trusted-host$/.test(pos[2] ?? '') ? `${name} config trusts ${shown[3] ?? 'a host'} without checking its certificate` : undefined;
+    case 'conda':
+      return lower[0] === 'config' && lower.includes('--set') && pos.includes('ssl_verify') && FALSE.test(pos[pos.indexOf('ssl_verify') + 1] ?? '') ? 'conda config sets ssl_verify to false' : undefined;
+    case 'go': {
+      // `go env -w NAME=value` sets what `export` would, for every later go command.
+      const v = lower[0] === 'env' && lower.includes('-w') ? shown.find((a) => INSECURE_ENV.test(a.toLowerCase())) : undefined;
+      return v ? `go env -w sets ${v}` : undefined;
+    }
+    case 'export': {
+      const v = shown.find((a) => INSECURE_ENV.test(a.toLowerCase()));
+      return v ? `export sets ${v} for the session` : undefined;
+    }
+  }
+  return undefined;
+}
+
 function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
   if (!TAMPER_PROGRAMS.has(cmd.name)) {
@@ -273,6 +340,8 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   const lower = args.map((a) => a.toLowerCase());
   const t = (severity: Severity, rule: string, reason: string) => emit(ctx, TAMPER, severity, rule, reason);
+  const tls = tlsVerificationOff(cmd.name, args);
+  if (tls) return t('medium', 'tls_verification_off', `${tls}: packages and code fetched afterwards are no longer checked against their certificates or checksums, so a network attacker can replace them.`);
   switch (cmd.name) {
     case 'setenforce':
       if (/^(?:0|permissive)$/i.test(args[0] ?? '')) t('high', 'selinux_disable', 'Switches SELinux to permissive mode, turning off mandatory access control.');
@@ -353,6 +422,12 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     case 'unset':
       if (args.includes('HISTFILE')) t('medium', 'history_tampering', 'Stops the shell from recording history.');
       return;
+    case 'wevtutil':
+    case 'clear-eventlog':
+    case 'remove-eventlog':
+      // Windows event logs (Security holds logons and audit events): cleared, the trail is gone.
+      if (cmd.name !== 'wevtutil' || /^(?:cl|clear-log)$/i.test(args[0] ?? '')) t('medium', 'log_tampering', `${cmd.argv[0]?.text ?? cmd.name}${cmd.name === 'wevtutil' ? ` ${args[0]}` : ''} clears the Windows event log ${cmd.name === 'wevtutil' ? (args[1] ?? '') : (optionValueCI(args, '-logname') ?? positionals(args)[0] ?? '')}, erasing the audit trail.`);
+      return;
     case 'journalctl':
       if (args.some((a) => a.startsWith('--vacuum') || a === '--rotate')) t('medium', 'log_tampering', 'Deletes system journal logs.');
       return;
@@ -362,6 +437,7 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     case 'truncate':
       for (const p of positionals(args)) {
         if (isHookConfig(p)) t('high', 'agent_hook_config', `Removes the agent hook configuration ${p}, switching off policy enforcement.`);
+        else if (HOOK_SCRIPT.test(normalizePath(p)) && !/\.json$/i.test(p) && !(cmd.name === 'mv' && p === positionals(args).at(-1))) t('high', 'agent_hook_script', `${cmd.name === 'truncate' ? 'Empties' : 'Removes'} the agent hook script ${p}; the hook then fails and the agent lets calls through unchecked.`);
         else if (/(?:^|\/)\.(?:bash|zsh)_history$/.test(p)) t('medium', 'history_tampering', `Destroys the shell history ${p}.`);
         else if (/^\/var\/log\//.test(p)) t('medium', 'log_tampering', `Deletes the system log ${p}.`);
       }
@@ -396,7 +472,7 @@ function writtenData(cmd: SimpleCommand): string {
  */
 function writtenDataFor(path: string, cmd: SimpleCommand): string | undefined {
   const p = normalizePath(path);
-  return p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/') || p === '/etc/selinux/config' ? writtenData(cmd) : undefined;
+  return p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/') || p === '/etc/selinux/config' || (HOOK_SCRIPT.test(p) && cmd.name !== 'cp' && cmd.name !== 'mv' && cmd.name !== 'install') ? writtenData(cmd) : undefined;
 }
 
 export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext): void {

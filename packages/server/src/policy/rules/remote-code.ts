@@ -148,6 +148,15 @@ function inspectPackageSource(cmd: SimpleCommand, ctx: RuleContext): void {
     tool = 'pip';
     args = args.slice(2);
   }
+  // Deno runs (or installs) a module named by URL at once; with permissions granted (`-A`,
+  // `--allow-run`, `--allow-write`…) it can do whatever `curl … | sh` could. Without them it runs
+  // in Deno's sandbox. `jsr:` and `npm:` specs come from registries.
+  if (tool === 'deno' && /^(?:run|install|x)$/.test(args[0] ?? '')) {
+    const spec = args.slice(1).find((a) => isUrl(a));
+    const granted = args.find((a) => /^-A$|^--allow-(?:all|run|write|env|ffi|sys|read)(?:=|$)/.test(a));
+    if (spec && granted) emit(ctx, 'medium', 'package_runner_remote', `deno ${args[0]} ${granted} runs code fetched straight from ${spec} with access to this machine; nothing reviewed it.`, urlHosts(spec));
+    return;
+  }
   // A runner the parser unwrapped (`npx X`, `pnpm dlx X`, `npm exec -- X`) leaves the spec as the program word.
   const head = cmd.wrappers.length ? (cmd.argv[0]?.text ?? '') : '';
   if (head && (HOSTED_SPEC.test(head) || head.startsWith('git+') || isUrl(head))) {

@@ -397,7 +397,14 @@ class Parser {
     const end = this.loopEnd(k);
     if (end < 0 || !this.affordable(k, end, values.length)) return false;
     const label = `a for loop setting $${name.text} to ${values.map((v) => v.text).join(' ')}`.slice(0, 200);
-    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => vars.set(name.text, v.text)), label, state);
+    // (Only globs outside the project, under the home or the root: a project glob in "$f" stays
+    // judged as written, as it was, `for f in *.json; do jq . "$f"` being everyday work.)
+    const globbed = (v: Word) => !v.quoted && /[*?[]/.test(v.text) && /^(?:~|\/|\$\{?HOME\b)/.test(v.text);
+    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => {
+      vars.set(name.text, v.text);
+      if (globbed(v)) vars.set(GLOB_MARK + name.text, '');
+      else vars.delete(GLOB_MARK + name.text);
+    }), label, state);
     return true;
   }
 
@@ -579,6 +586,15 @@ class Parser {
       else words.push(w);
       return;
     }
+    // `for f in ~/.ssh/id_*; do cat "$f"`: the loop set f to one of the glob's matches, a file
+    // name; quoting "$f" keeps it one word, it does not undo the match. So the word stays a glob.
+    if (w.quoted && this.ctx.vars !== undefined) {
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(text);
+      if (ref && this.ctx.vars.has(GLOB_MARK + ref[1])) {
+        words.push(newWord(this.ctx.vars.get(ref[1]) ?? '', false, NO_SUBS));
+        return;
+      }
+    }
     if (this.ctx.arrays && text.indexOf('[') > 0) {
       const whole = ARRAY_ALL.exec(text);
       const elements = whole ? this.ctx.arrays.get(whole[1]) : undefined;
@@ -744,6 +760,7 @@ class Parser {
       replaceString: u.replaceString,
       inputFromFile: u.inputFromFile ? true : undefined,
       callerEnv: u.callerEnv,
+      timer: u.timer,
       startupWritten: startupText?.complete ? true : undefined,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
@@ -871,6 +888,9 @@ const NO_SUBS: readonly Script[] = [];
 /** A stand-in command name, so that words expanded outside a command are expanded as arguments. */
 const FOR_HEAD = newWord('for', false, NO_SUBS);
 /** Rounds of a loop judged one by one (more values than this: the body is read once, as before). */
+// Marks, among the variables, one a for loop set from an unquoted glob (`for f in ~/.ssh/id_*`):
+// not a name any script can write, so only the loop sets it.
+const GLOB_MARK = '\0glob:';
 const MAX_LOOP_ROUNDS = 16;
 
 /** `read`'s variable names and `-a` array from its arguments; undefined for options it cannot follow (`-u FD`, `-d X`). */

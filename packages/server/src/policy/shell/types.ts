@@ -41,6 +41,8 @@ export interface SimpleCommand {
   inputFromFile?: boolean;
   /** Under `parallel --env NAME`, the names each job's shell takes from the caller's environment. */
   callerEnv?: readonly string[];
+  /** Scheduled by a wrapper's timer option (`systemd-run --on-calendar=hourly`): runs later and again. */
+  timer?: string;
   /**
    * This shell's startup file (BASH_ENV, ENV, --init-file/--rcfile) was written earlier in the
    * same line with all of its content visible; its commands are judged as a nested script.

@@ -24,6 +24,8 @@ export interface Unwrapped {
   inputFromFile?: boolean;
   /** `parallel --env NAME`: the names each job's shell takes from the caller's environment. */
   callerEnv?: string[];
+  /** systemd-run's timer option (`--on-calendar=hourly`): the command runs later and again, not now. */
+  timer?: string;
 }
 
 const ARG_FILE = /^(?:-a.*|--arg-file(?:=.*)?)$/;
@@ -107,6 +109,8 @@ interface Runner {
   operands?: number;
   after?: readonly string[];
 }
+// systemd-run's options that make a transient timer instead of running the command now.
+const SYSTEMD_TIMER = /^--on-(?:active|boot|startup|unit-active|unit-inactive|calendar|clock-change|timezone-change)(?:=|$)/;
 const TIMEOUT_VALUES = ['-s', '-k', '--signal', '--kill-after'];
 const RUNNERS = new Map<string, Runner>([
   // process attributes, scheduling, tracing, sandboxes
@@ -523,7 +527,9 @@ export function unwrapPrefixes(input: Word[]): Unwrapped {
     } else if (RUNNERS.has(name) && runnerStart(words, i, RUNNERS.get(name)!) >= 0 && scriptAfter(name, words, i) === undefined) {
       const r = RUNNERS.get(name)!;
       out.wrappers.push(r.sub ? `${name} ${words[i + 1].text}` : name);
-      i = runnerStart(words, i, r);
+      const start = runnerStart(words, i, r);
+      if (name === 'systemd-run') out.timer ??= words.slice(i + 1, start).find((w) => SYSTEMD_TIMER.test(w.text))?.text;
+      i = start;
     } else if (PLAIN_PREFIXES.has(name)) {
       out.wrappers.push(name);
       i = name === 'time' ? skipOptions(words, i + 1, name) : i + 1;
@@ -715,6 +721,7 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
     return i + 1 < argv.length ? [{ kind: 'source', src: argv.slice(i + 1).map((w) => w.text).join(' '), origin: 'remote', elevated: false, cwd: local ? '~' : undefined, via: local ? `an ssh command to this machine (${argv[i].text}), run in the home directory` : undefined }] : [];
   }
   if (CONTAINER_CLIS.has(name)) return containerCommand(name, argv, elevated);
+  if (name === 'docker-compose' && args[0] === 'exec') return containerExec(name, argv, 2, elevated);
   if ((name === 'npm' || name === 'pnpm') && args[0] === 'pkg' && args[1] === 'set') return packageScripts(name, args.slice(2));
   if (name === 'kubectl' || name === 'oc') return podCommand(name, args, elevated);
   if (name === 'find') {
@@ -797,6 +804,8 @@ function bindMount(option: string, value: string): { host: string; inner: string
 function containerCommand(name: string, argv: Word[], elevated: boolean): Nested[] {
   let i = 1;
   if (argv[i]?.text === 'container') i++;
+  if (argv[i]?.text === 'compose' && argv[i + 1]?.text === 'exec') return containerExec(`${name} compose`, argv, i + 2, elevated);
+  if (argv[i]?.text === 'exec') return containerExec(name, argv, i + 1, elevated);
   if (argv[i]?.text !== 'run') return NO_NESTED;
   const mounts: { host: string; inner: string }[] = [];
   let privileged = false;
@@ -846,6 +855,27 @@ function mapMountPaths(text: string, mounts: readonly { host: string; inner: str
     }
   }
   return out;
+}
+
+/** `docker exec` / `compose exec` options that take the next word as their value. */
+const EXEC_VALUE_OPTIONS = new Set(['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index']);
+
+/**
+ * `docker exec [options] CONTAINER CMD…` (podman, nerdctl, `docker compose exec SERVICE CMD…`):
+ * the command runs in a container that is already running, a database or the app with its data
+ * and secrets, not a throwaway one, and is judged as a command, as `kubectl exec` is.
+ */
+function containerExec(name: string, argv: Word[], from: number, elevated: boolean): Nested[] {
+  let i = from;
+  for (; i < argv.length; i++) {
+    const t = argv[i].text;
+    if (t === '--') continue;
+    if (!t.startsWith('-')) break;
+    if (!t.includes('=') && EXEC_VALUE_OPTIONS.has(t)) i++;
+  }
+  if (i + 1 >= argv.length) return NO_NESTED;
+  const src = argv.slice(i + 1).map((w) => shellQuote(w.text)).join(' ');
+  return [{ kind: 'source', src, origin: 'remote', elevated, via: `a command run by ${name} exec in the container ${argv[i].text}` }];
 }
 
 /** `kubectl exec` options that take the next word as their value. */
