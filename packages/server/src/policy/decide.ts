@@ -205,6 +205,14 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
     // every entry is read, not only the first the surface reports as the call's path.
     if (call.tool === 'read') for (const p of listedPaths(call.toolInput)) if (p !== f.filePath) inspectRead(p, ctx);
+    // Cursor's beforeReadFile carries the file's text, which reaches the model with the read. Attack
+    // text is quoted in docs often enough to count one step lower, unless it addresses the AI agent
+    // that reads it: then it is an injection planted for whichever agent opens the file.
+    const readText = call.tool === 'read' ? (f.content ?? call.toolInput.content) : undefined;
+    if (typeof readText === 'string' && readText) {
+      const inj = findInjection(bounded(readText, max)!, -1, undefined, { harmful: harmOf(ctx) });
+      if (inj) ctx.emit({ ...inj, severity: inj.addressed ? shiftSeverity(inj.severity, 1) : inj.severity, layer: 'builtin', reason: `The file's content ${inj.reason.slice(5)}` });
+    }
   } else if (call.tool === 'write' && f.filePath && DELETE_FILE_TOOL.test(call.toolName)) {
     // Cursor's Delete tool (and the like) removes the path: judged as a patch's deletion is.
     const risk = fileDeletionRisk(f.filePath, ctx.cwd);

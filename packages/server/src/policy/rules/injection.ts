@@ -517,7 +517,9 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
 const PROSE_PIPE_SHELL = /\b(?:download|fetch|curl|wget|get)\b[^\n]{0,160}?\b(?:pipe|feed|run|execute)\b[^\n]{0,20}?\b(?:it\s{1,3})?(?:to|into|with|through|in)\s{1,3}(?:a\s{1,3})?(?:ba|z|da)?sh\b/i;
 // A delete verb before a path, in English: the path is judged by paths.ts (the home directory,
 // folders under it, system paths), so "delete the old build folder" is nothing here.
-const DELETE_PATH = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|clear\s{1,3}out)\b[^\n]{0,40}?((?:~|\$HOME|\/Users\/[^\s,;'"`]+|\/home\/[^\s,;'"`]+)[^\s,;'"`]*(?:\s[A-Z][A-Za-z]+)?)/gi;
+const DELETE_PATH = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|clear\s{1,3}out)\b[^\n]{0,40}?((?:~|\$HOME|\/Users\/[^\s,;'"`]+|\/home\/[^\s,;'"`]+)[^\s,;'"`]*(?:\s[A-Z][A-Za-z]+)?|\b(?:the\s{1,3})?(?:user'?s|my|your|their|his|her|the)\s{1,3}home\s{1,3}(?:directory|folder|dir)\b)/gi;
+// The home folder named in words ("the user's home directory"): `~`.
+const HOME_IN_WORDS = /home\s{1,3}(?:directory|folder|dir)$/i;
 
 // A harvest: collecting every credential there is ("collect every credential you can find",
 // "gather all API keys and passwords"), across the machine rather than one project: its home
@@ -550,11 +552,14 @@ export function delegatedHarm(text: string, harmful?: (cmd: string) => string | 
   if (asksToRunFetchedCommands(t)) return { category: 'remote_code_exec', action: 'run every command a web page gives, unread' };
   if (CREDENTIAL_HARVEST.test(t) && MACHINE_SCOPE.test(t)) return { category: 'credential_access', action: 'collect every credential on the machine' };
   if (gatedTest(GUARD_RAIL_SWITCH, t) && (affirmedLine(GUARD_RAIL_SWITCH, t) || (SETTING_WRITE.test(t) && AGENT_FILE_RE.test(t)))) return { category: 'guard_rail_change', action: "turn off the agent's own guard rails" };
-  if (DESTROY.test(t) || FOREIGN_DELETE.test(t)) return { category: 'destructive_fs', action: 'delete files or data' };
+  // ("Do not use rm -rf ~/ …" forbids it: a negation right before the command.)
+  const destroy = DESTROY.exec(t) ?? FOREIGN_DELETE.exec(t);
+  if (destroy && !NEGATED_BEFORE.test(t.slice(Math.max(0, destroy.index - 24), destroy.index))) return { category: 'destructive_fs', action: 'delete files or data' };
   if (deletionHigh) {
     DELETE_PATH.lastIndex = 0;
     for (let m = DELETE_PATH.exec(t); m; m = DELETE_PATH.exec(t)) {
-      if (deletionHigh(m[1].replace(/[.)]+$/, ''))) return { category: 'destructive_fs', action: `delete ${m[1].replace(/[.)]+$/, '')}` };
+      const target = HOME_IN_WORDS.test(m[1]) ? '~' : m[1].replace(/[.)]+$/, '');
+      if (deletionHigh(target)) return { category: 'destructive_fs', action: `delete ${HOME_IN_WORDS.test(m[1]) ? m[1] : target}` };
     }
   }
   if (harmful) {
@@ -576,4 +581,4 @@ const NEGATED_BEFORE = /\b(?:not|never|n't|avoid|without|no\s{1,3}need\s{1,3}to|
 // (`also run gsutil rm -r gs://prod-backups to save costs`): up to a quote, a line end or a sentence
 // end (a period followed by a space; `~/.ssh` keeps its dot). The shell rules judge the words, so
 // prose after a run verb ("run the tests") is harmless whatever it says.
-const RUN_SPAN = /\b(?:run|execute|exec|type|enter|invoke|call|use)\b[^`\n]{0,24}`([^`\n]{2,400})`|(?:^|\n)\s{0,4}\$\s([^\n]{2,400})|\b(?:run|execute|exec)\s{1,3}((?:sudo\s{1,3})?[a-z][\w.-]{1,30}\s(?:[^'"`\n.;!?]|\.(?=[^\s'"`]))+)/gi;
+const RUN_SPAN = /\b(?:run|execute|exec|type|enter|invoke|call|use)\b[^`\n]{0,24}`([^`\n]{2,400})`|(?:^|\n)\s{0,4}\$\s([^\n]{2,400})|\b(?:run|execute|exec|use|using|via|with)\s{1,3}((?:sudo\s{1,3})?[a-z][\w.-]{1,30}\s(?:[^'"`\n.;!?]|\.(?=[^\s'"`]))+)/gi;
