@@ -18,7 +18,7 @@ const ROOT_GROUPS = /^(?:sudo|wheel|admin|root|adm)$/;
 const WINDOWS_ADMIN_GROUPS = /^["']?(?:administrators|domain admins|enterprise admins|schema admins|remote desktop users|backup operators|hyper-v administrators)["']?$/;
 const ROOT_EQUIVALENT_GROUPS = /^(?:docker|lxd|libvirt|disk|kvm)$/;
 // Programs inspectTamperCommand knows; anything else skips it without allocating.
-const TAMPER_PROGRAMS = new Set(['wevtutil', 'clear-eventlog', 'remove-eventlog', 'git', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'go', 'conda', 'export', 'setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
+const TAMPER_PROGRAMS = new Set(['wevtutil', 'clear-eventlog', 'remove-eventlog', 'setenforce', 'systemctl', 'service', 'launchctl', 'sc', 'stop-service', 'set-service', 'kill', 'pkill', 'killall', 'taskkill', 'stop-process', 'ufw', 'iptables', 'ip6tables', 'nft', 'pfctl', 'netsh', 'set-netfirewallprofile', 'set-mppreference', 'add-mppreference', 'aa-disable', 'aa-complain', 'aa-teardown', 'apparmor_parser', 'auditctl', 'spctl', 'csrutil', 'sysctl', 'history', 'unset', 'journalctl', 'rm', 'shred', 'mv', 'truncate', 'export']);
 const HOOK_CONFIG = /(?:^|\/)(?:\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json|\.codeium\/windsurf\/hooks\.json|\.windsurf\/hooks\.json|\.gemini\/settings\.json|\.codex\/(?:config\.toml|hooks\.json|requirements\.toml)|\.copilot\/hooks\.json|\.github\/hooks\/[^/]+\.json|\.service-plugin\/.*)$/i;
 
 // An agent's hook scripts (`.claude/hooks/guard.sh`) and their directory: a hook whose script is
@@ -332,16 +332,21 @@ function tlsVerificationOff(name: string, args: readonly string[]): string | und
   return undefined;
 }
 
+// Programs whose settings can switch certificate or checksum checks off (tlsVerificationOff).
+const TLS_SETTERS: ReadonlySet<string> = new Set(['git', 'npm', 'pnpm', 'yarn', 'pip', 'pip3', 'go', 'conda', 'export']);
+
 function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   const args = cmd.args;
+  if (TLS_SETTERS.has(cmd.name)) {
+    const tls = tlsVerificationOff(cmd.name, args);
+    if (tls) emit(ctx, TAMPER, 'medium', 'tls_verification_off', `${tls}: packages and code fetched afterwards are no longer checked against their certificates or checksums, so a network attacker can replace them.`);
+  }
   if (!TAMPER_PROGRAMS.has(cmd.name)) {
     if (cmd.assignments.length && cmd.assignments.some((a) => /^HISTFILE=\/dev\/null$/.test(a))) emit(ctx, TAMPER, 'medium', 'history_tampering', 'Stops the shell from recording history.');
     return;
   }
   const lower = args.map((a) => a.toLowerCase());
   const t = (severity: Severity, rule: string, reason: string) => emit(ctx, TAMPER, severity, rule, reason);
-  const tls = tlsVerificationOff(cmd.name, args);
-  if (tls) return t('medium', 'tls_verification_off', `${tls}: packages and code fetched afterwards are no longer checked against their certificates or checksums, so a network attacker can replace them.`);
   switch (cmd.name) {
     case 'setenforce':
       if (/^(?:0|permissive)$/i.test(args[0] ?? '')) t('high', 'selinux_disable', 'Switches SELinux to permissive mode, turning off mandatory access control.');
