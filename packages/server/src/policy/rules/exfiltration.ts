@@ -289,6 +289,70 @@ function pipedShell(cmd: SimpleCommand): SimpleCommand | undefined {
   return undefined;
 }
 
+// Code-host CLI commands that store a secret where it belongs (`gh secret set X --body "$(…)"`) or manage keys.
+const CODE_HOST_STORES: ReadonlySet<string> = new Set(['secret', 'variable', 'auth', 'ssh-key', 'gpg-key', 'config']);
+
+/**
+ * The local files a cloud CLI's upload verb sends, beside the `cp`/`sync` forms judged with the
+ * buckets: `az storage blob|file upload --file F`, `aws s3api put-object --body F`, `b2 upload-file
+ * BUCKET F NAME`, `oci os object put --file F`. Undefined for every other command.
+ */
+function cloudUploadSources(cmd: SimpleCommand): string[] | undefined {
+  const a = cmd.args;
+  if (cmd.name === 'az' && a[0] === 'storage' && /^(?:upload|upload-batch)$/.test(a[2] ?? '')) return optionValues(a, ['--file', '-f', '--source', '-s']);
+  if (cmd.name === 'aws' && a[0] === 's3api' && (a[1] === 'put-object' || a[1] === 'upload-part')) return optionValues(a, ['--body']);
+  if (cmd.name === 'b2' && (a[0] === 'upload-file' || (a[0] === 'file' && a[1] === 'upload'))) return positionals(a).slice(-2, -1);
+  if (cmd.name === 'oci' && a[0] === 'os' && a[1] === 'object' && a[2] === 'put') return optionValues(a, ['--file', '-f']);
+  return undefined;
+}
+
+// gawk's network special file `/inet[46]/tcp|udp/LPORT/HOST/RPORT`, as the variable it is assigned to.
+const AWK_INET = /(?:(\w+)\s*=\s*)?"\/inet[46]?\/(?:tcp|udp)\/(\d+)\/([^/"]+)\/(\d+)"/;
+
+/**
+ * gawk talking to the network through `/inet/tcp/…`: when the program also runs commands (a
+ * `system()` call, or a variable other than the socket piped into getline, the command it read),
+ * whoever is at the other end drives a shell; otherwise it is a raw connection.
+ */
+function inspectAwkSocket(args: readonly string[], ctx: RuleContext): void {
+  for (const program of args) {
+    const m = AWK_INET.exec(program);
+    if (!m) continue;
+    const host = m[3] === '0' ? undefined : m[3];
+    if (host && isLocalHost(host)) return;
+    const runners = [...program.matchAll(/\(?\s*(\w+)\s*\|&?\s*getline/g)].some((r) => r[1] !== m[1]) || /\bsystem\s*\(/.test(program);
+    const where = host ? `to ${host} port ${m[4]}` : `listening on port ${m[2]}`;
+    if (runners) return emit(ctx, 'critical', 'reverse_shell', `gawk opens a network socket ${where} and runs the commands it reads from it (a ${host ? 'reverse' : 'bind'} shell).`, host ? [host] : undefined);
+    return emit(ctx, 'medium', 'raw_socket', `gawk opens a raw network connection ${where}.`, host ? [host] : undefined);
+  }
+}
+
+// socat address types that connect out to a host named in their second field (`TCP:h:443`,
+// `OPENSSL:h:443`, `SOCKS4A:proxy:h:80`); the others listen, or open files, pipes and the terminal.
+const SOCAT_CONNECT = /^(?:tcp[46]?|tcp[46]?-connect|openssl|openssl-connect|ssl|udp[46]?|udp[46]?-(?:connect|sendto|datagram)|socks[45]a?|proxy|proxy-connect|sctp[46]?-connect|dccp-connect)$/;
+
+/** The first non-local host a socat command connects to: a relay between two local ends (`TCP-LISTEN:8080 TCP:localhost:3000`) has none. */
+function socatRemoteHost(args: readonly string[]): string | undefined {
+  for (const a of positionals(args)) {
+    const fields = a.split(',')[0].split(':');
+    if (fields.length < 2 || !SOCAT_CONNECT.test(fields[0].toLowerCase())) continue;
+    const host = fields[1].replace(/^\[|\]$/g, '').toLowerCase();
+    if (host && !isLocalHost(host)) return host;
+  }
+  return undefined;
+}
+
+/**
+ * A `/dev/tcp` redirection that carries no data off the machine: a socket opened on this machine or
+ * its private network by `exec` or a data-free command (`exec 3<>/dev/tcp/127.0.0.1/6379`, `echo >
+ * /dev/tcp/localhost/8080`), or a port check that only reads (`timeout 1 bash -c '</dev/tcp/db/5432'`).
+ */
+function devTcpProbe(cmd: SimpleCommand, op: string, host: string): boolean {
+  const dataFree = cmd.name === '' || cmd.name === ':' || cmd.name === 'true' || ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.args.every((a) => a === '' || a === '-n'));
+  if (op === '<' && dataFree) return true;
+  return isLocalHost(host) && (dataFree || cmd.name === 'exec');
+}
+
 function runsInput(cmd: SimpleCommand): boolean {
   return (SHELLS.has(cmd.name) || POWERSHELL.has(cmd.name)) && (executesStdin(cmd) || cmd.args.includes('-i'));
 }
@@ -359,6 +423,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     if (interactive || name === 'bash' || name === 'sh') emit(ctx, 'critical', 'reverse_shell', `Connects a shell to ${m[2]} over /dev/${m[1]} (a reverse shell).`, [m[2]]);
     else {
       const stdin = sensitiveStdin(cmd) ?? (credentialReadBy(cmd) ? { severity: 'critical' as Severity, what: 'credentials' } : null);
+      if (!stdin && devTcpProbe(cmd, r.op, m[2])) continue;
       emit(ctx, stdin ? 'critical' : 'high', 'raw_socket', `Sends ${stdin ? stdin.what : 'data'} to ${m[2]} over a raw /dev/${m[1]} socket.`, [m[2]]);
     }
   }
@@ -392,11 +457,32 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
       return emit(ctx, 'critical', 'reverse_shell', `${name} wires a shell to a network connection (a reverse or bind shell).`);
     }
     if (args.some((a) => /^-[a-z]*l/.test(a) || a === '--listen')) return;
-    const host = positionals(args).find((a) => /[a-z0-9]/i.test(a) && !/^\d+$/.test(a))?.replace(/^tcp:|:\d+$/gi, '');
+    // `nc -z host port` (zero-I/O mode) only knocks: it reports whether the port is open and sends nothing.
+    if (name !== 'socat' && name !== 'telnet' && args.some((a) => /^-[a-y]*z[a-y]*$/i.test(a) || a === '--zero')) return;
+    const host = name === 'socat' ? socatRemoteHost(args) : positionals(args).find((a) => /[a-z0-9]/i.test(a) && !/^\d+$/.test(a))?.replace(/^tcp:|:\d+$/gi, '');
     if (!host || isLocalHost(host)) return;
     const stdin = sensitiveStdin(cmd) ?? (credentialReadBy(cmd) ? { severity: 'critical' as Severity, what: 'credentials' } : null);
     emit(ctx, stdin ? stdin.severity : 'medium', stdin ? 'secret_upload' : 'raw_socket', stdin ? `Sends ${stdin.what} to ${host} over a raw TCP connection.` : `Opens a raw network connection to ${host}.`, [host]);
     return;
+  }
+  if ((name === 'awk' || name === 'gawk') && args.some((a) => a.includes('/inet'))) return inspectAwkSocket(args, ctx);
+  if ((name === 'gh' || name === 'glab' || name === 'tea') && !CODE_HOST_STORES.has(args[0] ?? '')) {
+    // Text a code-host CLI publishes (an issue or PR body, a comment, a gist, release notes, an API
+    // field) that is the output of a secret read: anyone who can read the repository reads it.
+    const sub = sensitiveSubstitution(cmd.argv);
+    if (sub) return emit(ctx, sub.severity, 'secret_publish', `${name} ${args[0] ?? ''} publishes ${sub.what} on the code host, where everyone with access to the repository can read it.`);
+    const file = optionValues(args, ['-F', '--body-file', '--notes-file', '--description-file']).find((f) => credentialRisk(f));
+    if (file) return emit(ctx, 'critical', 'secret_publish', `${name} ${args[0] ?? ''} publishes ${credentialRisk(file)!.label} on the code host.`, undefined, [file]);
+    return;
+  }
+  const uploaded = cloudUploadSources(cmd);
+  if (uploaded) {
+    for (const src of uploaded) {
+      const risk = credentialRisk(src);
+      if (risk) return emit(ctx, 'critical', 'secret_copy', `${name} uploads ${risk.label} to cloud storage.`, [], [src]);
+    }
+    const root = rootCopied(uploaded);
+    if (root) return emit(ctx, 'high', 'secret_copy', `${name} uploads ${root.label} to cloud storage.`, [], [root.path]);
   }
   if (MAIL_CLIENTS.has(name)) return inspectMail(cmd, ctx);
   if (name === 'scp' || name === 'rsync' || name === 'sftp' || name === 'rclone') {
@@ -445,7 +531,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     if (root) emit(ctx, 'high', 'secret_copy', `Sends ${root.label} off the machine with ${name}.`, [], [root.path]);
     return;
   }
-  if (name === 'ssh') return inspectSsh(cmd, ctx);
+  if (name === 'ssh' || name === 'autossh' || name === 'plink') return inspectSsh(cmd, ctx);
   if (name === 'ngrok' && args[0] === 'tcp') return tunnel(ctx, portOf(args[1]), `ngrok exposes local TCP port ${args[1] ?? ''} to the internet`);
   if (name === 'bore' && args[0] === 'local') return tunnel(ctx, portOf(args[1]), `bore exposes local port ${args[1] ?? ''} through ${optionValues(args, ['--to', '-t'])[0] ?? 'a public relay'}`);
   if (name === 'cloudflared' && args.includes('tunnel')) {
@@ -493,19 +579,52 @@ const SSH_VALUE_OPTS: ReadonlySet<string> = new Set(['-b', '-c', '-D', '-E', '-e
 // Public reverse-tunnel relays: `ssh -R` to them publishes a local port on the internet.
 const TUNNEL_RELAYS = /(?:^|\.)(?:serveo\.net|localhost\.run|pinggy\.io|localtunnel\.me|ssh\.localhost\.run|tunnel\.pyjam\.as)$/;
 
-/** `producer | ssh host 'cat > f'` carries the data to the host; `ssh -R … relay` exposes a local port. */
+// autossh's own monitor option takes a value (ssh's -M is a flag); PuTTY's plink names the port -P and a password -pw.
+const AUTOSSH_VALUE_OPTS: ReadonlySet<string> = new Set([...SSH_VALUE_OPTS, '-M']);
+const PLINK_VALUE_OPTS: ReadonlySet<string> = new Set([...SSH_VALUE_OPTS, '-P', '-pw', '-hostkey', '-sercfg', '-proxycmd']);
+
+/** The destination: the first word that is neither an option nor an option's value (a flag cluster `-fNR` takes one when its last letter does). */
+function sshDestination(args: readonly string[], valueOpts: ReadonlySet<string>): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return args[i + 1];
+    if (!a.startsWith('-') || a === '-') return a;
+    if (valueOpts.has(a) || (/^-[A-Za-z]{2,}$/.test(a) && valueOpts.has(`-${a[a.length - 1]}`))) i++;
+  }
+  return undefined;
+}
+
+/**
+ * The remote forward a command asks for: `-R SPEC`, `-RSPEC`, a flag cluster ending in R (`-fNR SPEC`),
+ * `-o RemoteForward=SPEC` or `-oRemoteForward="PORT HOST:PORT"`. The spec, or undefined.
+ */
+function remoteForward(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (/^-[A-Za-z]*R$/.test(a)) return args[i + 1] ?? '';
+    if (a.startsWith('-R')) return a.slice(2);
+    const opt = a === '-o' ? args[i + 1] : a.startsWith('-o') ? a.slice(2) : undefined;
+    if (opt && /^remoteforward\b/i.test(opt)) return opt.replace(/^remoteforward\s*=?\s*/i, '').trim().split(/\s+/).pop() ?? '';
+  }
+  return undefined;
+}
+
+/**
+ * `producer | ssh host 'cat > f'` carries the data to the host; `ssh -R … host` publishes a port of
+ * this machine (or of a host on its network) on the far host: whoever reaches that host reaches it.
+ */
 function inspectSsh(cmd: SimpleCommand, ctx: RuleContext): void {
-  const dest = positionals(cmd.args, SSH_VALUE_OPTS)[0];
+  const dest = sshDestination(cmd.args, cmd.name === 'autossh' ? AUTOSSH_VALUE_OPTS : cmd.name === 'plink' ? PLINK_VALUE_OPTS : SSH_VALUE_OPTS);
   const host = dest?.replace(/^[^@]*@/, '').toLowerCase();
   if (!host || isLocalHost(host)) return;
   const stdin = sensitiveStdin(cmd);
   if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Sends ${stdin.what} to ${host} over ssh.`, [host], stdin.path ? [stdin.path] : undefined);
-  // `-R SPEC` or the attached `-RSPEC` (`-R0:localhost:22`).
-  const at = cmd.args.findIndex((a) => a.startsWith('-R'));
-  if (at >= 0 && TUNNEL_RELAYS.test(host)) {
-    const spec = cmd.args[at] === '-R' ? cmd.args[at + 1] : cmd.args[at].slice(2);
-    tunnel(ctx, portOf(spec), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
-  }
+  const spec = remoteForward(cmd.args);
+  if (spec === undefined) return;
+  if (TUNNEL_RELAYS.test(host)) return tunnel(ctx, portOf(spec), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
+  // A bare port (`-R 1080`) is a reverse SOCKS proxy: the far host reaches every address this machine can.
+  const what = /^\d+$/.test(spec) ? `a SOCKS proxy into this machine's network on ${host} (port ${spec})` : `${spec.split(':').slice(-2).join(':')} on ${host} (remote forward ${spec})`;
+  tunnel(ctx, portOf(/^\d+$/.test(spec) ? undefined : spec), `${cmd.name} opens a reverse tunnel that publishes ${what}, reachable by whoever can reach ${host}`, [host]);
 }
 
 // Ports that give a login to the machine: SSH, telnet, RDP, VNC, WinRM.
@@ -604,6 +723,11 @@ export function inspectStagedUploads(script: Script, ctx: RuleContext): void {
       }
       continue;
     }
+    if (staged && (c.name === 'aws' || c.name === 'gsutil' || c.name === 'gcloud' || c.name === 'rclone' || c.name === 'scp')) {
+      const hit = stagedCopy(c, staged);
+      if (hit) return emit(ctx, 'high', 'secret_upload', `Uploads ${hit.what}, staged in ${hit.file}, to ${hit.dest}.`, hit.host ? [hit.host] : [], [hit.file]);
+      continue;
+    }
     // Cheap gate first: most commands with a redirection write logs or build output.
     if (!ARCHIVERS.has(c.name) && !SCREENSHOTS.has(c.name) && !(c.redirects.length > 0 && STAGERS.has(c.name))) continue;
     const produced = producedSecret(c);
@@ -611,6 +735,31 @@ export function inspectStagedUploads(script: Script, ctx: RuleContext): void {
     const file = stagedFile(c);
     if (file) (staged ??= new Map()).set(file, produced.what);
   }
+}
+
+// A bucket or remote named for the organisation's own backups keeps a dump where dumps belong.
+const BACKUP_DEST = /backup|archive|snapshot|dr-|disaster/i;
+
+/**
+ * A copy command whose source is a file an earlier command staged secrets or a dump in, and whose
+ * destination is off the machine: a bucket (`aws s3 cp`, `gsutil cp`, `gcloud storage cp`), an
+ * rclone remote or an scp host. Not when the destination is named as a backup store.
+ */
+function stagedCopy(c: SimpleCommand, staged: ReadonlyMap<string, string>): { file: string; what: string; dest: string; host?: string } | undefined {
+  const a = c.args;
+  const copy = (c.name === 'aws' && a[0] === 's3' && (a[1] === 'cp' || a[1] === 'mv')) || (c.name === 'gsutil' && /^(?:cp|mv)$/.test(positionals(a)[0] ?? '')) || (c.name === 'gcloud' && a[0] === 'storage' && (a[1] === 'cp' || a[1] === 'mv')) || (c.name === 'rclone' && /^(?:copy|copyto|move|moveto|sync)$/.test(a[0] ?? '')) || c.name === 'scp';
+  if (!copy) return undefined;
+  const pos = copyOperands(c) ?? positionals(a);
+  // (An option's value, `--profile personal`, may follow the bucket: the bucket is the URL.)
+  const dest = (c.name === 'scp' || c.name === 'rclone' ? pos[pos.length - 1] : pos.find((p) => /^(?:s3|gs):\/\//.test(p))) ?? '';
+  const host = c.name === 'scp' ? remoteSpecHost(dest) : undefined;
+  const remote = c.name === 'scp' ? host !== undefined && !isLocalHost(host) : c.name === 'rclone' ? /^[\w-]+:/.test(dest) : /^(?:s3|gs):\/\//.test(dest);
+  if (!remote || BACKUP_DEST.test(dest)) return undefined;
+  for (const src of pos) {
+    const what = src === dest ? undefined : staged.get(src);
+    if (what) return { file: src, what, dest, host };
+  }
+  return undefined;
 }
 
 // Files the project runs later, on a developer's machine or in CI, without the agent's call being
