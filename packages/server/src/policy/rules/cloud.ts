@@ -10,7 +10,7 @@ import { severityRank, shiftSeverity } from '../findings.js';
 import { sqlPrograms } from './sql-programs.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
-import { dbDestination, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
+import { dbDestination, destructiveScriptRun, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
 import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
@@ -294,6 +294,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
     }
     const dest = dbDestination(cmd);
     for (const sql of inline) if (sql) emitSql(ctx, sql, name, dest);
+    const script = destructiveScriptRun(cmd, dest);
+    if (script) emit(ctx, 'medium', 'sql_script_remote', `${name} runs ${script}, a script named for destroying data, against ${dest.where}${dest.database ? ` (database ${dest.database})` : ''}; the data cannot be recovered without a backup.`);
     return;
   }
   // A dry run of a sync, delete or uninstall only reports what it would do (dry-run.ts).

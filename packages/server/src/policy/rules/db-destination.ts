@@ -144,3 +144,30 @@ const VALUE_OPTIONS: ReadonlySet<string> = new Set(['-h', '--host', '-p', '--por
 
 /** A database name that suggests production data (a local name may be a tunnel to production). */
 export const PROD_DATABASE = /(?:^|[-_.])(?:prod|production|prd|live)(?:$|[-_.\d])/i;
+
+// A script file's name that says what it does to the data: `reset_all.sql`, `drop-tables.sql`,
+// `truncate.sql`, `wipe.js`, `teardown.sql`, `down.sql` (a migration's undo).
+const DESTRUCTIVE_SCRIPT = /(?:^|[\/_.-])(?:drop|truncate|wipe|reset|purge|nuke|teardown|destroy|delete[_-]?all|clean[_-]?all|down|rollback|flush)(?:[_.-]|$)/i;
+// The client options and redirections that hand a client a script file.
+const FILE_OPTIONS: ReadonlySet<string> = new Set(['-f', '--file', '-i', '--input-file']);
+
+/**
+ * A script file, named for what it destroys, run by a database client against a destination the
+ * line names as another host (`psql postgres://admin@prod-pg/app -f migrations/reset_all.sql`,
+ * `mysql -h db.prod app < drop_all.sql`, `mongosh prod-cluster --file wipe.js`). The file's text
+ * is not in the call: its name is the evidence. No host on the line, or a local one, is not this.
+ */
+export function destructiveScriptRun(cmd: SimpleCommand, dest: DbDestination): string | undefined {
+  // (`psql "$PROD_DATABASE_URL"`: a variable named for production is as good as its host.)
+  if (dest.local || (dest.where.includes('no host on the line') && !/^\$\{?\w*(?:PROD|PRD|LIVE)/i.test(dest.database ?? ''))) return undefined;
+  const files: string[] = [];
+  for (let i = 0; i < cmd.args.length; i++) {
+    const a = cmd.args[i];
+    if (FILE_OPTIONS.has(a)) files.push(cmd.args[i + 1] ?? '');
+    else if (a.startsWith('--file=')) files.push(a.slice(7));
+  }
+  for (const r of cmd.redirects) if (r.op === '<') files.push(r.target.text);
+  // `cat wipe.sql | psql …`: the script arrives on stdin from the stage before.
+  if (cmd.stage > 0) for (const u of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (u.name === 'cat') files.push(...positionals(u.args));
+  return files.find((f) => /\.(?:sql|js|cql|psql|mongo)$/i.test(f) && DESTRUCTIVE_SCRIPT.test(f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')));
+}

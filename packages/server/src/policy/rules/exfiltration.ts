@@ -545,6 +545,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     return;
   }
   if ((name === 'python3' || name === 'python') && args[0] === '-m' && args[1] === 'http.server') return inspectHttpServer(args, ctx);
+  if (SITE_PUBLISHERS.has(name)) return inspectSitePublish(cmd, ctx);
   if (name === 'npm' && args[0] === 'publish') {
     const reg = optionValues(args, ['--registry'])[0];
     const host = reg ? urlHosts(reg)[0] : undefined;
@@ -654,6 +655,22 @@ function inspectHttpServer(args: readonly string[], ctx: RuleContext): void {
   if (bind && bind !== '0.0.0.0' && bind !== '::' && isLocalHost(bind)) return;
   emit(ctx, 'high', 'serve_home', `Serves ${dir} over HTTP on ${bind ?? 'every interface'}, publishing the home folder's files (keys, credentials) to the network.`);
 }
+
+// Static-site publishers and file servers that take the folder to publish as an operand or option.
+const SITE_PUBLISHERS: ReadonlySet<string> = new Set(['surge', 'netlify', 'vercel', 'gh-pages', 'wrangler', 'serve', 'http-server', 'firebase']);
+const HOME_OR_ROOT = /^(?:~|\$\{?HOME\}?|\/(?:home|Users)\/[^/]+|\/(?:home|Users)|\/)\/?$|^(?:~|\$\{?HOME\}?|\/(?:home|Users)\/[^/]+)\/(?:\.ssh|\.aws|\.gnupg|\.config|\.kube|Documents|Desktop|Downloads)\/?$/;
+
+/**
+ * `surge ~ x.surge.sh`, `netlify deploy --dir ~`, `vercel ~`, `gh-pages -d ~`, `npx serve ~`: the
+ * home folder (or the filesystem root, or a credential folder) published as a website or served to
+ * the network, every key and credential file in it readable by whoever finds the address.
+ */
+function inspectSitePublish(cmd: SimpleCommand, ctx: RuleContext): void {
+  const dirs = [...positionals(cmd.args, SITE_VALUE_OPTS), ...optionValues(cmd.args, ['--dir', '-d', '--project', '--public', '--directory'])];
+  const dir = dirs.find((d) => HOME_OR_ROOT.test(d));
+  if (dir) emit(ctx, 'high', 'publish_home', `${cmd.name} publishes ${dir} to the network as a site, exposing every key and credential file in it to whoever finds the address.`, undefined, [dir]);
+}
+const SITE_VALUE_OPTS: ReadonlySet<string> = new Set(['--domain', '--token', '--site', '--auth', '-a', '--message', '-m', '--alias', '--scope', '--project-name', '--branch', '-p', '--port', '-l', '--listen', '--only', '-b', '--dir', '-d', '--project', '--public', '--directory']);
 
 const SCREENSHOTS: ReadonlySet<string> = new Set(['screencapture', 'scrot', 'grim']);
 // Programs whose output redirected to a file is worth remembering (dumps, token printers, secret stores, the environment).
