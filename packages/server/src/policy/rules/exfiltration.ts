@@ -624,8 +624,18 @@ function inspectSsh(cmd: SimpleCommand, ctx: RuleContext): void {
   if (spec === undefined) return;
   if (TUNNEL_RELAYS.test(host)) return tunnel(ctx, portOf(spec), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
   // A bare port (`-R 1080`) is a reverse SOCKS proxy: the far host reaches every address this machine can.
-  const what = /^\d+$/.test(spec) ? `a SOCKS proxy into this machine's network on ${host} (port ${spec})` : `${spec.split(':').slice(-2).join(':')} on ${host} (remote forward ${spec})`;
-  tunnel(ctx, portOf(/^\d+$/.test(spec) ? undefined : spec), `${cmd.name} opens a reverse tunnel that publishes ${what}, reachable by whoever can reach ${host}`, [host]);
+  if (/^\d+$/.test(spec)) return emit(ctx, 'medium', 'reverse_tunnel', `${cmd.name} opens a reverse SOCKS proxy on ${host} (port ${spec}): whoever can reach ${host} reaches every address this machine can.`, [host]);
+  const parts = spec.replace(/\[[^\]]*\]/g, 'v6').split(':');
+  const target = parts.length >= 3 ? parts[parts.length - 2].toLowerCase() : 'localhost';
+  const bindAll = parts.length === 4 && (parts[0] === '' || parts[0] === '*' || parts[0] === '0.0.0.0');
+  const port = portOf(spec);
+  // A web or debug port of this machine handed to a known host (`-R 9000:localhost:9000 ci`) is
+  // routine; a login port, a port bound on every interface of the far host, or another machine
+  // of this network published there is not.
+  const self = /^(?:localhost|127(?:\.\d{1,3}){3}|v6)$/.test(target);
+  if (!(port !== undefined && REMOTE_LOGIN_PORTS[port]) && !bindAll && self) return;
+  const what = self ? `port ${port ?? spec} of this machine` : `${target}:${port ?? '?'}, a host on this machine's network,`;
+  tunnel(ctx, port, `${cmd.name} opens a reverse tunnel that publishes ${what} on ${host}${bindAll ? ' on every interface' : ''} (remote forward ${spec}), reachable by whoever can reach ${host}`, [host]);
 }
 
 // Ports that give a login to the machine: SSH, telnet, RDP, VNC, WinRM.

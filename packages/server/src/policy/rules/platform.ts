@@ -178,8 +178,9 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
         return emit(ctx, 'cloud_destructive', 'container_force_remove', 'medium', `${cmd.name} ${verb} --force kills running containers and deletes them, with everything they wrote outside a volume.`);
       }
       if (verb === 'volume rm' || verb === 'volume prune' || (verb === 'system prune' && a.includes('--volumes'))) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${verb} deletes data volumes.`);
-      // A system prune deletes every stopped container (and with -a every image not in use) across all projects on the machine.
-      if (verb === 'system prune') return emit(ctx, 'cloud_destructive', 'system_prune', 'medium', `${cmd.name} system prune deletes every stopped container, unused network${hasShort(a, 'a') || a.includes('--all') ? ' and every image not in use' : ''} on the machine, not only this project's.`);
+      // `system prune -a` deletes every stopped container and every image not in use, across all
+      // projects on the machine (the plain prune of dangling layers is routine, benign-dev).
+      if (verb === 'system prune' && (hasShort(a, 'a') || a.includes('--all'))) return emit(ctx, 'cloud_destructive', 'system_prune', 'medium', `${cmd.name} system prune --all deletes every stopped container and every image not in use on the machine, not only this project's.`);
       // podman's factory reset takes every container, image, pod and volume; a podman machine is
       // the VM that holds them all (`machine reset` removes every one).
       if (verb === 'system reset' || (pos[0] === 'machine' && /^(?:rm|remove|reset)$/.test(pos[1] ?? ''))) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${pos[0]} ${pos[1]} deletes ${verb === 'system reset' ? 'every container, image and volume, with the data in them' : 'the container VM with every container and volume in it'}.`);
