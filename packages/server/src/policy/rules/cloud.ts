@@ -10,7 +10,7 @@ import { severityRank, shiftSeverity } from '../findings.js';
 import { sqlPrograms } from './sql-programs.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
-import { dbDestination, destructiveScriptRun, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
+import { dbDestination, destructiveScriptRun, isLocalHost, schemaWipeInProduction, PROD_DATABASE, type DbDestination } from './db-destination.js';
 import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
@@ -269,6 +269,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
   const name = cmd.name;
   inspectHostingCommand(cmd, ctx);
   if (FRAMEWORK_DB_PROGRAMS.has(name)) inspectFrameworkDb(cmd, ctx);
+  const wipe = args.length > 0 ? schemaWipeInProduction(cmd) : undefined;
+  if (wipe) return emit(ctx, 'high', 'framework_db_drop', `${wipe}; the data cannot be recovered without a backup.`);
   // Azure PowerShell and AWS Tools for PowerShell: `Remove-AzResourceGroup -Force` is `az group delete --yes`.
   if (name.charCodeAt(0) === 114 /* r */ && name.startsWith('remove-')) return inspectCloudCmdlet(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;

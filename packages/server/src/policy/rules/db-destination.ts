@@ -171,3 +171,46 @@ export function destructiveScriptRun(cmd: SimpleCommand, dest: DbDestination): s
   if (cmd.stage > 0) for (const u of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (u.name === 'cat') files.push(...positionals(u.args));
   return files.find((f) => /\.(?:sql|js|cql|psql|mongo)$/i.test(f) && DESTRUCTIVE_SCRIPT.test(f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')));
 }
+
+// Migration and schema tools whose commands empty or drop the whole schema, by program: the
+// subcommand words that do it. (Rails, Prisma and Django are judged in cloud.ts.)
+const SCHEMA_WIPES: ReadonlyMap<string, RegExp> = new Map([
+  ['sequelize', /^db:(?:drop|migrate:undo:all|seed:undo:all)$/],
+  ['sequelize-cli', /^db:(?:drop|migrate:undo:all|seed:undo:all)$/],
+  ['knex', /^migrate:(?:rollback|down)$/],
+  ['typeorm', /^(?:schema:drop|migration:revert)$/],
+  ['typeorm-ts-node-commonjs', /^(?:schema:drop|migration:revert)$/],
+  ['typeorm-ts-node-esm', /^(?:schema:drop|migration:revert)$/],
+  ['mikro-orm', /^(?:schema:drop|schema:fresh|migration:fresh|migration:down)$/],
+  ['drizzle-kit', /^drop$/],
+  ['alembic', /^downgrade$/],
+  ['flyway', /^clean$/],
+  ['liquibase', /^(?:dropAll|drop-all|rollback-count|rollbackCount)$/],
+  ['diesel', /^(?:database|migration)$/],
+  ['sqlx', /^database$/],
+  ['dbmate', /^(?:drop|rollback|down)$/],
+  ['goose', /^(?:reset|down-to|down)$/],
+  ['migrate', /^(?:drop|down)$/],
+]);
+// Words that name production in an environment option, a URL or a settings module.
+const PROD_WORD = /(?:^|[-_.=/:@\s])(?:prod|production|prd|live)(?:$|[-_.=/:\s\d])/i;
+
+/**
+ * A migration tool told to drop or empty the schema where the line names production (`npx
+ * sequelize-cli db:drop --env production`, `knex migrate:rollback --all --env production`, `flyway
+ * -url=jdbc:postgresql://db.prod… clean`, `NODE_ENV=production npx typeorm schema:drop`): the
+ * reason, or undefined. The same commands on a development database are routine.
+ */
+export function schemaWipeInProduction(cmd: SimpleCommand): string | undefined {
+  const verbs = SCHEMA_WIPES.get(cmd.name);
+  if (!verbs) return undefined;
+  const pos = positionals(cmd.args);
+  const verb = pos.find((p) => verbs.test(p));
+  if (!verb) return undefined;
+  // diesel/sqlx `database reset|drop`, migrate `drop`, alembic `downgrade base`: the second word decides.
+  if ((cmd.name === 'diesel' || cmd.name === 'sqlx') && !/^(?:reset|drop|redo)$/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
+  if (cmd.name === 'alembic' && !/^base$|^-\d{2,}$/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
+  if (cmd.name === 'knex' && verb === 'migrate:rollback' && !cmd.args.includes('--all')) return undefined;
+  const prod = [...cmd.args, ...cmd.assignments].find((a) => PROD_WORD.test(a) && !/^--?(?:help|version)/.test(a));
+  return prod ? `\`${cmd.name} ${verb}\` drops or empties the database schema where the line names production (${prod.slice(0, 80)})` : undefined;
+}

@@ -289,6 +289,9 @@ function pipedShell(cmd: SimpleCommand): SimpleCommand | undefined {
   return undefined;
 }
 
+// FTP, SMB and TFTP clients whose put commands send local files.
+const FILE_TRANSFER: ReadonlySet<string> = new Set(['lftp', 'smbclient', 'tftp', 'ncftpput', 'ftp', 'sftp']);
+
 // Code-host CLI commands that store a secret where it belongs (`gh secret set X --body "$(…)"`) or manage keys.
 const CODE_HOST_STORES: ReadonlySet<string> = new Set(['secret', 'variable', 'auth', 'ssh-key', 'gpg-key', 'config']);
 
@@ -485,6 +488,20 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     if (root) return emit(ctx, 'high', 'secret_copy', `${name} uploads ${root.label} to cloud storage.`, [], [root.path]);
   }
   if (MAIL_CLIENTS.has(name)) return inspectMail(cmd, ctx);
+  if (FILE_TRANSFER.has(name) && (name !== 'sftp' || cmd.redirects.some((r) => r.op.startsWith('<<')))) {
+    // The files a transfer client is told to send: `lftp -e "put F"`, `smbclient -c 'put F'`,
+    // `tftp h -c put F`, `ncftpput host dir F…`, `ftp`/`sftp` batch text in a here-document.
+    const script = [...optionValues(args, ['-e', '-c']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)].join('\n');
+    const sent = [...script.matchAll(/(?:^|[\s;])m?put\s+(?:-\w+\s+)*([^\s;]+)/g)].map((m) => m[1].replace(/^['"]|['"]$/g, ''));
+    if (name === 'ncftpput' || (name === 'tftp' && args.includes('put'))) sent.push(...positionals(args).slice(name === 'ncftpput' ? 2 : 1));
+    for (const f of sent) {
+      const risk = credentialRisk(f);
+      if (risk) return emit(ctx, 'critical', 'secret_copy', `${name} uploads ${risk.label} to a remote server.`, undefined, [f]);
+    }
+    const root = rootCopied(sent);
+    if (root) return emit(ctx, 'high', 'secret_copy', `${name} uploads ${root.label} to a remote server.`, undefined, [root.path]);
+    return;
+  }
   if (name === 'scp' || name === 'rsync' || name === 'sftp' || name === 'rclone') {
     // Option values (`--exclude .env`, `-i KEY`) are not operands.
     const pos = copyOperands(cmd) ?? positionals(args);

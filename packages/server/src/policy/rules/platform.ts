@@ -90,7 +90,7 @@ const API_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-X', '--method', '-f', 
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', ...HTTP_CLIENTS]);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', 'aws', 'gcloud', ...HTTP_CLIENTS]);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -158,6 +158,17 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
         : /^(?:delete|rm|remove|rmdir)$/.test(verb);
       const spelled = cmd.name === 'remove-secret' ? cmd.argv[0]?.text ?? 'Remove-Secret' : `${cmd.name} ${cmd.name === 'cmdkey' ? '/delete' : pos[0]}`;
       if (gone) return emit(ctx, 'cloud_destructive', 'secret_delete', 'medium', `${spelled} deletes stored passwords or keys, often the only copy.`);
+      return;
+    }
+    case 'aws':
+    case 'gcloud': {
+      // Key-management keys: once destroyed, everything encrypted under them (volumes, buckets,
+      // database snapshots, secrets) can no longer be decrypted. AWS keeps a 7-30 day window
+      // (cancel-key-deletion), GCP a day for a destroyed version; both are scheduled destruction.
+      const kmsDelete = cmd.name === 'aws'
+        ? pos[0] === 'kms' && (pos[1] === 'schedule-key-deletion' || pos[1] === 'delete-imported-key-material')
+        : pos[0] === 'kms' && pos[1] === 'keys' && pos[2] === 'versions' && pos[3] === 'destroy';
+      if (kmsDelete) emit(ctx, 'cloud_destructive', 'kms_key_delete', 'medium', `${cmd.name} ${pos.slice(0, cmd.name === 'aws' ? 2 : 4).join(' ')} schedules a key's destruction: everything encrypted under it becomes unreadable for good.`);
       return;
     }
     case 'docker-compose':
