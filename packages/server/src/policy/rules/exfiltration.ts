@@ -20,7 +20,7 @@ const CATEGORY = 'exfiltration';
 const DROP_SITES = /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.\w+|transfer\.sh|file\.io|0x0\.st|termbin\.com|ix\.io|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok\.io|ngrok-free\.app|trycloudflare\.com|oast\.\w+|interact\.sh|burpcollaborator\.net|anonfiles\.com|gofile\.io|catbox\.moe|temp\.sh|bashupload\.com|paste\.rs|paste\.c-net\.org|sprunge\.us|clbin\.com|rentry\.co|tmpfiles\.org|uguu\.se|pixeldrain\.com|filebin\.net|oshi\.at)$/;
 // Services a project sends data to as part of its work (code hosts, registries, CI and coverage
 // services, error trackers), and the organisation's own internal names (*.internal, *.corp).
-const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com|codecov\.io|coveralls\.io|sonarcloud\.io|codacy\.com|codeclimate\.com|snyk\.io|circleci\.com|buildkite\.com|datadoghq\.com|datadoghq\.eu)$|\.(?:internal|corp|intranet|lan|home\.arpa)$/;
+const WELL_KNOWN = /(?:^|\.)(?:openai\.com|anthropic\.com|mistral\.ai|groq\.com|openrouter\.ai|cohere\.(?:ai|com)|huggingface\.co|stripe\.com|twilio\.com|sendgrid\.com|mailgun\.net|postmarkapp\.com|pagerduty\.com|linear\.app|launchdarkly\.com|honeycomb\.io|newrelic\.com|grafana\.net|algolia\.net|supabase\.co|cloudflare\.com|github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com|codecov\.io|coveralls\.io|sonarcloud\.io|codacy\.com|codeclimate\.com|snyk\.io|circleci\.com|buildkite\.com|datadoghq\.com|datadoghq\.eu)$|\.(?:internal|corp|intranet|lan|home\.arpa)$/;
 const UPLOAD_OPTS = ['-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '--form-string', '-T', '--upload-file', '--json'];
 const NET_TOOLS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet']);
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'traceroute', 'resolvectl']);
@@ -465,6 +465,8 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     const host = name === 'socat' ? socatRemoteHost(args) : positionals(args).find((a) => /[a-z0-9]/i.test(a) && !/^\d+$/.test(a))?.replace(/^tcp:|:\d+$/gi, '');
     if (!host || isLocalHost(host)) return;
     const stdin = sensitiveStdin(cmd) ?? (credentialReadBy(cmd) ? { severity: 'critical' as Severity, what: 'credentials' } : null);
+    // An unqualified name (`nc memcached 11211`, `redis 6379`) is a compose service or a hosts alias on this network.
+    if (!stdin && !host.includes('.') && !host.includes(':')) return;
     emit(ctx, stdin ? stdin.severity : 'medium', stdin ? 'secret_upload' : 'raw_socket', stdin ? `Sends ${stdin.what} to ${host} over a raw TCP connection.` : `Opens a raw network connection to ${host}.`, [host]);
     return;
   }

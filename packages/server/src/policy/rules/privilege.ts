@@ -517,6 +517,8 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
   if (LOOK_PROGRAMS.has(name)) return true;
   if (name === 'chown') return ownFilesBack(c);
   if (repositoryInstall(c)) return true;
+  // launchd's own listings (`sudo launchctl list`, `print system/…`, `blame`) show the system domain's jobs.
+  if (name === 'launchctl') return /^(?:list|print|print-disabled|blame|dumpstate|version|help)$/.test(c.args[0] ?? '');
   if (name === 'journalctl' || name === 'dmesg') return !c.args.some((a) => LOG_CHANGES[name].test(a));
   // `fdisk -l`, `parted -l`, `parted /dev/sda print` list partitions; anything else edits them.
   if (name === 'fdisk' || name === 'sfdisk' || name === 'parted') {
