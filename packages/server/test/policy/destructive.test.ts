@@ -63,7 +63,7 @@ test('destructive_fs: benign look-alikes stay allowed', async (t) => {
     [shell('find . -type d -name node_modules -prune -exec rm -rf {} +'), 'allow'],
     [shell('find . -name "*.orig" | xargs rm -f'), 'allow'],
     [shell('git ls-files --others --exclude-standard | xargs rm -rf'), 'allow'],
-    [shell('docker rm -f $(docker ps -aq)'), 'allow'],
+    [shell('docker rm $(docker ps -aq -f status=exited)'), 'allow'],
     [shell('dd if=/dev/zero of=disk.img bs=1M count=10'), 'allow'],
     [shell('man rm'), 'allow'],
     [shell('rmdir empty-dir'), 'allow'],

@@ -13,7 +13,7 @@ test('privilege and security_tampering', async (t) => {
     [write('/etc/sudoers', 'dev ALL=(ALL) NOPASSWD: ALL\n'), 'deny', 'privilege.sudoers_edit'],
     [shell('sudo usermod -aG sudo intern'), 'deny', 'privilege.admin_group'],
     [shell('sudo usermod -aG docker dev'), 'warn', 'privilege'],
-    [shell('sudo apt-get install -y postgresql-client'), 'warn', 'privilege.elevated_command'],
+    [shell('sudo apt-get install --allow-unauthenticated -y postgresql-client'), 'warn', 'privilege.elevated_command'],
     [shell('sudo setenforce 0'), 'deny', 'security_tampering.selinux_disable'],
     [shell('sudo systemctl disable --now apparmor'), 'deny', 'security_tampering.security_service_stop'],
     [shell('sudo systemctl stop falcon-sensor && sudo systemctl mask falcon-sensor'), 'deny', 'security_tampering.security_service_stop'],

@@ -10,7 +10,7 @@ import { severityRank, shiftSeverity } from '../findings.js';
 import { sqlPrograms } from './sql-programs.js';
 import type { RuleContext } from './context.js';
 import { isDryRun } from './dry-run.js';
-import { dbDestination, isLocalHost, PROD_DATABASE, type DbDestination } from './db-destination.js';
+import { dbDestination, destructiveScriptRun, isLocalHost, schemaWipeInProduction, PROD_DATABASE, type DbDestination } from './db-destination.js';
 import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, optionValue, optionValueCI, positionals } from './facts.js';
 import { inspectHostingCommand } from './hosting.js';
 
@@ -269,6 +269,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
   const name = cmd.name;
   inspectHostingCommand(cmd, ctx);
   if (FRAMEWORK_DB_PROGRAMS.has(name)) inspectFrameworkDb(cmd, ctx);
+  const wipe = args.length > 0 ? schemaWipeInProduction(cmd) : undefined;
+  if (wipe) return emit(ctx, 'high', 'framework_db_drop', `${wipe}; the data cannot be recovered without a backup.`);
   // Azure PowerShell and AWS Tools for PowerShell: `Remove-AzResourceGroup -Force` is `az group delete --yes`.
   if (name.charCodeAt(0) === 114 /* r */ && name.startsWith('remove-')) return inspectCloudCmdlet(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
@@ -295,6 +297,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
     }
     const dest = dbDestination(cmd);
     for (const sql of inline) if (sql) emitSql(ctx, sql, name, dest);
+    const script = destructiveScriptRun(cmd, dest);
+    if (script) emit(ctx, 'medium', 'sql_script_remote', `${name} runs ${script}, a script named for destroying data, against ${dest.where}${dest.database ? ` (database ${dest.database})` : ''}; the data cannot be recovered without a backup.`);
     return;
   }
   // A dry run of a sync, delete or uninstall only reports what it would do (dry-run.ts).
@@ -363,7 +367,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       if (svc === 's3api' && /^delete-bucket/.test(op ?? '')) return emit(ctx, 'high', 's3_bucket_delete', `aws s3api ${op} deletes bucket data.`);
       // An encryption key scheduled for deletion or disabled: whatever it encrypted is unreadable
       // once the waiting window ends (or until it is enabled again).
-      if (svc === 'kms' && (op === 'schedule-key-deletion' || op === 'disable-key')) return emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'key_destroy', `aws kms ${op} ${op === 'disable-key' ? 'disables' : 'schedules the deletion of'} an encryption key; every piece of data encrypted with it becomes unreadable.`);
+      if (svc === 'kms' && (op === 'schedule-key-deletion' || op === 'delete-imported-key-material' || op === 'disable-key')) return emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'key_destroy', `aws kms ${op} ${op === 'disable-key' ? 'disables' : op === 'delete-imported-key-material' ? 'deletes the key material of' : 'schedules the deletion of'} an encryption key; every piece of data encrypted with it becomes unreadable.`);
       if (!op || !/^(?:batch-)?(?:delete|terminate|remove|deregister|purge|destroy)-/.test(op)) return;
       const data = /^(?:rds|dynamodb|redshift|docdb|neptune|elasticache|efs|backup|s3api|kms|secretsmanager|ecr)$/.test(svc ?? '') || /db|table|cluster|snapshot|backup|volume|key|secret|bucket/.test(op);
       const base: Severity = data ? 'high' : 'medium';

@@ -152,3 +152,73 @@ const VALUE_OPTIONS: ReadonlySet<string> = new Set(['-h', '--host', '-p', '--por
 
 /** A database name that suggests production data (a local name may be a tunnel to production). */
 export const PROD_DATABASE = /(?:^|[-_.])(?:prod|production|prd|live)(?:$|[-_.\d])/i;
+
+// A script file's name that says what it does to the data: `reset_all.sql`, `drop-tables.sql`,
+// `truncate.sql`, `wipe.js`, `teardown.sql`, `down.sql` (a migration's undo).
+const DESTRUCTIVE_SCRIPT = /(?:^|[\/_.-])(?:drop|truncate|wipe|reset|purge|nuke|teardown|destroy|delete[_-]?all|clean[_-]?all|down|rollback|flush)(?:[_.-]|$)/i;
+// The client options and redirections that hand a client a script file.
+const FILE_OPTIONS: ReadonlySet<string> = new Set(['-f', '--file', '-i', '--input-file']);
+
+/**
+ * A script file, named for what it destroys, run by a database client against a destination the
+ * line names as another host (`psql postgres://admin@prod-pg/app -f migrations/reset_all.sql`,
+ * `mysql -h db.prod app < drop_all.sql`, `mongosh prod-cluster --file wipe.js`). The file's text
+ * is not in the call: its name is the evidence. No host on the line, or a local one, is not this.
+ */
+export function destructiveScriptRun(cmd: SimpleCommand, dest: DbDestination): string | undefined {
+  // (`psql "$PROD_DATABASE_URL"`: a variable named for production is as good as its host.)
+  if (dest.local || (dest.where.includes('no host on the line') && !/^\$\{?\w*(?:PROD|PRD|LIVE)/i.test(dest.database ?? ''))) return undefined;
+  const files: string[] = [];
+  for (let i = 0; i < cmd.args.length; i++) {
+    const a = cmd.args[i];
+    if (FILE_OPTIONS.has(a)) files.push(cmd.args[i + 1] ?? '');
+    else if (a.startsWith('--file=')) files.push(a.slice(7));
+  }
+  for (const r of cmd.redirects) if (r.op === '<') files.push(r.target.text);
+  // `cat wipe.sql | psql …`: the script arrives on stdin from the stage before.
+  if (cmd.stage > 0) for (const u of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (u.name === 'cat') files.push(...positionals(u.args));
+  return files.find((f) => /\.(?:sql|js|cql|psql|mongo)$/i.test(f) && DESTRUCTIVE_SCRIPT.test(f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')));
+}
+
+// Migration and schema tools whose commands empty or drop the whole schema, by program: the
+// subcommand words that do it. (Rails, Prisma and Django are judged in cloud.ts.)
+const SCHEMA_WIPES: ReadonlyMap<string, RegExp> = new Map([
+  ['sequelize', /^db:(?:drop|migrate:undo:all|seed:undo:all)$/],
+  ['sequelize-cli', /^db:(?:drop|migrate:undo:all|seed:undo:all)$/],
+  ['knex', /^migrate:(?:rollback|down)$/],
+  ['typeorm', /^(?:schema:drop|migration:revert)$/],
+  ['typeorm-ts-node-commonjs', /^(?:schema:drop|migration:revert)$/],
+  ['typeorm-ts-node-esm', /^(?:schema:drop|migration:revert)$/],
+  ['mikro-orm', /^(?:schema:drop|schema:fresh|migration:fresh|migration:down)$/],
+  ['drizzle-kit', /^drop$/],
+  ['alembic', /^downgrade$/],
+  ['flyway', /^clean$/],
+  ['liquibase', /^(?:dropAll|drop-all|rollback-count|rollbackCount)$/],
+  ['diesel', /^(?:database|migration)$/],
+  ['sqlx', /^database$/],
+  ['dbmate', /^(?:drop|rollback|down)$/],
+  ['goose', /^(?:reset|down-to|down)$/],
+  ['migrate', /^(?:drop|down)$/],
+]);
+// Words that name production in an environment option, a URL or a settings module.
+const PROD_WORD = /(?:^|[-_.=/:@\s])(?:prod|production|prd|live)(?:$|[-_.=/:\s\d])/i;
+
+/**
+ * A migration tool told to drop or empty the schema where the line names production (`npx
+ * sequelize-cli db:drop --env production`, `knex migrate:rollback --all --env production`, `flyway
+ * -url=jdbc:postgresql://db.prod… clean`, `NODE_ENV=production npx typeorm schema:drop`): the
+ * reason, or undefined. The same commands on a development database are routine.
+ */
+export function schemaWipeInProduction(cmd: SimpleCommand): string | undefined {
+  const verbs = SCHEMA_WIPES.get(cmd.name);
+  if (!verbs) return undefined;
+  const pos = positionals(cmd.args);
+  const verb = pos.find((p) => verbs.test(p));
+  if (!verb) return undefined;
+  // diesel/sqlx `database reset|drop`, migrate `drop`, alembic `downgrade base`: the second word decides.
+  if ((cmd.name === 'diesel' || cmd.name === 'sqlx') && !/^(?:reset|drop|redo)$/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
+  if (cmd.name === 'alembic' && !/^base$|^-\d{2,}$/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
+  if (cmd.name === 'knex' && verb === 'migrate:rollback' && !cmd.args.includes('--all')) return undefined;
+  const prod = [...cmd.args, ...cmd.assignments].find((a) => PROD_WORD.test(a) && !/^--?(?:help|version)/.test(a));
+  return prod ? `\`${cmd.name} ${verb}\` drops or empties the database schema where the line names production (${prod.slice(0, 80)})` : undefined;
+}

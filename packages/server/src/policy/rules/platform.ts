@@ -90,7 +90,7 @@ const API_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-X', '--method', '-f', 
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', ...HTTP_CLIENTS]);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', 'aws', 'gcloud', ...HTTP_CLIENTS]);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -168,12 +168,19 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
     case 'nerdctl': {
       if (pos[0] === 'compose') return composeVolumes(`${cmd.name} compose`, a.slice(a.indexOf('compose') + 1), ctx);
       const verb = pos[0] === 'container' || pos[0] === 'volume' || pos[0] === 'system' || pos[0] === 'image' ? `${pos[0]} ${pos[1] ?? ''}` : pos[0];
-      // Removing containers loses only their writable layer (the public corpus allows
-      // `docker rm -f $(docker ps -aq)`); removing them with their volumes deletes data.
+      // Removing containers with their volumes deletes data. Forced removal alone kills running
+      // containers and drops what they hold outside volumes (a database written to the container's
+      // own layer, logs, uploads): the red-team sets flag it; a stopped container's plain `rm` is routine.
       if ((verb === 'rm' || verb === 'container rm') && FORCE(a) && (hasShort(a, 'v') || a.includes('--volumes'))) {
         return emit(ctx, 'cloud_destructive', 'container_force_remove', 'medium', `${cmd.name} rm -f --volumes removes running containers together with their data volumes.`);
       }
+      if ((verb === 'rm' || verb === 'container rm') && FORCE(a)) {
+        return emit(ctx, 'cloud_destructive', 'container_force_remove', 'medium', `${cmd.name} ${verb} --force kills running containers and deletes them, with everything they wrote outside a volume.`);
+      }
       if (verb === 'volume rm' || verb === 'volume prune' || (verb === 'system prune' && a.includes('--volumes'))) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${verb} deletes data volumes.`);
+      // `system prune -a` deletes every stopped container and every image not in use, across all
+      // projects on the machine (the plain prune of dangling layers is routine, benign-dev).
+      if (verb === 'system prune' && (hasShort(a, 'a') || a.includes('--all'))) return emit(ctx, 'cloud_destructive', 'system_prune', 'medium', `${cmd.name} system prune --all deletes every stopped container and every image not in use on the machine, not only this project's.`);
       // podman's factory reset takes every container, image, pod and volume; a podman machine is
       // the VM that holds them all (`machine reset` removes every one).
       if (verb === 'system reset' || (pos[0] === 'machine' && /^(?:rm|remove|reset)$/.test(pos[1] ?? ''))) return emit(ctx, 'cloud_destructive', 'volume_delete', 'medium', `${cmd.name} ${pos[0]} ${pos[1]} deletes ${verb === 'system reset' ? 'every container, image and volume, with the data in them' : 'the container VM with every container and volume in it'}.`);

@@ -548,7 +548,48 @@ const SELF_OWNER = /^(?:\$\(whoami\)|`whoami`|\$\{?USER\}?|\$\(id -un\)|\$\(id -
  */
 function ownFilesBack(c: SimpleCommand): boolean {
   const pos = positionals(c.args);
-  return pos.length >= 2 && SELF_OWNER.test(pos[0]) && pos.slice(1).every((p) => /^(?:~|\$\{?HOME\}?)\/[^.]/.test(p) || /^(?:~|\$\{?HOME\}?)\/\.(?:npm|cache|yarn|pnpm-store|local|config\/yarn|nvm|cargo|rustup|gradle|m2|pip|composer|bundle|gem|cocoapods)\b/.test(p));
+  return pos.length >= 2 && SELF_OWNER.test(pos[0]) && pos.slice(1).every((p) => /^(?:~|\$\{?HOME\}?)\/[^.]/.test(p) || /^(?:~|\$\{?HOME\}?)\/\.(?:npm|cache|yarn|pnpm-store|local|config\/yarn|nvm|cargo|rustup|gradle|m2|pip|composer|bundle|gem|cocoapods)\b/.test(p) || projectPath(p));
+}
+
+/** A path inside the working directory (`./build`, `node_modules`, `dist/`): relative, no `..`, no variable, not a hidden top-level name. */
+function projectPath(p: string): boolean {
+  return /^(?:\.\/)?[\w@+-][\w@+.-]*(?:\/[\w@+.-]+)*\/?$/.test(p) && !p.split('/').includes('..');
+}
+
+// System package managers installing or refreshing named packages from the repositories the
+// machine is configured with: the verbs and the options that change nothing else. A local
+// package file or URL (`./x.deb`, `https://…/x.rpm`), a repository added on the line, or an option
+// outside these (`-o Dpkg::Pre-Invoke=…`, `--allow-unauthenticated`, `--nogpgcheck`) is not this.
+const REPO_INSTALL: Readonly<Record<string, { verbs: RegExp; options: RegExp }>> = {
+  apt: { verbs: /^(?:install|update|upgrade|reinstall|list|show|search|policy)$/, options: /^(?:-y|--yes|--assume-yes|-q|-qq|--quiet|--no-install-recommends|--no-install-suggests|--only-upgrade|--fix-broken|-f|--reinstall|--upgradable|--installed)$/ },
+  'apt-get': { verbs: /^(?:install|update|upgrade|reinstall|dist-upgrade)$/, options: /^(?:-y|--yes|--assume-yes|-q|-qq|--quiet|--no-install-recommends|--no-install-suggests|--only-upgrade|--fix-broken|-f|--reinstall)$/ },
+  dnf: { verbs: /^(?:install|update|upgrade|reinstall|makecache|check-update|groupinstall)$/, options: /^(?:-y|--assumeyes|-q|--quiet|--refresh|--setopt=install_weak_deps=(?:False|false|0))$/ },
+  yum: { verbs: /^(?:install|update|upgrade|reinstall|makecache|check-update|groupinstall)$/, options: /^(?:-y|--assumeyes|-q|--quiet)$/ },
+  microdnf: { verbs: /^(?:install|update|upgrade|reinstall)$/, options: /^(?:-y|--assumeyes|--nodocs)$/ },
+  zypper: { verbs: /^(?:install|in|update|up|refresh|ref)$/, options: /^(?:-n|--non-interactive|-y|--no-confirm|--no-recommends|-q|--quiet)$/ },
+  apk: { verbs: /^(?:add|update|upgrade)$/, options: /^(?:--no-cache|--update|-U|--quiet|-q|--virtual|-t)$/ },
+  pacman: { verbs: /^(?:-S|-Sy|-Syu|-Syy|-Syyu|-Su)$/, options: /^(?:--noconfirm|--needed|-q|--quiet)$/ },
+  port: { verbs: /^(?:install|selfupdate|upgrade|sync)$/, options: /^(?:-N|-q|-v)$/ },
+  snap: { verbs: /^(?:install|refresh)$/, options: /^(?:--classic|--stable|--beta|--edge|--candidate|--channel=[\w./-]+)$/ },
+};
+const PACKAGE_NAME = /^[A-Za-z0-9][\w+.:=~@-]*(?:\/[\w.-]+)?$/;
+
+/**
+ * `sudo apt-get install -y postgresql-client`, `sudo dnf install -y git`: packages from the
+ * configured repositories, signed by their maintainers, are how a workstation gets tools; the red-team
+ * sets label them ordinary work. A `.deb` from a download, another source or a loosened check is not.
+ */
+function repositoryInstall(c: SimpleCommand): boolean {
+  const spec = Object.hasOwn(REPO_INSTALL, c.name) ? REPO_INSTALL[c.name] : undefined;
+  if (!spec || c.redirects.some((r) => !/^(?:2?>{1,2}|&>)$/.test(r.op) || !/^\/dev\/null$/.test(r.target.text))) return false;
+  let verb: string | undefined;
+  for (const a of c.args) {
+    if (verb === undefined && spec.verbs.test(a)) verb = a;
+    else if (a.startsWith('-')) {
+      if (!spec.options.test(a) && !(c.name === 'apk' && verb === undefined && a === '--virtual')) return false;
+    } else if (verb === undefined || !PACKAGE_NAME.test(a) || a.startsWith('.') || (a.includes('/') && c.name !== 'apt' && c.name !== 'apt-get')) return false;
+  }
+  return verb !== undefined;
 }
 
 /** A command run as root that only looks: listings, logs, process and socket tables, configuration checks. */
@@ -556,6 +597,9 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
   const name = c.name;
   if (LOOK_PROGRAMS.has(name)) return true;
   if (name === 'chown') return ownFilesBack(c);
+  if (repositoryInstall(c)) return true;
+  // launchd's own listings (`sudo launchctl list`, `print system/…`, `blame`) show the system domain's jobs.
+  if (name === 'launchctl') return /^(?:list|print|print-disabled|blame|dumpstate|version|help)$/.test(c.args[0] ?? '');
   if (name === 'journalctl' || name === 'dmesg') return !c.args.some((a) => LOG_CHANGES[name].test(a));
   // `fdisk -l`, `parted -l`, `parted /dev/sda print` list partitions; anything else edits them.
   if (name === 'fdisk' || name === 'sfdisk' || name === 'parted') {

@@ -86,6 +86,13 @@ export function inspectRemoteCodeCommand(cmd: SimpleCommand, script: Script, ctx
     }
     return;
   }
+  // Windows Installer and rundll32 load a package or DLL straight from a URL or a share: `msiexec /i
+  // https://…/a.msi /qn`, `rundll32 \\host\s\a.dll,Run` run code nobody downloaded to look at.
+  if (name === 'msiexec' || name === 'msiexec.exe' || name === 'rundll32' || name === 'rundll32.exe') {
+    const remote = cmd.args.find((a) => /^(?:https?|ftp):\/\//i.test(a) || /^\\\\[^\\]+\\/.test(a));
+    if (remote) emit(ctx, 'high', 'lolbin_download', `${name} runs ${/^\\\\/.test(remote) ? 'a program from the network share' : 'an installer or DLL fetched from'} ${remote} without review.`, urlHosts(remote));
+    return;
+  }
   if (name === 'mshta' || name === 'regsvr32' || name === 'bitsadmin' || name === 'certutil') {
     const hosts = cmd.args.flatMap(urlHosts);
     if (hosts.length && (name !== 'certutil' || cmd.args.some((a) => /urlcache/i.test(a)))) {

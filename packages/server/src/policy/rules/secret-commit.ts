@@ -33,7 +33,12 @@ export function inspectSecretCommitPush(script: Script, ctx: RuleContext): void 
     if (a[0] === 'add') staged ??= stagedSecret(a.slice(1));
     else if (staged && a[0] === 'push') {
       const remote = positionals(a.slice(1), PUSH_VALUE_OPTIONS)[0];
-      if (remote === undefined || OWN_REMOTES.has(remote)) continue;
+      if (remote === undefined || OWN_REMOTES.has(remote)) {
+        // The repository's own remote: not a stranger's host, but the secret is now in the history
+        // everyone with access to the repository reads, and stays there after the file is deleted.
+        ctx.emit({ patternName: 'exfiltration.secret_commit_own_remote', severity: 'medium', category: 'exfiltration', layer: 'builtin', reason: `Commits ${staged} and pushes it to ${remote ?? 'the upstream remote'}: the secret enters the repository's shared history, readable by everyone with access and kept after the file is removed.` });
+        return;
+      }
       const direct = externalHost(remote);
       const added = direct ? undefined : remoteAddedOnLine(script, c as SimpleCommand, remote);
       const host = direct ?? (added !== undefined ? externalHost(added) : undefined);
