@@ -539,6 +539,21 @@ function harvestedByShell(cmd: SimpleCommand, ctx: RuleContext, search: string):
   }
 }
 
+// Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
+// file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
+// (Looked for only once an env or key file is written: most redirections write logs.)
+// Module functions, not closures in inspectCredentialCommand: that runs for every command, and
+// a closure was allocated (and, under tsx's keepNames, named) each time though rarely called.
+function fromEnvTemplate(cmd: SimpleCommand): boolean {
+  return [cmd, ...cmd.pipeline.stages.slice(0, cmd.stage).flat()].some((c) => c.args.some(isEnvTemplate));
+}
+
+// Text written in the call that only sets local development endpoints (`printf 'DATABASE_URL=
+// postgres://postgres:postgres@localhost:5432/app\n' > .env.local`) sets the file up, as a template does.
+function seedsLocalSettings(cmd: SimpleCommand): boolean {
+  return localSettingsOnly(literalOutput(cmd) ?? literalOutput(cmd.pipeline.stages[cmd.stage - 1]?.[0] ?? cmd) ?? cmd.redirects.find((r) => r.op === '<<<')?.target.text);
+}
+
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
@@ -554,19 +569,12 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     // (A redirection of a loop or group, `while read l; do …; done < FILE`, has no program name.)
     emitCredentialRead(ctx, risk, read.path, cmd.name === '' ? 'The shell reads' : `\`${cmd.name === 'git' ? `git ${positionals(cmd.args, GIT_GLOBAL_VALUE_OPTIONS)[0] ?? ''}`.trim() : cmd.name}\` reads`);
   }
-  // Text that comes from the project's env template (`cat .env.example | sed … > .env.ci`) sets a
-  // file up, as `cp .env.example .env` does; it does not destroy secrets nobody has seen.
-  // (Looked for only once an env or key file is written: most redirections write logs.)
-  const fromTemplate = (): boolean => [cmd, ...cmd.pipeline.stages.slice(0, cmd.stage).flat()].some((c) => c.args.some(isEnvTemplate));
-  // Text written in the call that only sets local development endpoints (`printf 'DATABASE_URL=
-  // postgres://postgres:postgres@localhost:5432/app\n' > .env.local`) sets the file up, as a template does.
-  const seedsLocal = (): boolean => localSettingsOnly(literalOutput(cmd) ?? literalOutput(cmd.pipeline.stages[cmd.stage - 1]?.[0] ?? cmd) ?? cmd.redirects.find((r) => r.op === '<<<')?.target.text);
   for (const r of cmd.redirects) {
     // `>& file` (not a descriptor) is `&> file`; `<>` opens for writing too.
     const toFile = r.op === '>&' && !/^(?:\d+-?|-)$/.test(r.target.text);
     if (r.op !== '>' && r.op !== '>|' && r.op !== '>>' && r.op !== '&>' && r.op !== '&>>' && r.op !== '<>' && !toFile) continue;
     const risk = credentialRisk(r.target.text);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate() && !(risk.kind === 'key_file' && freshKeyInProject(cmd, r.target.text)) && !(risk.kind === 'env_file' && seedsLocal())) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromEnvTemplate(cmd) && !(risk.kind === 'key_file' && freshKeyInProject(cmd, r.target.text)) && !(risk.kind === 'env_file' && seedsLocalSettings(cmd))) {
       const append = r.op === '>>' || r.op === '&>>' || r.op === '<>';
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `${append ? 'Appends to' : 'Overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [r.target.text] });
     }
@@ -575,7 +583,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
   for (const t of teeTargets(cmd) ?? []) {
     const risk = credentialRisk(t);
-    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromTemplate() && !(risk.kind === 'env_file' && seedsLocal())) {
+    if (risk && (risk.kind === 'env_file' || risk.kind === 'key_file') && !fromEnvTemplate(cmd) && !(risk.kind === 'env_file' && seedsLocalSettings(cmd))) {
       ctx.emit({ patternName: `${CATEGORY}.credential_file_overwrite`, severity: append ? 'medium' : 'high', category: CATEGORY, layer: 'builtin', reason: `tee ${append ? 'appends to' : 'overwrites'} ${risk.label}${append ? '' : ', destroying the secrets it holds'}.`, paths: [t] });
     }
   }

@@ -125,6 +125,10 @@ const SECRET_FILE_TO_DESTINATION = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0
 // Counted only on text that also claims authority: a service named beside `.env` is common in prose.
 const SHARE_SERVICE = String.raw`(?:\b(?:google\s{1,3})?drive\b|\bdropbox\b|\bonedrive\b|\bicloud\b|\bwetransfer\b|\bmega\.nz\b|\bslack\b|\bdiscord\b|\btelegram\b|\bgists?\b|\bpastebin\b|\btransfer\.sh\b|\bbucket\b|\bftp\b|网盘|云盘|雲端硬碟|ドライブ|드라이브)`;
 const SECRET_FILE_TO_SERVICE = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,120}?${SHARE_SERVICE}|${SHARE_SERVICE}[^\\n]{0,120}?(?:${SECRET_FILE.source})`, 'iu');
+// Both alternatives of each of the two expressions above hold SECRET_FILE, so neither matches a
+// text in which SECRET_FILE (with the same flags) finds nothing, as most text: that one scan is
+// asked first, instead of trying every service name and destination at every position.
+const SECRET_FILE_U = new RegExp(SECRET_FILE.source, 'iu');
 const FOREIGN_DELETE = /(?:l[öo]sch(?:e|en|t)|entfern(?:e|en)|borra(?:r)?|elimin(?:a|ar|e)|supprim(?:e|ez|er)|effac(?:e|ez|er)|apag(?:a|ar|ue)|cancella|verwijder|usu[nń]|удали(?:те|ть)?|删除|刪除|削除|삭제)[^\n]{0,60}?(?:~|\$HOME|\/home\/|\/Users\/|\s\/(?:\s|$))/iu;
 const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email|export)(?:s|ed|ing)?|scp|rsync|sftp|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b(?:s3|gs|az|r2|abfss?|wasbs?|sftp|ftp|scp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
 const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
@@ -447,7 +451,7 @@ export function findInjection(text: string, shift = 0, limit = 100_000, opts: In
   if (claimed && SECRET_VAR_OUT.test(scope)) actions.push('put credentials where others can read them');
   // Requests written in another language: a secret file and a destination on one line is a send,
   // a delete verb with a home or absolute path is a deletion, whatever the words around them.
-  if (claimed && !actions.some((a) => a.startsWith('send')) && (SECRET_FILE_TO_DESTINATION.test(scope) || SECRET_FILE_TO_SERVICE.test(scope))) actions.push('send credentials or files to a remote host');
+  if (claimed && !actions.some((a) => a.startsWith('send')) && ((SECRET_FILE.test(scope) && SECRET_FILE_TO_DESTINATION.test(scope)) || (SECRET_FILE_U.test(scope) && SECRET_FILE_TO_SERVICE.test(scope)))) actions.push('send credentials or files to a remote host');
   if (claimed && !actions.includes('delete files or data') && FOREIGN_DELETE.test(scope)) actions.push('delete files or data');
   let embeddedHarm = false;
   let planted: string | null = null;
