@@ -141,7 +141,23 @@ function emitLocal(ctx: RuleContext, rule: string, what: string, dest: DbDestina
 
 /** One step up when the tool's own confirmation is skipped, one more for production-looking names. */
 function bump(args: readonly string[], base: Severity): Severity {
-  return shiftSeverity(base, (confirmSkipped(args) ? 1 : 0) + (prodish(args) && base !== 'low' ? 1 : 0));
+  return shiftSeverity(base, (confirmSkipped(args) ? 1 : 0) + (prodish(args) && base !== 'low' ? 1 : 0) + (deletesAllListed(args) ? 1 : 0));
+}
+
+// A listing that narrows what it lists: a filter, a tag or label selector, a JMESPath `[?…]` test, a grep.
+const NARROWED_LISTING = /filter|tag|label|selector|Values=|\?|starts_with|contains|grep|select|\s-l\s/i;
+
+/**
+ * Deletes every resource of a kind the account lists, with no filter: the ids come from a listing
+ * substitution (`--instance-ids $(aws ec2 describe-instances --query … --output text)`,
+ * `$(gcloud compute instances list --format='value(name)')`). The whole fleet goes, not one resource.
+ */
+function deletesAllListed(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (!a.includes('$(') && !a.includes('`')) continue;
+    if (/\b(?:describe-[a-z-]+|list(?:-[a-z-]+)?)\b/.test(a) && !NARROWED_LISTING.test(a)) return true;
+  }
+  return false;
 }
 
 function confirmSkipped(args: readonly string[]): boolean {
@@ -363,7 +379,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       if (!op || !/^(?:delete|terminate|remove|deregister|purge|destroy)-/.test(op)) return;
       const data = /^(?:rds|dynamodb|redshift|docdb|neptune|elasticache|efs|backup|s3api|kms|secretsmanager|ecr)$/.test(svc ?? '') || /db|table|cluster|snapshot|backup|volume|key|secret|bucket/.test(op);
       const base: Severity = data ? 'high' : 'medium';
-      return emit(ctx, args.includes('--skip-final-snapshot') ? 'critical' : shiftSeverity(base, prodish(args) ? 1 : 0), 'aws_delete', `aws ${svc} ${op} permanently deletes ${data ? 'stored data' : 'cloud resources'}.`);
+      const everything = deletesAllListed(args);
+      return emit(ctx, args.includes('--skip-final-snapshot') ? 'critical' : shiftSeverity(base, (prodish(args) ? 1 : 0) + (everything ? 1 : 0)), 'aws_delete', `aws ${svc} ${op} permanently deletes ${data ? 'stored data' : 'cloud resources'}${everything ? ': every one the account lists, with no filter' : ''}.`);
     }
     case 'gcloud': {
       const pos = positionals(args);

@@ -322,7 +322,7 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
   // A reader handed the paths a search prints (`find ~ -name '*.pfx' | xargs tar czf x`,
   // `… | zip -@ x`, `Get-ChildItem $HOME -Recurse -Include *.kdbx,id_rsa | Compress-Archive …`).
   if (cmd.stage > 0 && readsListedPaths(cmd)) {
-    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
+    for (const up of listingStage(cmd)) if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
   }
   for (const w of cmd.argv) {
     if (w.subs.length === 0) continue;
@@ -364,6 +364,29 @@ function stdinInputs(cmd: SimpleCommand): boolean {
   return cmd.wrappers.includes('xargs') || (cmd.wrappers.includes('parallel') && cmd.dynamicArgs);
 }
 
+// Stages that pass on some of the lines they read, unchanged: a listing filtered by them still
+// hands the reader paths it listed (`ls ~/.ssh/id_* | grep -v pub | sort | xargs cat`).
+const LINE_FILTERS: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'shuf', 'cat', 'tee']);
+
+/**
+ * The stage whose listing reaches `cmd`'s stdin: the one before it, or the one before a run of
+ * line filters. A grep that keeps only public-key lines (`grep '\.pub$'`) hands on none of the
+ * secret files, so the listing stops there.
+ */
+function listingStage(cmd: SimpleCommand): readonly SimpleCommand[] {
+  const stages = cmd.pipeline.stages;
+  let k = cmd.stage - 1;
+  while (k > 0 && stages[k].length === 1 && LINE_FILTERS.has(stages[k][0].name)) {
+    const f = stages[k][0];
+    const inverted = f.args.some((a) => /^-[a-zA-Z]*v[a-zA-Z]*$/.test(a) || a === '--invert-match');
+    // (`cat FILE` prints the file, not what it was piped.)
+    if (f.name === 'cat' && f.args.some((a) => !a.startsWith('-'))) return [];
+    if (!inverted && /grep$|^rg$/.test(f.name) && f.args.some((a) => !a.startsWith('-') && /pub/i.test(a))) return [];
+    k--;
+  }
+  return stages[k] ?? [];
+}
+
 /** Whether `cmd` reads the files whose paths come in on stdin: xargs, `zip -@`, `tar -T -`, `cpio -o`, PowerShell readers of piped items. */
 function readsListedPaths(cmd: SimpleCommand): boolean {
   if (stdinInputs(cmd) || PS_ITEM_READERS.has(cmd.name) || cmd.name === 'cpio') return true;
@@ -393,6 +416,11 @@ function searchedFiles(lister: SimpleCommand, best: { risk: CredentialRisk; path
     const a = args[i];
     const flag = ps ? a.toLowerCase() : a;
     if (NAME_TESTS.has(flag) && i + 1 < args.length) {
+      // `! -name '*.pub'` lists every file but those: it does not narrow the search to them.
+      if (!ps && i > 0 && (args[i - 1] === '!' || args[i - 1] === '-not')) {
+        i++;
+        continue;
+      }
       for (const n of ps ? args[++i].split(',') : [args[++i]]) if (n.trim() && !n.includes('/')) names.push(n.trim());
       continue;
     }
@@ -505,6 +533,52 @@ function harvestedByShell(cmd: SimpleCommand, ctx: RuleContext, search: string):
   }
 }
 
+const ENV_NAME_CUTTERS: ReadonlySet<string> = new Set(['cut', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+const GREPS: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg']);
+/** An awk program that prints the first field and nothing else. */
+const PRINT_FIRST_FIELD = /^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$/;
+/** A sed script that deletes from the first `=` to the end of the line. */
+const STRIP_VALUE = /^s([/|#])\\?=\.\*\$?\1\1g?$/;
+/** A grep pattern anchored at the line start that cannot reach past the `=`: a name, perhaps with its `=`. */
+const NAME_PATTERN = /^\^(?:\[[A-Za-z0-9_:-]+\]|[A-Za-z0-9_])+[*+]?=?$/;
+
+/**
+ * A command that prints only the variable names of the env-style lines it reads: `cut -d= -f1`,
+ * `awk -F= '{print $1}'`, or a sed script that deletes from the `=` on (not in place).
+ */
+function printsNamesOnly(cmd: SimpleCommand): boolean {
+  if (!ENV_NAME_CUTTERS.has(cmd.name)) return false;
+  const a = cmd.args;
+  if (cmd.name === 'cut') {
+    const delim = optionValue(a, ['-d', '--delimiter']) ?? a.find((x) => /^-d.|^--delimiter=/.test(x))?.replace(/^-d|^--delimiter=/, '');
+    const fields = optionValue(a, ['-f', '--fields']) ?? a.find((x) => /^-f.|^--fields=/.test(x))?.replace(/^-f|^--fields=/, '');
+    return delim === '=' && fields === '1';
+  }
+  if (cmd.name.endsWith('awk')) {
+    const sep = optionValue(a, ['-F']) ?? a.find((x) => /^-F./.test(x))?.slice(2);
+    return sep === '=' && a.some((x) => PRINT_FIRST_FIELD.test(x));
+  }
+  const scripts = a.filter((x) => !x.startsWith('-'));
+  return !a.some((x) => /^-[a-zA-Z]*i|^--in-place/.test(x)) && scripts.length >= 1 && STRIP_VALUE.test(scripts[0]);
+}
+
+/**
+ * A view of an env file that shows none of its values: only the variable names (`cut -d= -f1 .env`,
+ * `grep -E '^[A-Z_]+=' .env | cut -d= -f1`), a count (`grep -c`), or whether a line is there
+ * (`grep -q '^DATABASE_URL=' .env`). Agents check which variables are set this way every day.
+ */
+function showsNamesOnly(cmd: SimpleCommand): boolean {
+  if (printsNamesOnly(cmd)) return true;
+  if (GREPS.has(cmd.name)) {
+    const a = cmd.args;
+    if (a.some((x) => /^-[a-zA-Z]*[cqlL][a-zA-Z]*$/.test(x) || x === '--count' || x === '--quiet' || x === '--silent' || x === '--files-with-matches')) return true;
+    if (a.some((x) => /^-[a-zA-Z]*o[a-zA-Z]*$/.test(x) || x === '--only-matching') && a.some((x) => NAME_PATTERN.test(x))) return true;
+  }
+  // Its output goes only into a stage that keeps the names.
+  const next = cmd.pipeline.stages[cmd.stage + 1];
+  return next?.length === 1 && printsNamesOnly(next[0]) && !cmd.redirects.some((r) => /^[0-9]*>/.test(r.op));
+}
+
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
@@ -512,7 +586,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   // do cat $f; done' | grep -iE 'pass|token'`): the script's reads are the harvest.
   const search = cmd.stage > 0 && SECRET_SEARCHERS.has(cmd.name) && !ctx.speculative ? searchesForSecrets(cmd) : undefined;
   if (search !== undefined) harvestedByShell(cmd, ctx, search);
-  if (read) {
+  if (read && !(read.risk.kind === 'env_file' && showsNamesOnly(cmd))) {
     // A file that only may hold secrets (shell history, a client config) searched for them
     // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.
     const harvest = read.risk.severity === 'medium' ? secretSearch(cmd) : undefined;
