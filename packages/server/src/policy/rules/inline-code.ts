@@ -136,6 +136,8 @@ function awkStrings(code: string, args: readonly string[]): string {
 
 /** The inline program of an interpreter command, if any. */
 export function inlineCode(cmd: SimpleCommand): string | undefined {
+  // A program file the same line wrote with its text visible is that program's code.
+  if (cmd.programText !== undefined) return cmd.programText;
   if (AWK.has(cmd.name)) return awkProgram(cmd.args);
   // (Erlang's `erl -eval CODE`: its shell calls, `os:cmd("…")`, are found like any language's.)
   if (cmd.name === 'erl') return optionValue(cmd.args, ['-eval']);
@@ -160,7 +162,7 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to
 // what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged
 // (also Julia's `homedir()`, R's `path.expand("~")`, Tcl's `$env(HOME)`).
-const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
+const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|os\.Getenv\("HOME"\)|os\.UserHomeDir\(\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
 // `os.path.expanduser('~/Documents')`, R's `path.expand("~/x")`: the path as the shell writes it.
 const EXPAND_USER = /\b(?:os\.path\.expanduser|expanduser|path\.expand|normalizePath|File\.expand_path)\(\s{0,3}(['"])(~[^'"]{0,512})\1\s{0,3}\)/g;
 // R `unlink(p, recursive = TRUE)`, Julia `rm(p; recursive=true)`: a delete made recursive by a keyword.
@@ -178,6 +180,8 @@ const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
 // `+` (JavaScript, Python), `.` (PHP, Perl) and `..` (Lua) join strings.
 const CONCAT = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
+// Two literals in different quotes joined (`'rm -rf ' + "~"` once a home lookup is rewritten): one literal in the first's quotes.
+const MIXED_CONCAT = /(['"`])([^'"`\n]{0,512})\1\s{0,3}(?:\.\.|[+.])\s{0,3}(?!\1)(['"`])([^'"`\n]{0,512})\3/g;
 // A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
 const CONCAT_VAR = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:(?:\.\.|[+.])\s{0,3}(['"`])|(?=[),;]))/g;
 // A variable followed by a literal (`$HOME."/Documents"`, `$HOME + '/x'`): one string, as the shell writes it.
@@ -393,6 +397,7 @@ function normalizeCode(code: string): string {
     .replace(PERL_QUOTE, (_m, ...g: (string | undefined)[]) => `"${g[0] ?? g[1] ?? g[2] ?? g[3] ?? g[5] ?? ''}"`)
     .replace(GLOB_OF_LITERAL, '')
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
+    .replace(MIXED_CONCAT, (_m, q: string, a: string, _q, b: string) => `${q}${a}${b}${q}`)
     .replace(CONCAT, '')
     .replace(BARE_HOME_ARG, '$1"~"')
     .replace(RUBY_COMMAND, (_m, a: string | undefined, b: string | undefined) => `system("${a ?? b}")`)

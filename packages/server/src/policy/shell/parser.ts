@@ -729,6 +729,8 @@ class Parser {
     // A startup file this shell reads that the line wrote, all of it visible: judged in place.
     const startup = this.ctx.files?.size && SHELL_NAMES.has(name) ? startupFile({ name, args, assignments: u.assignments }) : undefined;
     const startupText = startup && this.ctx.files ? writtenFile(this.ctx.files, startup.file, shift, cwdIsSubdir) : undefined;
+    // (Looked up before remember(): running a file with a program that may change it forgets its text.)
+    const programText = this.ctx.files?.size && PROGRAM_RUNNERS.test(name) ? this.writtenProgram(name, args, shift, cwdIsSubdir) : undefined;
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
@@ -745,6 +747,7 @@ class Parser {
       inputFromFile: u.inputFromFile ? true : undefined,
       callerEnv: u.callerEnv,
       startupWritten: startupText?.complete ? true : undefined,
+      programText,
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
@@ -834,6 +837,26 @@ class Parser {
     (this.ctx.vars ??= new Map()).set(m[1], value);
   }
 
+  /**
+   * The program file an interpreter or `go run` / `deno run` / `bun run` is given, when the line
+   * wrote it earlier with visible text. Not `python -m mod` or inline `-c`/`-e` code.
+   */
+  private writtenProgram(name: string, args: readonly string[], shift: string | undefined, subdir: boolean): string | undefined {
+    let k = 0;
+    if (name === 'go' || name === 'deno' || name === 'bun') {
+      if (args[0] !== 'run' && !(name === 'bun' && args[0] !== undefined && !args[0].startsWith('-'))) return undefined;
+      if (args[0] === 'run') k = 1;
+    }
+    for (; k < args.length; k++) {
+      const a = args[k];
+      if (a === '-m' || a === '-c' || a === '-e' || a === '--eval' || a === '-r' || a === '-E' || /^-[A-Za-z]*[ce]$/.test(a)) return undefined;
+      if (a.startsWith('-')) continue;
+      const written = this.ctx.files ? writtenFile(this.ctx.files, a, shift, subdir) : undefined;
+      return written?.text;
+    }
+    return undefined;
+  }
+
   /** The content of a script file written earlier in the line that this command runs, if any. */
   private writtenScript(name: string, argv: Word[], shift: string | undefined, subdir: boolean): string | undefined {
     const files = this.ctx.files;
@@ -902,6 +925,8 @@ const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basena
 const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
 
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
+// Programs that run a program file given as their operand (interpreters, `go run`, `deno run`, `bun`).
+const PROGRAM_RUNNERS = /^(?:python[0-9.]*|pypy[0-9.]*|node|nodejs|ruby[0-9.]*|perl[0-9.]*|php[0-9.]*|lua[0-9.]*|luajit|rscript|julia|deno|bun|go|tsx|ts-node|osascript)$/;
 const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState, noexecStops = false): Script {
