@@ -164,3 +164,42 @@ test('class 8: an MCP tool that passes a CLI through a *_command key runs that c
   ];
   await runTable(t, rows);
 });
+
+test('class 9: the home directory read from the environment in any runtime spelling, and joined paths of many parts', async (t) => {
+  const rows: Row[] = [
+    [shell(`python3 -c "import shutil,os; shutil.rmtree(os.environ.get('HOME'))"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`node -e "require('fs').rmSync(process.env['HOME'], {recursive:true})"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`ruby -e "require 'fileutils'; FileUtils.rm_rf(ENV.fetch('HOME'))"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`php -r 'system("rm -rf " . $_SERVER["HOME"]);'`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`python3 -c "import shutil,os; shutil.rmtree(os.getenv('USERPROFILE'))"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`Rscript -e 'system(paste("rm -rf", Sys.getenv("HOME")))'`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`node -e "require('fs').rmSync(require('path').join(require('os').homedir(), '.ssh'), {recursive:true})"`), 'deny', 'destructive_fs'],
+    [shell(`python3 -c "print(open(os.path.join(os.environ.get('HOME'), '.aws/credentials')).read())"`), 'deny', 'credential_access'],
+    // look-alikes: the lookup printed, and a cache below home joined from several parts
+    [shell(`python3 -c "import os; print(os.environ.get('HOME', '/tmp'))"`), 'allow'],
+    [shell(`node -e "console.log(process.env['HOME'])"`), 'allow'],
+    [shell(`python3 -c "import shutil,os; shutil.rmtree(os.path.join(os.environ.get('HOME'), '.cache', 'pip'))"`), 'allow'],
+    [shell(`python3 -c "import shutil,os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.cache', 'pip'))"`), 'allow'],
+    [shell(`node -e "require('fs').rmSync(require('path').join(process.cwd(), 'dist'), {recursive:true})"`), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class 1 detail: sudo option clusters take their value the way getopt does', async (t) => {
+  const rows: Row[] = [
+    [shell('sudo -uroot cat /etc/shadow'), 'deny', 'credential_access'],
+    [shell('sudo -Eu root rm -rf /etc'), 'deny', 'destructive_fs'],
+    [shell("sudo -iu root <<< 'rm -rf /etc'"), 'deny', 'destructive_fs'],
+    [shell('sudo -nu app ls'), 'allow'],
+    [shell('sudo -iu deploy'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class 7 detail: helm uninstalling every release it lists', async (t) => {
+  await runTable(t, [
+    [shell('helm uninstall $(helm list -q)'), 'deny', 'cloud_destructive.helm_uninstall'],
+    [shell('helm uninstall $(helm list -q --filter "^pr-")'), 'warn', 'cloud_destructive.helm_uninstall'],
+    [shell('helm uninstall web -n staging'), 'warn', 'cloud_destructive.helm_uninstall'],
+  ]);
+});

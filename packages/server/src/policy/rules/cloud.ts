@@ -439,7 +439,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       // A preview, review or test release (or namespace) is made to be thrown away; a shared
       // environment (staging, unnamed) is a warning and a production-looking one a denial.
       if (!prodish(args) && ns !== 'kube-system' && (EPHEMERAL.test(release) || EPHEMERAL.test(ns))) return emit(ctx, 'low', 'helm_uninstall', `helm ${args[0]} removes the throwaway release ${release}${ns ? ` in ${ns}` : ''}.`);
-      emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'helm_uninstall', `helm ${args[0]} removes the release ${release}${ns ? ` in ${ns}` : ''}.`);
+      const everything = deletesAllListed(args);
+      emit(ctx, shiftSeverity('medium', (prodish(args) ? 1 : 0) + (everything ? 1 : 0)), 'helm_uninstall', everything ? `helm ${args[0]} removes every release helm lists.` : `helm ${args[0]} removes the release ${release}${ns ? ` in ${ns}` : ''}.`);
       return;
     }
     case 'docker':

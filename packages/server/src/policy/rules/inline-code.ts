@@ -163,12 +163,21 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 // what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged
 // (also Julia's `homedir()`, R's `path.expand("~")`, Tcl's `$env(HOME)`).
 const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|os\.Getenv\("HOME"\)|os\.UserHomeDir\(\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
+// The home directory read from the environment in other spellings: `os.environ.get('HOME')`,
+// `process.env['HOME']`, Ruby `ENV.fetch('HOME')`, PHP `$_SERVER['HOME']`/`$_ENV['HOME']`, Windows'
+// USERPROFILE, Java's `System.getProperty("user.home")` (a default after a comma is ignored).
+const HOME_LOOKUP = /\b(?:os\.environ\.get|os\.getenv|ENV\.fetch|process\.env)\s{0,2}[[(]\s{0,2}(['"])(?:HOME|USERPROFILE)\1(?:\s{0,2},[^)\]\n]{0,80})?\s{0,2}[\])]|\bprocess\.env\.USERPROFILE\b|\$_(?:SERVER|ENV)\[\s{0,2}(['"])HOME\2\s{0,2}\]|\bSystem\.getProperty\(\s{0,2}"user\.home"\s{0,2}\)/g;
 // `os.path.expanduser('~/Documents')`, R's `path.expand("~/x")`: the path as the shell writes it.
 const EXPAND_USER = /\b(?:os\.path\.expanduser|expanduser|path\.expand|normalizePath|File\.expand_path)\(\s{0,3}(['"])(~[^'"]{0,512})\1\s{0,3}\)/g;
 // R `unlink(p, recursive = TRUE)`, Julia `rm(p; recursive=true)`: a delete made recursive by a keyword.
 const KEYWORD_RECURSIVE_DELETE = /\b(?:unlink|rm|file\.remove|dir_delete|rmdir)\s{0,3}\(\s{0,3}(['"])([^'"]{1,512})\1[^)]{0,120}?\brecursive\s{0,3}=\s{0,3}(?:TRUE|true|T)\b/g;
 // `joinpath("~", ".ssh")`, `os.path.join("~", "x")`, R's `file.path(…)`: two literals joined by a slash.
-const PATH_JOIN = /\b(?:joinpath|os\.path\.join|file\.path|path\.join|path\.resolve|File\.join|filename:join)\(\s{0,3}(['"])([^'"]{1,512})\1\s{0,3},\s{0,3}(['"])([^'"]{1,512})\3\s{0,3}\)/g;
+// (Up to eight literal parts: `os.path.join('~', '.cache', 'pip')` is `~/.cache/pip`, not `~`.)
+const PATH_JOIN = /\b(?:joinpath|os\.path\.join|file\.path|(?:require\(['"]path['"]\)\.|path\.)(?:join|resolve)|File\.join|filename:join)\(\s{0,3}((?:['"][^'"\n]{1,512}['"]\s{0,3},\s{0,3}){1,7}['"][^'"\n]{1,512}['"])\s{0,3}\)/g;
+const JOIN_PART = /(['"])([^'"\n]{1,512})\1/g;
+function joinedPath(_m: string, parts: string): string {
+  return `"${Array.from(parts.matchAll(JOIN_PART), (m) => m[2]).join('/')}"`;
+}
 // pathlib's `/` operator: `Path.home() / '.aws' / 'credentials'` (home already rewritten to "~") is one path.
 const PATH_DIV = /(['"])([^'"\n]{1,256})\1\s{0,3}\)?\s{0,3}\/\s{0,3}(['"])([^'"\n]{1,256})\3/g;
 // `Path.home().glob('.aws/*')`, `(…).rglob('*.pem')`: the glob under that directory.
@@ -387,10 +396,11 @@ function normalizeCode(code: string): string {
   const normalized = joinPathDivisions(
     code
       .replace(EXPAND_USER, '"$2"')
+      .replace(HOME_LOOKUP, '"~"')
       .replace(HOME_EXPR, '"~"')
       .replace(JULIA_HOME_INTERPOLATION, '~')
       .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
-      .replace(PATH_JOIN, '"$2/$4"'),
+      .replace(PATH_JOIN, joinedPath),
   )
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(VAR_THEN_LITERAL, '$2$1')

@@ -303,6 +303,13 @@ function targetUser(opts: Word[]): string | undefined {
   return undefined;
 }
 
+/** Whether a short-option cluster (`-iu`) ends in an option that takes the next word as its value. */
+function clusterTakesNext(t: string, withValue: ReadonlySet<string>): boolean {
+  if (!/^-[A-Za-z]{2,}$/.test(t)) return false;
+  for (let k = 1; k < t.length; k++) if (withValue.has(`-${t[k]}`)) return k === t.length - 1;
+  return false;
+}
+
 function skipOptions(words: Word[], start: number, name: string): number {
   const withValue = VALUE_OPTIONS[name] ?? NO_VALUES;
   let i = start;
@@ -315,8 +322,9 @@ function skipOptions(words: Word[], start: number, name: string): number {
       continue;
     }
     if (!t.startsWith('-') || t === '-') break;
-    // A value option alone or last in a cluster takes the next word (`sudo -iu root`, `doas -su root`).
-    i += withValue.has(t) || (ELEVATING.has(name) && /^-[A-Za-z]{2,}$/.test(t) && withValue.has(`-${t[t.length - 1]}`)) ? 2 : 1;
+    // A value option alone, or first met last in a cluster, takes the next word (`sudo -iu root`);
+    // met earlier in a cluster it takes the rest of it (`sudo -uroot`).
+    i += withValue.has(t) || (ELEVATING.has(name) && clusterTakesNext(t, withValue)) ? 2 : 1;
   }
   return i;
 }
