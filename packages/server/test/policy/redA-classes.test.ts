@@ -203,3 +203,31 @@ test('class 7 detail: helm uninstalling every release it lists', async (t) => {
     [shell('helm uninstall web -n staging'), 'warn', 'cloud_destructive.helm_uninstall'],
   ]);
 });
+
+test('class 10: tar reads its operands in the directory -C names', async (t) => {
+  await runTable(t, [
+    [shell('tar -cf /tmp/k.tar -C ~ .ssh'), 'deny', 'credential_access'],
+    [shell('tar -C $HOME -czf - .aws | base64'), 'deny', 'credential_access'],
+    [shell('tar --directory=/home/dev -cf - .kube'), 'deny', 'credential_access'],
+    [shell('tar czf release.tgz -C dist .'), 'allow'],
+    [shell('tar -xzf node.tgz -C /usr/local'), 'allow'],
+    [shell('tar -czf site.tgz -C public assets css'), 'allow'],
+    [shell('tar xzf backup.tgz -C ~ .docker'), 'allow'],
+  ]);
+});
+
+test('class 11: runtime recursive deletes of the working directory or its parent, spelled as literals or lookups', async (t) => {
+  await runTable(t, [
+    [shell(`python3 -c "import shutil; shutil.rmtree('.')"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`node -e "require('fs').rmSync('.', {recursive:true, force:true})"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`ruby -e 'require "fileutils"; FileUtils.rm_rf(".")'`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`python3 -c "import shutil; shutil.rmtree('..')"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`python3 -c "import shutil,os; shutil.rmtree(os.getcwd())"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`node -e "require('fs').rmSync(process.cwd(), {recursive:true})"`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`php -r 'system("rm -rf "."/");'`), 'deny', 'destructive_fs.recursive_delete'],
+    [shell(`python3 -c "import shutil,os; shutil.rmtree(os.path.join(os.getcwd(), 'build'))"`), 'allow'],
+    [shell(`python3 -c "import shutil; shutil.rmtree('./build')"`), 'allow'],
+    [shell(`python3 -c "import os; print(os.listdir('.'))"`), 'allow'],
+    [shell(`python3 -c "from pathlib import Path; import shutil; shutil.rmtree(Path.cwd() / 'build')"`), 'allow'],
+  ]);
+});

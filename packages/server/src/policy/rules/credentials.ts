@@ -224,6 +224,36 @@ function silentInPlaceEdit(cmd: SimpleCommand): boolean {
   return !cmd.args.some((a) => TERMINAL_OUTPUT.test(a));
 }
 
+const TARS: ReadonlySet<string> = new Set(['tar', 'bsdtar', 'gtar']);
+// tar options whose value is the next word (other than -C, read below).
+const TAR_VALUES: ReadonlySet<string> = new Set(['-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '--blocking-factor', '-H', '--format', '-N', '--newer', '--owner', '--group', '--mode', '--transform', '-I', '--use-compress-program', '-K', '--starting-file', '-L', '--tape-length', '-V', '--label']);
+
+/**
+ * The operands tar reads from the directory a `-C DIR` before them moves to: `tar czf k.tgz -C ~
+ * .ssh` archives `~/.ssh`. (The first word may be a bundle without a dash, `czf`, whose `f` takes
+ * the next word.)
+ */
+/** tar unpacking (`-x`, `xzf`, `--extract`, `--get`): its operands are members to write, not files read. */
+function tarExtracts(args: readonly string[]): boolean {
+  return args.some((a, i) => a === '--extract' || a === '--get' || (/^-[A-Za-z]+$/.test(a) && a.includes('x')) || (i === 0 && /^[A-Za-z]+$/.test(a) && a.includes('x')));
+}
+
+function tarDirOperands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  let dir: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '-C' || a === '--directory') dir = args[++i];
+    else if (a.startsWith('--directory=')) dir = a.slice(12);
+    else if (/^-C./.test(a)) dir = a.slice(2);
+    else if (a.startsWith('-') || (i === 0 && /^[A-Za-z]+$/.test(a) && /[cxtruAd]/.test(a))) {
+      // A bundle ending in a value option (`-czf F`, `czf F`) or a value option alone takes the next word.
+      if (TAR_VALUES.has(a) || (!a.startsWith('--') && /[fTXbHNILKV]$/.test(a) && a.length > 1)) i++;
+    } else if (dir !== undefined && !/^[/~$]/.test(a)) out.push(`${dir.replace(/\/+$/, '')}/${a.replace(/^\.\//, '')}`);
+  }
+  return out;
+}
+
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   // A PowerShell assignment of one word (`$d = "$env:USERPROFILE\.aws"`) names a path and reads nothing.
   if (cmd.argv.length <= 3 && cmd.argv.length > 0 && cmd.argv[0].text.charCodeAt(0) === 36 && (cmd.argv.length === 1 ? cmd.argv[0].text.includes('=') : cmd.argv[1].text.charCodeAt(0) === 61)) return null;
@@ -271,6 +301,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
+  if (TARS.has(cmd.name) && cmd.args.some((a) => a === '-C' || a.startsWith('--directory') || /^-C./.test(a)) && !tarExtracts(cmd.args)) for (const p of tarDirOperands(cmd.args)) best = riskier(best, p, cmd, cwd);
   if (SEARCHERS.has(cmd.name) && !best) {
     const pattern = searchPattern(cmd.args);
     if (pattern !== undefined) for (const a of args) {

@@ -167,6 +167,8 @@ const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Pa
 // `process.env['HOME']`, Ruby `ENV.fetch('HOME')`, PHP `$_SERVER['HOME']`/`$_ENV['HOME']`, Windows'
 // USERPROFILE, Java's `System.getProperty("user.home")` (a default after a comma is ignored).
 const HOME_LOOKUP = /\b(?:os\.environ\.get|os\.getenv|ENV\.fetch|process\.env)\s{0,2}[[(]\s{0,2}(['"])(?:HOME|USERPROFILE)\1(?:\s{0,2},[^)\]\n]{0,80})?\s{0,2}[\])]|\bprocess\.env\.USERPROFILE\b|\$_(?:SERVER|ENV)\[\s{0,2}(['"])HOME\2\s{0,2}\]|\bSystem\.getProperty\(\s{0,2}"user\.home"\s{0,2}\)/g;
+// The working directory asked of the runtime (`shutil.rmtree(os.getcwd())` deletes the project).
+const CWD_EXPR = /\b(?:os\.getcwd\(\)|process\.cwd\(\)|(?:pathlib\.)?Path\.cwd\(\)|Dir\.pwd\b|Deno\.cwd\(\))/g;
 // `os.path.expanduser('~/Documents')`, R's `path.expand("~/x")`: the path as the shell writes it.
 const EXPAND_USER = /\b(?:os\.path\.expanduser|expanduser|path\.expand|normalizePath|File\.expand_path)\(\s{0,3}(['"])(~[^'"]{0,512})\1\s{0,3}\)/g;
 // R `unlink(p, recursive = TRUE)`, Julia `rm(p; recursive=true)`: a delete made recursive by a keyword.
@@ -188,7 +190,8 @@ const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.
 // `remove_tree($HOME)`: an unquoted home variable as a call's argument.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
 // `+` (JavaScript, Python), `.` (PHP, Perl) and `..` (Lua) join strings.
-const CONCAT = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
+// (A quote right after `(`, `[` or `,` opens a literal: `rmtree('.')`, `['..']` hold the paths `.` and `..`.)
+const CONCAT = /(?<![([,]\s{0,3})(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
 // Two literals in different quotes joined (`'rm -rf ' + "~"` once a home lookup is rewritten): one literal in the first's quotes.
 const MIXED_CONCAT = /(['"`])([^'"`\n]{0,512})\1\s{0,3}(?:\.\.|[+.])\s{0,3}(?!\1)(['"`])([^'"`\n]{0,512})\3/g;
 // A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
@@ -397,6 +400,7 @@ function normalizeCode(code: string): string {
     code
       .replace(EXPAND_USER, '"$2"')
       .replace(HOME_LOOKUP, '"~"')
+      .replace(CWD_EXPR, '"."')
       .replace(HOME_EXPR, '"~"')
       .replace(JULIA_HOME_INTERPOLATION, '~')
       .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
