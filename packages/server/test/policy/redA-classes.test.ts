@@ -231,3 +231,24 @@ test('class 11: runtime recursive deletes of the working directory or its parent
     [shell(`python3 -c "from pathlib import Path; import shutil; shutil.rmtree(Path.cwd() / 'build')"`), 'allow'],
   ]);
 });
+
+test('class 12: values a shell computes before use: loop globs, ${v%pat} / ${v#pat}, printf -v', async (t) => {
+  await runTable(t, [
+    [shell('for f in ~/.ssh/id_*; do cat "$f"; done'), 'deny', 'credential_access.ssh_private_key'],
+    [shell('K=~/.ssh; for f in $K/id_*; do cat "$f"; done'), 'deny', 'credential_access.ssh_private_key'],
+    [shell('for f in $HOME/.ssh/id_*; do cat "$f"; done'), 'deny', 'credential_access.ssh_private_key'],
+    [shell('for f in ~/.aws/*; do echo "== $f"; cat "$f"; done'), 'deny', 'credential_access'],
+    [shell('T=${HOME%/}; rm -rf $T'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('rm -rf "${HOME%/*}"'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('d=/home/dev/x; rm -rf ${d%/x}'), 'deny', 'destructive_fs.recursive_delete'],
+    [shell('printf -v D "%s" "$HOME"; rm -rf "$D"'), 'deny', 'destructive_fs.recursive_delete'],
+    // look-alikes
+    [shell('for f in ~/.ssh/*.pub; do cat "$f"; done'), 'allow'],
+    [shell('for f in src/*.ts; do cat "$f"; done'), 'allow'],
+    [shell('for f in ~/.ssh/*; do ssh-keygen -lf "$f"; done'), 'allow'],
+    [shell('f=build/out.log; rm -rf ${f%%/*}'), 'allow'],
+    [shell('f=report.tar.gz; echo ${f%%.*}'), 'allow'],
+    [shell('echo ${#HOME}'), 'allow'],
+    [shell('printf -v out "build-%s" 42; rm -rf "$out"'), 'allow'],
+  ]);
+});

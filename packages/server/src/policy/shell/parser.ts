@@ -6,7 +6,7 @@ import { normalizePath } from '../paths.js';
 import { lex, substitutionsIn, type Token } from './lexer.js';
 import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
 import { expandBraces, expandParameters, ifsSplitter, readFields, referenceTo } from './expand.js';
-import { resolveSubstitutions } from './static-text.js';
+import { printf, resolveSubstitutions } from './static-text.js';
 import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
 import { rememberWrites, startupFile, writtenFile, WrittenFiles } from './written-files.js';
@@ -58,6 +58,11 @@ interface Ctx extends LineDefinitions {
   functions?: Map<string, Token[]>;
   /** Files written earlier in the line with visible content (`echo … > f`, `cat > f <<EOF`). */
   files?: WrittenFiles;
+  /**
+   * Loop variables bound to an unquoted glob (`for f in ~/.ssh/id_*`): the shell expanded the
+   * glob, so `"$f"` is each file it matched, and is judged as the glob's matches, not a literal name.
+   */
+  globVars?: Set<string>;
 }
 
 /** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
@@ -397,7 +402,12 @@ class Parser {
     const end = this.loopEnd(k);
     if (end < 0 || !this.affordable(k, end, values.length)) return false;
     const label = `a for loop setting $${name.text} to ${values.map((v) => v.text).join(' ')}`.slice(0, 200);
-    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => vars.set(name.text, v.text)), label, state);
+    const bindGlob = (v: Word): void => {
+      // (Home and absolute globs only: a project glob, `*.json`, is judged as written, as in `jq . *.json`.)
+      if (!v.quoted && /[*?[]/.test(v.text) && /^(?:[~/]|\$\{?HOME\b)/.test(v.text)) (this.ctx.globVars ??= new Set()).add(name.text);
+      else this.ctx.globVars?.delete(name.text);
+    };
+    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => (bindGlob(v), vars.set(name.text, v.text))), label, state);
     return true;
   }
 
@@ -470,6 +480,8 @@ class Parser {
     if (items.length === 0) return;
     const far = items.find((w) => /^(?:[/~$]|\.\.(?:\/|$))/.test(w.text)) ?? items[0];
     (this.ctx.vars ??= new Map()).set(name.text, far.text);
+    if (!far.quoted && /[*?[]/.test(far.text) && /^(?:[~/]|\$\{?HOME\b)/.test(far.text)) (this.ctx.globVars ??= new Set()).add(name.text);
+    else this.ctx.globVars?.delete(name.text);
   }
 
   /** A redirection's target after the expansions a word gets (`> "$f"`, `> $out/log`). */
@@ -607,6 +619,11 @@ class Parser {
     text = expanded.text;
     if (text === w.text) {
       words.push(w);
+      return;
+    }
+    // `"$f"` of a loop variable over a glob: the files the glob matched, as the unquoted glob stands for them.
+    if (w.quoted && ctx.globVars !== undefined && LONE_REFERENCE.test(w.text) && ctx.globVars.has(w.text.replace(/[${}]/g, ''))) {
+      words.push(newWord(text, false, w.subs));
       return;
     }
     const split = ifsSplitter(ctx.vars?.get('IFS'));
@@ -803,6 +820,7 @@ class Parser {
         const eq = a.indexOf('=');
         const value = a.slice(eq + 1);
         const vars = (this.ctx.vars ??= new Map());
+        this.ctx.globVars?.delete(a.slice(0, eq));
         vars.set(a.slice(0, eq), nameref ? (referenceTo(value, (n) => vars.get(n) ?? (Object.hasOwn(WELL_KNOWN, n) ? WELL_KNOWN[n] : undefined)) ?? value) : value);
       }
     }
@@ -817,6 +835,11 @@ class Parser {
       }
     }
     else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
+    // `printf -v NAME FMT ARGS` assigns what printf would print (`printf -v d %s "$HOME"`).
+    else if (cmd.name === 'printf' && cmd.args[0] === '-v' && cmd.args.length >= 3 && ASSIGNMENT_NAME.test(cmd.args[1]) && !cmd.argv.some((w) => w.subs.length > 0)) {
+      const value = printf(cmd.args.slice(2));
+      if (value !== undefined && value.length <= 1024) (this.ctx.vars ??= new Map()).set(cmd.args[1], value);
+    }
     else if (cmd.argv.length > 0 && cmd.argv[0].text.charCodeAt(0) === 36 /* $ */) this.rememberPowerShellAssignment(cmd.argv);
     if (cmd.redirects.length || this.ctx.files) rememberWrites(cmd, (this.ctx.files ??= new WrittenFiles()));
   }
@@ -888,6 +911,9 @@ function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const ASSIGNMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A word that is one variable reference and nothing else: `$f`, `${f}`. */
+const LONE_REFERENCE = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
 // `$name=value` (PowerShell's assignment; value in the same word) or `$name` before `=`.
 const PS_ASSIGNMENT = /^\$([A-Za-z_][A-Za-z0-9_]*)(?:=([^=][\s\S]*))?$/;
 const NO_SUBS: readonly Script[] = [];
@@ -919,7 +945,7 @@ const PARAMETER_START = /\$[{A-Za-z_]/;
 /** A reference to a variable whose value is known without an assignment (WELL_KNOWN). */
 const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
 /** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
-const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^!]/;
+const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^!%#]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
 const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
 const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
