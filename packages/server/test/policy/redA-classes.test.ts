@@ -252,3 +252,23 @@ test('class 12: values a shell computes before use: loop globs, ${v%pat} / ${v#p
     [shell('printf -v out "build-%s" 42; rm -rf "$out"'), 'allow'],
   ]);
 });
+
+test('class 13: framework tasks that drop every table: denied on production, logged on a development database', async (t) => {
+  await runTable(t, [
+    [shell('php artisan migrate:fresh --force --env=production'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('APP_ENV=production php artisan db:wipe --force'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('bin/console doctrine:database:drop --force --env=prod'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('npx sequelize-cli db:drop --env production'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('NODE_ENV=production npx knex migrate:rollback --all'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('MIX_ENV=prod mix ecto.drop'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('ASPNETCORE_ENVIRONMENT=Production dotnet ef database drop --force'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell("bin/rails runner 'User.delete_all' -e production"), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('DATABASE_URL=postgres://app@db.prod.acme.io/app alembic downgrade base'), 'deny', 'cloud_destructive.framework_db_drop'],
+    [shell('php artisan migrate:fresh --seed'), 'allow'],
+    [shell('mix ecto.reset'), 'allow'],
+    [shell('npx typeorm schema:drop'), 'allow'],
+    [shell('alembic downgrade base'), 'allow'],
+    [shell('php artisan migrate'), 'allow'],
+    [shell("rails runner 'puts User.count' -e production"), 'allow'],
+  ]);
+});

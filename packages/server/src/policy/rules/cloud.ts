@@ -280,11 +280,49 @@ function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
   }
 }
 
+// Framework tasks that drop every table or the whole database, by the program that runs them
+// (`php artisan`, Symfony's `bin/console`, `sequelize`, `knex`, `typeorm`, Elixir's `mix`,
+// `dotnet ef`, `alembic`, `flask db`) and the words that select the task.
+const FRAMEWORK_DROPS: ReadonlyMap<string, RegExp> = new Map([
+  ['php', /^artisan (?:migrate:fresh|migrate:reset|migrate:refresh|db:wipe)\b/],
+  ['console', /^(?:doctrine:database:drop|doctrine:schema:drop)\b/],
+  ['sequelize', /^(?:db:drop|db:migrate:undo:all)\b/],
+  ['sequelize-cli', /^(?:db:drop|db:migrate:undo:all)\b/],
+  ['knex', /^migrate:rollback\b.*(?:--all)/],
+  ['typeorm', /^schema:drop\b/],
+  ['typeorm-ts-node-commonjs', /^schema:drop\b/],
+  ['mix', /^(?:ecto\.drop|ecto\.reset)\b/],
+  ['dotnet', /^ef database drop\b/],
+  ['alembic', /^downgrade base\b/],
+  ['flask', /^db downgrade base\b/],
+  ['rails', /^runner .*\b(?:delete_all|destroy_all|drop_table|truncate)\b/],
+]);
+// The environment a framework task runs in, named by an option or an assignment.
+const ENV_OPTION = /^(?:--env(?:ironment)?=|-e$|--env$|--environment$)/;
+const ENV_ASSIGNMENT = /^(?:RAILS_ENV|RACK_ENV|APP_ENV|MIX_ENV|NODE_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT|DOTNET_ENVIRONMENT|SYMFONY_ENV|KNEX_ENV|DATABASE_URL)=/;
+
+/**
+ * A framework task that drops every table or the database: on production (an env option or
+ * assignment that names it) the data is gone; elsewhere it is the routine reset of a development
+ * database (logged).
+ */
+function inspectFrameworkDrop(cmd: SimpleCommand, ctx: RuleContext): void {
+  const task = FRAMEWORK_DROPS.get(cmd.name);
+  const line = cmd.args.join(' ');
+  if (!task?.test(line)) return;
+  const envs = [...cmd.assignments.filter((a) => ENV_ASSIGNMENT.test(a)).map((a) => a.slice(a.indexOf('=') + 1)), ...cmd.args.flatMap((a, i) => (ENV_OPTION.test(a) ? [a.includes('=') ? a.slice(a.indexOf('=') + 1) : cmd.args[i + 1] ?? ''] : []))];
+  const prod = envs.find((e) => PROD.test(e) || PROD_DATABASE.test(e));
+  const what = `\`${cmd.name} ${line.length > 50 ? `${line.slice(0, 47)}…` : line}\``;
+  if (prod !== undefined) emit(ctx, 'critical', 'framework_db_drop', `${what} drops the tables of the ${prod} database.`);
+  else emit(ctx, 'low', 'framework_db_reset', `${what} drops and recreates the tables of the development database.`);
+}
+
 export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script?: Script): void {
   const args = cmd.args;
   const name = cmd.name;
   inspectHostingCommand(cmd, ctx);
   if (FRAMEWORK_DB_PROGRAMS.has(name)) inspectFrameworkDb(cmd, ctx);
+  if (FRAMEWORK_DROPS.has(name)) inspectFrameworkDrop(cmd, ctx);
   // Azure PowerShell and AWS Tools for PowerShell: `Remove-AzResourceGroup -Force` is `az group delete --yes`.
   if (name.charCodeAt(0) === 114 /* r */ && name.startsWith('remove-')) return inspectCloudCmdlet(cmd, ctx);
   if (!CLOUD_PROGRAMS.has(name) && !DB_CLIENTS.test(name)) return;
