@@ -272,3 +272,29 @@ test('class 13: framework tasks that drop every table: denied on production, log
     [shell("rails runner 'puts User.count' -e production"), 'allow'],
   ]);
 });
+
+test('class 14: the environment printed after an env file was loaded into it', async (t) => {
+  await runTable(t, [
+    [shell('set -a; source .env; set +a; env'), 'deny', 'credential_access.env_file'],
+    [shell('. ./.env; printenv'), 'deny', 'credential_access.env_file'],
+    [shell('source .env.production && env | sort'), 'deny', 'credential_access.env_file'],
+    [shell('source .env && export -p'), 'deny', 'credential_access.env_file'],
+    [shell('dotenv -- printenv'), 'deny', 'credential_access.env_file'],
+    [shell('npx dotenv -e .env -- env'), 'deny', 'credential_access.env_file'],
+    [shell(`node -e "require('dotenv').config(); console.log(process.env)"`), 'deny', 'credential_access.env_file'],
+    [shell(`node -e "require('dotenv').config(); console.log(process.env.STRIPE_SECRET_KEY)"`), 'deny', 'credential_access.env_file'],
+    [shell(`python3 -c "from dotenv import load_dotenv; load_dotenv(); import os; print(os.environ)"`), 'deny', 'credential_access.env_file'],
+    [shell(`node --env-file=.env -e "console.log(process.env)"`), 'deny', 'credential_access.env_file'],
+    [shell(`node -r dotenv/config -e "console.log(process.env)"`), 'deny', 'credential_access.env_file'],
+    // look-alikes: the env file loaded to run something, the example file, the agent's own environment
+    [shell('set -a; source .env; set +a; npm run migrate'), 'allow'],
+    [shell('source .env && npm test'), 'allow'],
+    [shell('source .env.example; env'), 'allow'],
+    [shell('dotenv -- npm start'), 'allow'],
+    [shell('printenv'), 'allow'],
+    [shell('source venv/bin/activate && env'), 'allow'],
+    [shell(`node -e "require('dotenv').config(); console.log(process.env.PORT)"`), 'allow'],
+    [shell(`node -e "require('dotenv').config(); require('./scripts/migrate')"`), 'allow'],
+    [shell(`node --env-file=.env -e "console.log(process.env.PORT)"`), 'allow'],
+  ]);
+});

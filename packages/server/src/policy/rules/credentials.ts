@@ -650,6 +650,12 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     }
   }
   const args = cmd.args;
+  // `set -a; source .env; set +a; env`, `dotenv -- printenv`: the environment printed after an env
+  // file was loaded into it holds that file's secrets.
+  if (cmd.envLoaded !== undefined && printsWholeEnvironment(cmd)) {
+    secretStore(ctx, 'high', 'env_file', `\`${cmd.name}\` prints the environment after ${cmd.envLoaded} was loaded into it, so the file's secrets reach the agent's context.`);
+    return;
+  }
   // A credential helper run by hand (`git-credential-osxkeychain get`, `docker-credential-desktop get`).
   if (cmd.name.includes('-credential-')) {
     const printer = tokenPrinter(cmd);
@@ -746,6 +752,13 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       return;
     }
   }
+}
+
+/** `env`, `printenv`, `set`, `export -p`, `declare -x` with nothing after them: the whole environment. */
+function printsWholeEnvironment(cmd: SimpleCommand): boolean {
+  if (cmd.name === 'env' || cmd.name === 'printenv' || cmd.name === 'set') return cmd.args.length === 0;
+  if (cmd.name === 'export' || cmd.name === 'declare') return cmd.args.length === 1 && /^-[px]$/.test(cmd.args[0]);
+  return false;
 }
 
 /** Programs that run a command inside a container or pod (`… exec …`). */

@@ -559,7 +559,18 @@ function inspectLineExec(cmd: SimpleCommand, code: string, ctx: RuleContext): vo
 }
 
 /** The rules over an interpreter's program text (normalized, decoded literals in place). */
+// An env file loaded into the process (`load_dotenv()`, `require('dotenv').config()`, `import
+// 'dotenv/config'`, Ruby's `Dotenv.load`) ...
+const LOADS_DOTENV = /\bload_dotenv\s{0,2}\(|dotenv['"]\s{0,2}\)\s{0,2}\.config\s{0,2}\(|['"]dotenv\/config['"]|\bDotenv\.load\b|\bdotenv_values\s{0,2}\(/;
+// ... and then the whole environment, or a secret-named variable of it, printed.
+const PRINTS_ENV = /\b(?:print|console\.log|puts|p|pp|echo|json\.dumps)\s{0,2}\(?\s{0,2}(?:dict\s{0,2}\(\s{0,2})?(?:os\.environ|process\.env|ENV(?:\.to_h)?)\s{0,2}(?:\)|;|$|\n|\.(?:items|copy)\(|\[\s{0,2}['"][A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)[A-Za-z0-9_]*['"]|\.[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?))/i;
+
 function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: RuleContext): void {
+  // (Also loaded by the runtime's own options: `node -r dotenv/config`, `node --env-file=.env`, `deno eval --env`.)
+  const loads = (code.includes('otenv') && LOADS_DOTENV.test(code)) || cmd.args.some((a) => a === 'dotenv/config' || /^--env(?:-file)?(?:=|$)/.test(a));
+  if (loads && PRINTS_ENV.test(code)) {
+    ctx.emit({ patternName: 'credential_access.env_file', severity: 'high', category: 'credential_access', layer: 'builtin', reason: `${cmd.name} code loads the project's env file and prints the environment (or a secret of it), so the file's secrets reach the agent's context.` });
+  }
   if (!AWK.has(cmd.name) && SHELL_LINE.test(code) && code.length <= 1024) inspectShellLineAsCode(cmd, code, ctx);
   // (Each scan only when a cheap substring test says it can match.)
   if (/exec|spawn|run\s{0,3}\(`/.test(text)) for (const m of allMatches(COMMAND_SYNTAX, text)) {

@@ -63,6 +63,8 @@ interface Ctx extends LineDefinitions {
    * glob, so `"$f"` is each file it matched, and is judged as the glob's matches, not a literal name.
    */
   globVars?: Set<string>;
+  /** The env file `source`/`.` loaded earlier in the line, if any (SimpleCommand.envLoaded). */
+  loadedEnv?: string;
 }
 
 /** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
@@ -765,6 +767,7 @@ class Parser {
       callerEnv: u.callerEnv,
       startupWritten: startupText?.complete ? true : undefined,
       programText,
+      envLoaded: this.ctx.loadedEnv ?? (u.wrappers.includes('dotenv') ? '.env' : undefined),
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
@@ -835,6 +838,8 @@ class Parser {
       }
     }
     else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
+    // `source .env`, `. ./.env.production`: the file's variables are in the environment from here on.
+    else if ((cmd.name === 'source' || cmd.name === '.') && cmd.args[0] !== undefined && ENV_FILE_NAME.test(cmd.args[0])) this.ctx.loadedEnv = cmd.args[0];
     // `printf -v NAME FMT ARGS` assigns what printf would print (`printf -v d %s "$HOME"`).
     else if (cmd.name === 'printf' && cmd.args[0] === '-v' && cmd.args.length >= 3 && ASSIGNMENT_NAME.test(cmd.args[1]) && !cmd.argv.some((w) => w.subs.length > 0)) {
       const value = printf(cmd.args.slice(2));
@@ -912,6 +917,8 @@ function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const ASSIGNMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** An env file with real values: `.env`, `.env.production`, `prod.env`; not `.env.example`/`.sample`/`.template`. */
+const ENV_FILE_NAME = /(?:^|\/)(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|[\w-]+\.env)$/;
 /** A word that is one variable reference and nothing else: `$f`, `${f}`. */
 const LONE_REFERENCE = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
 // `$name=value` (PowerShell's assignment; value in the same word) or `$name` before `=`.

@@ -51,6 +51,11 @@ export interface SimpleCommand {
    * visible (`cat > /tmp/c.py <<EOF … EOF; python3 /tmp/c.py`): judged as inline code is.
    */
   programText?: string;
+  /**
+   * An env file loaded into the environment earlier in the line (`set -a; source .env`, `. ./.env`)
+   * or by a `dotenv` wrapper: a later dump of the environment prints its secrets.
+   */
+  envLoaded?: string;
   /** For `find … -exec cmd {} ;` the find command whose matches become the arguments. */
   parent?: SimpleCommand;
   /**
