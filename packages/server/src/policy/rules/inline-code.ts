@@ -645,6 +645,8 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
   // A walk matters only in code that also deletes: that test first, the walk scan after it.
   if (ANY_DELETE.test(text)) for (const m of allMatches(WALK, text)) {
     const root = m[2] ?? m[4];
+    // Walking the project to delete what matches (`Path('.').glob('**/__pycache__')`) is a clean-up.
+    if (root === '.' || root === './') continue;
     const risk = deletionRisk(root.endsWith('/') ? `${root}*` : `${root}/*`, ctx.cwd);
     if (risk) {
       ctx.emit({ patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code walks ${root} and deletes ${risk.label}.`, paths: [root] });

@@ -841,7 +841,8 @@ class Parser {
     // `source .env`, `. ./.env.production`: the file's variables are in the environment from here on.
     else if ((cmd.name === 'source' || cmd.name === '.') && cmd.args[0] !== undefined && ENV_FILE_NAME.test(cmd.args[0])) this.ctx.loadedEnv = cmd.args[0];
     // `printf -v NAME FMT ARGS` assigns what printf would print (`printf -v d %s "$HOME"`).
-    else if (cmd.name === 'printf' && cmd.args[0] === '-v' && cmd.args.length >= 3 && ASSIGNMENT_NAME.test(cmd.args[1]) && !cmd.argv.some((w) => w.subs.length > 0)) {
+    // (Only formats whose conversions are %s, %d and %%: printf's text of others, `%q`, is not computed.)
+    else if (cmd.name === 'printf' && cmd.args[0] === '-v' && cmd.args.length >= 3 && ASSIGNMENT_NAME.test(cmd.args[1]) && !/%[^sd%]/.test(cmd.args[2]) && !cmd.argv.some((w) => w.subs.length > 0)) {
       const value = printf(cmd.args.slice(2));
       if (value !== undefined && value.length <= 1024) (this.ctx.vars ??= new Map()).set(cmd.args[1], value);
     }
