@@ -32,8 +32,9 @@ const LOCAL_KEYS = new Set(['local_path', 'localpath', 'local_file', 'localfile'
 export const LIST_TOOL = /^(?:list_(?:directory|directories|dir|files|directory_with_sizes)|directory_tree|ls|tree|glob|find_by_name|file_search|find_files)$/;
 const DELETE_TOOL = /delete|remove|(?:^|_)rm(?:$|_)|unlink|drop|destroy|purge|truncate|wipe/;
 const COMMAND_KEYS = new Set(['command', 'cmd', 'commandline', 'command_line', 'shell_command', 'script', 'bash', 'commands']);
-// A key that names a command whatever the tool is called (`call_aws {cli_command}`, `run {aws_cmd}`); SQL keys aside.
-const COMMAND_KEY = /^(?!sql)[a-z]{1,20}_(?:command|cmd|commandline|command_line)$/;
+// A CLI passed through by name (`call_aws {cli_command}`, `kubectl_command`, `gcloud_cmd`): a command
+// line too. SQL keys (`sql_command`) are SQL, judged below.
+const CLI_COMMAND_KEY = /^(?!sql_)(?:[a-z0-9]+_)?(?:cli_)?(?:command|cmd)(?:_line)?$/;
 const PATH_KEYS = new Set(['path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
 const CONTENT_KEYS = new Set(['content', 'contents', 'text', 'body', 'data', 'new_string', 'newtext', 'new_text', 'file_text', 'code']);
 const OBJECT_TOOL = /object|blob|s3|gcs|bucket|storage/;
@@ -41,6 +42,13 @@ const OBJECT_KEYS = new Set(['key', 'object_key', 'objectkey', 'object', 'object
 const SQL_KEYS = new Set(['sql', 'query', 'statement', 'stmt', 'sql_query', 'sql_command', 'sql_statement']);
 const URL_KEYS = new Set(['url', 'uri', 'href', 'endpoint', 'link']);
 const MAX_TEXT = 100_000;
+
+/** `kubectl_command: "delete ns prod"` is `kubectl delete ns prod`: the key names the program when the value leaves it out. */
+function cliCommandLine(key: string, value: string): string {
+  const program = /^([a-z0-9]+)_/.exec(key)?.[1];
+  if (!program || program === 'cli' || program === 'shell' || program === 'run' || program === 'exec' || program === 'raw') return value;
+  return value.trimStart().startsWith(program) ? value : `${program} ${value}`;
+}
 
 export function mcpFacets(toolName: string, args: Record<string, unknown>): McpFacets {
   const tool = toolName.toLowerCase();
@@ -61,7 +69,8 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
       budget -= s.length;
       texts.push(s);
       if ((attached || ATTACH_KEYS.has(k) || (sends && LOCAL_KEYS.has(k))) && s.length > 1 && !/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) f.sendPaths.push(s);
-      if (COMMAND_KEYS.has(k) || COMMAND_KEY.test(k) || (k === 'args' && SHELL_TOOL.test(tool))) f.commands.push(s);
+      if (COMMAND_KEYS.has(k) || (k === 'args' && SHELL_TOOL.test(tool))) f.commands.push(s);
+      else if (k.includes('c') && CLI_COMMAND_KEY.test(k)) f.commands.push(cliCommandLine(k, s));
       else if (PATH_KEYS.has(k) || (OBJECT_KEYS.has(k) && objects)) paths.push(s);
       else if (CONTENT_KEYS.has(k)) content = content === undefined ? s : `${content}\n${s}`;
       else if (SQL_KEYS.has(k) && /\b(?:select|insert|update|delete|drop|alter|truncate|create|grant|copy|exec|execute)\b/i.test(s)) f.sql.push(s);

@@ -144,7 +144,9 @@ test('class 3: credential files read by find -exec, file:// URLs, ex-mode editor
     ['find ~/.kube ~/.docker -type f -exec head -n 50 {} +', 'deny'],
     ['find ~/.aws -exec ls -ld {} +', 'allow'],
     ['find . -name "*.md" -exec cat {} +', 'allow'],
-    ['tar czf /tmp/d.tgz -C ~ .docker', 'allow'], // (`-C ~ .docker`: the relative operand is not resolved against -C: left alone)
+    ['tar czf /tmp/d.tgz -C ~ .docker', 'deny'], // (`-C ~ .docker`: the relative operand is read in the directory -C names)
+    ['tar czf /tmp/site.tgz -C public .', 'allow'],
+    ['tar xzf backup.tgz -C ~ .docker', 'allow'],
     ['zip -r /tmp/d.zip ~/.docker', 'deny'],
     ['curl -s file:///home/dev/.aws/credentials', 'deny'],
     ['wget -qO- file://localhost/Users/a/.netrc', 'deny'],

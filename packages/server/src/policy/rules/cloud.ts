@@ -141,7 +141,23 @@ function emitLocal(ctx: RuleContext, rule: string, what: string, dest: DbDestina
 
 /** One step up when the tool's own confirmation is skipped, one more for production-looking names. */
 function bump(args: readonly string[], base: Severity): Severity {
-  return shiftSeverity(base, (confirmSkipped(args) ? 1 : 0) + (prodish(args) && base !== 'low' ? 1 : 0));
+  return shiftSeverity(base, (confirmSkipped(args) ? 1 : 0) + (prodish(args) && base !== 'low' ? 1 : 0) + (deletesAllListed(args) ? 1 : 0));
+}
+
+// A listing that narrows what it lists: a filter, a tag or label selector, a JMESPath `[?…]` test, a grep.
+const NARROWED_LISTING = /filter|tag|label|selector|Values=|\?|starts_with|contains|grep|select|\s-l\s/i;
+
+/**
+ * Deletes every resource of a kind the account lists, with no filter: the ids come from a listing
+ * substitution (`--instance-ids $(aws ec2 describe-instances --query … --output text)`,
+ * `$(gcloud compute instances list --format='value(name)')`). The whole fleet goes, not one resource.
+ */
+function deletesAllListed(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (!a.includes('$(') && !a.includes('`')) continue;
+    if (/\b(?:describe-[a-z-]+|list(?:-[a-z-]+)?)\b/.test(a) && !NARROWED_LISTING.test(a)) return true;
+  }
+  return false;
 }
 
 function confirmSkipped(args: readonly string[]): boolean {
@@ -264,6 +280,10 @@ function inspectFrameworkDb(cmd: SimpleCommand, ctx: RuleContext): void {
   }
 }
 
+// Framework tasks that drop every table or the whole database, by the program that runs them
+// (`php artisan`, Symfony's `bin/console`, `sequelize`, `knex`, `typeorm`, Elixir's `mix`,
+// `dotnet ef`, `alembic`, `flask db`) and the words that select the task.
+
 export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script?: Script): void {
   const args = cmd.args;
   const name = cmd.name;
@@ -371,7 +391,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       if (!op || !/^(?:batch-)?(?:delete|terminate|remove|deregister|purge|destroy)-/.test(op)) return;
       const data = /^(?:rds|dynamodb|redshift|docdb|neptune|elasticache|efs|backup|s3api|kms|secretsmanager|ecr)$/.test(svc ?? '') || /db|table|cluster|snapshot|backup|volume|key|secret|bucket/.test(op);
       const base: Severity = data ? 'high' : 'medium';
-      return emit(ctx, args.includes('--skip-final-snapshot') ? 'critical' : shiftSeverity(base, prodish(args) ? 1 : 0), 'aws_delete', `aws ${svc} ${op} permanently deletes ${data ? 'stored data' : 'cloud resources'}.`);
+      const everything = deletesAllListed(args);
+      return emit(ctx, args.includes('--skip-final-snapshot') ? 'critical' : shiftSeverity(base, (prodish(args) ? 1 : 0) + (everything ? 1 : 0)), 'aws_delete', `aws ${svc} ${op} permanently deletes ${data ? 'stored data' : 'cloud resources'}${everything ? ': every one the account lists, with no filter' : ''}.`);
     }
     case 'gcloud': {
       const pos = positionals(args);
@@ -431,7 +452,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       // A preview, review or test release (or namespace) is made to be thrown away; a shared
       // environment (staging, unnamed) is a warning and a production-looking one a denial.
       if (!prodish(args) && ns !== 'kube-system' && (EPHEMERAL.test(release) || EPHEMERAL.test(ns))) return emit(ctx, 'low', 'helm_uninstall', `helm ${args[0]} removes the throwaway release ${release}${ns ? ` in ${ns}` : ''}.`);
-      emit(ctx, shiftSeverity('medium', prodish(args) ? 1 : 0), 'helm_uninstall', `helm ${args[0]} removes the release ${release}${ns ? ` in ${ns}` : ''}.`);
+      const everything = deletesAllListed(args);
+      emit(ctx, shiftSeverity('medium', (prodish(args) ? 1 : 0) + (everything ? 1 : 0)), 'helm_uninstall', everything ? `helm ${args[0]} removes every release helm lists.` : `helm ${args[0]} removes the release ${release}${ns ? ` in ${ns}` : ''}.`);
       return;
     }
     case 'docker':

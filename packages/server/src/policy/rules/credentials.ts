@@ -234,6 +234,36 @@ function silentInPlaceEdit(cmd: SimpleCommand): boolean {
   return !cmd.args.some((a) => TERMINAL_OUTPUT.test(a));
 }
 
+const TARS: ReadonlySet<string> = new Set(['tar', 'bsdtar', 'gtar']);
+// tar options whose value is the next word (other than -C, read below).
+const TAR_VALUES: ReadonlySet<string> = new Set(['-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-b', '--blocking-factor', '-H', '--format', '-N', '--newer', '--owner', '--group', '--mode', '--transform', '-I', '--use-compress-program', '-K', '--starting-file', '-L', '--tape-length', '-V', '--label']);
+
+/**
+ * The operands tar reads from the directory a `-C DIR` before them moves to: `tar czf k.tgz -C ~
+ * .ssh` archives `~/.ssh`. (The first word may be a bundle without a dash, `czf`, whose `f` takes
+ * the next word.)
+ */
+/** tar unpacking (`-x`, `xzf`, `--extract`, `--get`): its operands are members to write, not files read. */
+function tarExtracts(args: readonly string[]): boolean {
+  return args.some((a, i) => a === '--extract' || a === '--get' || (/^-[A-Za-z]+$/.test(a) && a.includes('x')) || (i === 0 && /^[A-Za-z]+$/.test(a) && a.includes('x')));
+}
+
+function tarDirOperands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  let dir: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '-C' || a === '--directory') dir = args[++i];
+    else if (a.startsWith('--directory=')) dir = a.slice(12);
+    else if (/^-C./.test(a)) dir = a.slice(2);
+    else if (a.startsWith('-') || (i === 0 && /^[A-Za-z]+$/.test(a) && /[cxtruAd]/.test(a))) {
+      // A bundle ending in a value option (`-czf F`, `czf F`) or a value option alone takes the next word.
+      if (TAR_VALUES.has(a) || (!a.startsWith('--') && /[fTXbHNILKV]$/.test(a) && a.length > 1)) i++;
+    } else if (dir !== undefined && !/^[/~$]/.test(a)) out.push(`${dir.replace(/\/+$/, '')}/${a.replace(/^\.\//, '')}`);
+  }
+  return out;
+}
+
 export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: CredentialRisk; path: string } | null {
   // A PowerShell assignment of one word (`$d = "$env:USERPROFILE\.aws"`) names a path and reads nothing.
   if (cmd.argv.length <= 3 && cmd.argv.length > 0 && cmd.argv[0].text.charCodeAt(0) === 36 && (cmd.argv.length === 1 ? cmd.argv[0].text.includes('=') : cmd.argv[1].text.charCodeAt(0) === 61)) return null;
@@ -281,6 +311,7 @@ export function credentialReadBy(cmd: SimpleCommand, cwd?: string): { risk: Cred
     }
   }
   if (cmd.name === 'git') for (const p of gitReadPaths(cmd.args)) best = riskier(best, p);
+  if (TARS.has(cmd.name) && cmd.args.some((a) => a === '-C' || a.startsWith('--directory') || /^-C./.test(a)) && !tarExtracts(cmd.args)) for (const p of tarDirOperands(cmd.args)) best = riskier(best, p, cmd, cwd);
   if (SEARCHERS.has(cmd.name) && !best) {
     const pattern = searchPattern(cmd.args);
     if (pattern !== undefined) for (const a of args) {
@@ -332,7 +363,7 @@ function fedPaths(cmd: SimpleCommand, best: { risk: CredentialRisk; path: string
   // A reader handed the paths a search prints (`find ~ -name '*.pfx' | xargs tar czf x`,
   // `… | zip -@ x`, `Get-ChildItem $HOME -Recurse -Include *.kdbx,id_rsa | Compress-Archive …`).
   if (cmd.stage > 0 && readsListedPaths(cmd)) {
-    for (const up of cmd.pipeline.stages[cmd.stage - 1] ?? []) {
+    for (const up of listingStage(cmd)) {
       if (SEARCH_LISTERS.has(up.name)) best = searchedFiles(up, best, up, cwd);
       // locate prints every indexed path holding its pattern: `locate id_rsa | xargs cat`.
       else if (LOCATORS.has(up.name)) for (const p of positionals(up.args)) best = riskier(best, p, up, cwd, credentialRisk);
@@ -386,6 +417,29 @@ function stdinInputs(cmd: SimpleCommand): boolean {
   return cmd.wrappers.includes('xargs') || (cmd.wrappers.includes('parallel') && cmd.dynamicArgs);
 }
 
+// Stages that pass on some of the lines they read, unchanged: a listing filtered by them still
+// hands the reader paths it listed (`ls ~/.ssh/id_* | grep -v pub | sort | xargs cat`).
+const LINE_FILTERS: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'shuf', 'cat', 'tee']);
+
+/**
+ * The stage whose listing reaches `cmd`'s stdin: the one before it, or the one before a run of
+ * line filters. A grep that keeps only public-key lines (`grep '\.pub$'`) hands on none of the
+ * secret files, so the listing stops there.
+ */
+function listingStage(cmd: SimpleCommand): readonly SimpleCommand[] {
+  const stages = cmd.pipeline.stages;
+  let k = cmd.stage - 1;
+  while (k > 0 && stages[k].length === 1 && LINE_FILTERS.has(stages[k][0].name)) {
+    const f = stages[k][0];
+    const inverted = f.args.some((a) => /^-[a-zA-Z]*v[a-zA-Z]*$/.test(a) || a === '--invert-match');
+    // (`cat FILE` prints the file, not what it was piped.)
+    if (f.name === 'cat' && f.args.some((a) => !a.startsWith('-'))) return [];
+    if (!inverted && /grep$|^rg$/.test(f.name) && f.args.some((a) => !a.startsWith('-') && /pub/i.test(a))) return [];
+    k--;
+  }
+  return stages[k] ?? [];
+}
+
 /** Whether `cmd` reads the files whose paths come in on stdin: xargs, `zip -@`, `tar -T -`, `cpio -o`, PowerShell readers of piped items. */
 function readsListedPaths(cmd: SimpleCommand): boolean {
   if (stdinInputs(cmd) || PS_ITEM_READERS.has(cmd.name) || cmd.name === 'cpio') return true;
@@ -415,6 +469,11 @@ function searchedFiles(lister: SimpleCommand, best: { risk: CredentialRisk; path
     const a = args[i];
     const flag = ps ? a.toLowerCase() : a;
     if (NAME_TESTS.has(flag) && i + 1 < args.length) {
+      // `! -name '*.pub'` lists every file but those: it does not narrow the search to them.
+      if (!ps && i > 0 && (args[i - 1] === '!' || args[i - 1] === '-not')) {
+        i++;
+        continue;
+      }
       for (const n of ps ? args[++i].split(',') : [args[++i]]) if (n.trim() && !n.includes('/')) names.push(n.trim());
       continue;
     }
@@ -554,6 +613,52 @@ function seedsLocalSettings(cmd: SimpleCommand): boolean {
   return localSettingsOnly(literalOutput(cmd) ?? literalOutput(cmd.pipeline.stages[cmd.stage - 1]?.[0] ?? cmd) ?? cmd.redirects.find((r) => r.op === '<<<')?.target.text);
 }
 
+const ENV_NAME_CUTTERS: ReadonlySet<string> = new Set(['cut', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+const GREPS: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg']);
+/** An awk program that prints the first field and nothing else. */
+const PRINT_FIRST_FIELD = /^\s*\{\s*print\s+\$1\s*;?\s*\}\s*$/;
+/** A sed script that deletes from the first `=` to the end of the line. */
+const STRIP_VALUE = /^s([/|#])\\?=\.\*\$?\1\1g?$/;
+/** A grep pattern anchored at the line start that cannot reach past the `=`: a name, perhaps with its `=`. */
+const NAME_PATTERN = /^\^(?:\[[A-Za-z0-9_:-]+\]|[A-Za-z0-9_])+[*+]?=?$/;
+
+/**
+ * A command that prints only the variable names of the env-style lines it reads: `cut -d= -f1`,
+ * `awk -F= '{print $1}'`, or a sed script that deletes from the `=` on (not in place).
+ */
+function printsNamesOnly(cmd: SimpleCommand): boolean {
+  if (!ENV_NAME_CUTTERS.has(cmd.name)) return false;
+  const a = cmd.args;
+  if (cmd.name === 'cut') {
+    const delim = optionValue(a, ['-d', '--delimiter']) ?? a.find((x) => /^-d.|^--delimiter=/.test(x))?.replace(/^-d|^--delimiter=/, '');
+    const fields = optionValue(a, ['-f', '--fields']) ?? a.find((x) => /^-f.|^--fields=/.test(x))?.replace(/^-f|^--fields=/, '');
+    return delim === '=' && fields === '1';
+  }
+  if (cmd.name.endsWith('awk')) {
+    const sep = optionValue(a, ['-F']) ?? a.find((x) => /^-F./.test(x))?.slice(2);
+    return sep === '=' && a.some((x) => PRINT_FIRST_FIELD.test(x));
+  }
+  const scripts = a.filter((x) => !x.startsWith('-'));
+  return !a.some((x) => /^-[a-zA-Z]*i|^--in-place/.test(x)) && scripts.length >= 1 && STRIP_VALUE.test(scripts[0]);
+}
+
+/**
+ * A view of an env file that shows none of its values: only the variable names (`cut -d= -f1 .env`,
+ * `grep -E '^[A-Z_]+=' .env | cut -d= -f1`), a count (`grep -c`), or whether a line is there
+ * (`grep -q '^DATABASE_URL=' .env`). Agents check which variables are set this way every day.
+ */
+function showsNamesOnly(cmd: SimpleCommand): boolean {
+  if (printsNamesOnly(cmd)) return true;
+  if (GREPS.has(cmd.name)) {
+    const a = cmd.args;
+    if (a.some((x) => /^-[a-zA-Z]*[cqlL][a-zA-Z]*$/.test(x) || x === '--count' || x === '--quiet' || x === '--silent' || x === '--files-with-matches')) return true;
+    if (a.some((x) => /^-[a-zA-Z]*o[a-zA-Z]*$/.test(x) || x === '--only-matching') && a.some((x) => NAME_PATTERN.test(x))) return true;
+  }
+  // Its output goes only into a stage that keeps the names.
+  const next = cmd.pipeline.stages[cmd.stage + 1];
+  return next?.length === 1 && printsNamesOnly(next[0]) && !cmd.redirects.some((r) => /^[0-9]*>/.test(r.op));
+}
+
 export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   inspectSecretStoreCommand(cmd, ctx);
   const read = credentialReadBy(cmd, ctx.cwd);
@@ -561,7 +666,7 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
   // do cat $f; done' | grep -iE 'pass|token'`): the script's reads are the harvest.
   const search = cmd.stage > 0 && SECRET_SEARCHERS.has(cmd.name) && !ctx.speculative ? searchesForSecrets(cmd) : undefined;
   if (search !== undefined) harvestedByShell(cmd, ctx, search);
-  if (read) {
+  if (read && !(read.risk.kind === 'env_file' && showsNamesOnly(cmd))) {
     // A file that only may hold secrets (shell history, a client config) searched for them
     // (`cat ~/.bash_history | grep -iE 'pass|token'`, `grep -i password ~/.zsh_history`) is a harvest.
     const harvest = read.risk.severity === 'medium' ? secretSearch(cmd) : undefined;
@@ -588,6 +693,12 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     }
   }
   const args = cmd.args;
+  // `set -a; source .env; set +a; env`, `dotenv -- printenv`: the environment printed after an env
+  // file was loaded into it holds that file's secrets.
+  if (cmd.envLoaded !== undefined && printsWholeEnvironment(cmd)) {
+    secretStore(ctx, 'high', 'env_file', `\`${cmd.name}\` prints the environment after ${cmd.envLoaded} was loaded into it, so the file's secrets reach the agent's context.`);
+    return;
+  }
   // A credential helper run by hand (`git-credential-osxkeychain get`, `docker-credential-desktop get`).
   if (cmd.name.includes('-credential-')) {
     const printer = tokenPrinter(cmd);
@@ -693,6 +804,13 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
       return;
     }
   }
+}
+
+/** `env`, `printenv`, `set`, `export -p`, `declare -x` with nothing after them: the whole environment. */
+function printsWholeEnvironment(cmd: SimpleCommand): boolean {
+  if (cmd.name === 'env' || cmd.name === 'printenv' || cmd.name === 'set') return cmd.args.length === 0;
+  if (cmd.name === 'export' || cmd.name === 'declare') return cmd.args.length === 1 && /^-[px]$/.test(cmd.args[0]);
+  return false;
 }
 
 /** Programs that run a command inside a container or pod (`… exec …`). */

@@ -199,6 +199,15 @@ const SCHEMA_WIPES: ReadonlyMap<string, RegExp> = new Map([
   ['dbmate', /^(?:drop|rollback|down)$/],
   ['goose', /^(?:reset|down-to|down)$/],
   ['migrate', /^(?:drop|down)$/],
+  // Framework consoles: Laravel's artisan (`php artisan migrate:fresh`), Symfony's bin/console,
+  // Elixir's mix, .NET's `dotnet ef database drop`, Flask-Migrate's `flask db downgrade base`.
+  ['php', /^(?:migrate:fresh|migrate:reset|migrate:refresh|db:wipe)$/],
+  ['console', /^(?:doctrine:database:drop|doctrine:schema:drop)$/],
+  ['mix', /^(?:ecto\.drop|ecto\.reset)$/],
+  ['dotnet', /^database$/],
+  ['flask', /^downgrade$/],
+  // `rails runner 'User.delete_all' -e production`: Ruby code that empties or drops tables.
+  ['rails', /^runner$/],
 ]);
 // Words that name production in an environment option, a URL or a settings module.
 const PROD_WORD = /(?:^|[-_.=/:@\s])(?:prod|production|prd|live)(?:$|[-_.=/:\s\d])/i;
@@ -217,7 +226,9 @@ export function schemaWipeInProduction(cmd: SimpleCommand): string | undefined {
   if (!verb) return undefined;
   // diesel/sqlx `database reset|drop`, migrate `drop`, alembic `downgrade base`: the second word decides.
   if ((cmd.name === 'diesel' || cmd.name === 'sqlx') && !/^(?:reset|drop|redo)$/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
-  if (cmd.name === 'alembic' && !/^base$|^-\d{2,}$/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
+  if ((cmd.name === 'alembic' || cmd.name === 'flask') && !/^base$|^-\d{2,}$/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
+  if (cmd.name === 'dotnet' && (pos[0] !== 'ef' || pos[pos.indexOf(verb) + 1] !== 'drop')) return undefined;
+  if (cmd.name === 'rails' && !/\b(?:delete_all|destroy_all|drop_table|truncate)\b/.test(pos[pos.indexOf(verb) + 1] ?? '')) return undefined;
   if (cmd.name === 'knex' && verb === 'migrate:rollback' && !cmd.args.includes('--all')) return undefined;
   const prod = [...cmd.args, ...cmd.assignments].find((a) => PROD_WORD.test(a) && !/^--?(?:help|version)/.test(a));
   return prod ? `\`${cmd.name} ${verb}\` drops or empties the database schema where the line names production (${prod.slice(0, 80)})` : undefined;

@@ -1,6 +1,6 @@
 // Small facts about parsed commands that several rule families share: flags, URLs and
 // hosts, downloaders, interpreters, pipeline neighbours.
-import { shellInvocation } from '../shell/shell-args.js';
+import { shellInvocation, stdinShellOpener } from '../shell/shell-args.js';
 import { printf } from '../shell/static-text.js';
 import type { SimpleCommand, Word } from '../shell/types.js';
 
@@ -308,6 +308,8 @@ export function executesStdin(cmd: SimpleCommand): boolean {
     return !args.some((a) => !a.startsWith('-'));
   }
   if (cmd.name === 'source' || cmd.name === '.') return args[0] === '/dev/stdin' || args[0] === '-';
+  // `… | sudo -s`, `… | su -`: the shell they open reads the pipe as its script.
+  if (cmd.name === 'sudo' || cmd.name === 'su' || cmd.name === 'doas') return stdinShellOpener(cmd.name, args) !== undefined;
   // at/batch schedule the commands read from stdin (unless -f FILE or a query mode).
   if (cmd.name === 'at' || cmd.name === 'batch') return !args.some((a) => /^-[a-zA-Z]*[fldrcq]/.test(a));
   return false;

@@ -137,6 +137,8 @@ function awkStrings(code: string, args: readonly string[]): string {
 
 /** The inline program of an interpreter command, if any. */
 export function inlineCode(cmd: SimpleCommand): string | undefined {
+  // A program file the same line wrote with its text visible is that program's code.
+  if (cmd.programText !== undefined) return cmd.programText;
   if (AWK.has(cmd.name)) return awkProgram(cmd.args);
   // (Erlang's `erl -eval CODE`: its shell calls, `os:cmd("…")`, are found like any language's.)
   if (cmd.name === 'erl') return optionValue(cmd.args, ['-eval']);
@@ -162,13 +164,24 @@ export function inlineCode(cmd: SimpleCommand): string | undefined {
 // Spellings of the home directory and of environment lookups in interpreter code, rewritten to
 // what a shell would see, so `shutil.rmtree(Path.home())` and `"$ENV{HOME}/.ssh"` are judged
 // (also Julia's `homedir()`, R's `path.expand("~")`, Tcl's `$env(HOME)`).
-const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
+const HOME_EXPR = /\b(?:os\.path\.expanduser\(\s*(['"])~\1\s*\)|(?:pathlib\.)?Path\.home\(\)|Dir\.home|(?:require\((['"])os\2\)|os)\.homedir\(\)|process\.env\.HOME|os\.environ\[(['"])HOME\3\]|os\.getenv\((['"])HOME\4\)|ENV\[(['"])HOME\5\]|(?:Sys\.)?getenv\((['"])HOME\6\)|Deno\.env\.get\(\s*(['"])HOME\7\s*\)|os\.Getenv\("HOME"\)|os\.UserHomeDir\(\)|System\.user_home!?\(\)|homedir\(\)|path\.expand\((['"])~\8\))|\$(?:::)?env\(HOME\)/g;
+// The home directory read from the environment in other spellings: `os.environ.get('HOME')`,
+// `process.env['HOME']`, Ruby `ENV.fetch('HOME')`, PHP `$_SERVER['HOME']`/`$_ENV['HOME']`, Windows'
+// USERPROFILE, Java's `System.getProperty("user.home")` (a default after a comma is ignored).
+const HOME_LOOKUP = /\b(?:os\.environ\.get|os\.getenv|ENV\.fetch|process\.env)\s{0,2}[[(]\s{0,2}(['"])(?:HOME|USERPROFILE)\1(?:\s{0,2},[^)\]\n]{0,80})?\s{0,2}[\])]|\bprocess\.env\.USERPROFILE\b|\$_(?:SERVER|ENV)\[\s{0,2}(['"])HOME\2\s{0,2}\]|\bSystem\.getProperty\(\s{0,2}"user\.home"\s{0,2}\)/g;
+// The working directory asked of the runtime (`shutil.rmtree(os.getcwd())` deletes the project).
+const CWD_EXPR = /\b(?:os\.getcwd\(\)|process\.cwd\(\)|(?:pathlib\.)?Path\.cwd\(\)|Dir\.pwd\b|Deno\.cwd\(\))/g;
 // `os.path.expanduser('~/Documents')`, R's `path.expand("~/x")`: the path as the shell writes it.
 const EXPAND_USER = /\b(?:os\.path\.expanduser|expanduser|path\.expand|normalizePath|File\.expand_path)\(\s{0,3}(['"])(~[^'"]{0,512})\1\s{0,3}\)/g;
 // R `unlink(p, recursive = TRUE)`, Julia `rm(p; recursive=true)`: a delete made recursive by a keyword.
 const KEYWORD_RECURSIVE_DELETE = /\b(?:unlink|rm|file\.remove|dir_delete|rmdir)\s{0,3}\(\s{0,3}(['"])([^'"]{1,512})\1[^)]{0,120}?\brecursive\s{0,3}=\s{0,3}(?:TRUE|true|T)\b/g;
 // `joinpath("~", ".ssh")`, `os.path.join("~", "x")`, R's `file.path(…)`: two literals joined by a slash.
-const PATH_JOIN = /\b(?:joinpath|os\.path\.join|file\.path|path\.join|path\.resolve|File\.join|filename:join)\(\s{0,3}(['"])([^'"]{1,512})\1\s{0,3},\s{0,3}(['"])([^'"]{1,512})\3\s{0,3}\)/g;
+// (Up to eight literal parts: `os.path.join('~', '.cache', 'pip')` is `~/.cache/pip`, not `~`.)
+const PATH_JOIN = /\b(?:joinpath|os\.path\.join|file\.path|(?:require\(['"]path['"]\)\.|path\.)(?:join|resolve)|File\.join|filename:join)\(\s{0,3}((?:['"][^'"\n]{1,512}['"]\s{0,3},\s{0,3}){1,7}['"][^'"\n]{1,512}['"])\s{0,3}\)/g;
+const JOIN_PART = /(['"])([^'"\n]{1,512})\1/g;
+function joinedPath(_m: string, parts: string): string {
+  return `"${Array.from(parts.matchAll(JOIN_PART), (m) => m[2]).join('/')}"`;
+}
 // pathlib's `/` operator: `Path.home() / '.aws' / 'credentials'` (home already rewritten to "~") is one path.
 const PATH_DIV = /(['"])([^'"\n]{1,256})\1\s{0,3}\)?\s{0,3}\/\s{0,3}(['"])([^'"\n]{1,256})\3/g;
 // `Path.home().glob('.aws/*')`, `(…).rglob('*.pem')`: the glob under that directory.
@@ -179,7 +192,10 @@ const PERL_ENV = /\\?\$ENV\{(\w+)\}|#\{ENV\[(['"])(\w+)\2\]\}|\$\{process\.env\.
 // `remove_tree($HOME)`: an unquoted home variable as a call's argument.
 const BARE_HOME_ARG = /(\(\s{0,3})\$HOME\b(?=\s{0,3}[,)])/g;
 // `+` (JavaScript, Python), `.` (PHP, Perl) and `..` (Lua) join strings.
-const CONCAT = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
+// (A quote right after `(`, `[` or `,` opens a literal: `rmtree('.')`, `['..']` hold the paths `.` and `..`.)
+const CONCAT = /(?<![([,]\s{0,3})(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(['"`])/g;
+// Two literals in different quotes joined (`'rm -rf ' + "~"` once a home lookup is rewritten): one literal in the first's quotes.
+const MIXED_CONCAT = /(['"`])([^'"`\n]{0,512})\1\s{0,3}(?:\.\.|[+.])\s{0,3}(?!\1)(['"`])([^'"`\n]{0,512})\3/g;
 // A variable between two literals (`"@".$HOME."/.ssh"`), or closing one (`"rm -rf ".$HOME)`).
 const CONCAT_VAR = /(['"`])\s{0,3}(?:\.\.|[+.])\s{0,3}(\$[A-Za-z_]\w*)\s{0,3}(?:(?:\.\.|[+.])\s{0,3}(['"`])|(?=[),;]))/g;
 // A variable followed by a literal (`$HOME."/Documents"`, `$HOME + '/x'`): one string, as the shell writes it.
@@ -389,16 +405,19 @@ function normalizeCode(code: string): string {
   const normalized = joinPathDivisions(
     code
       .replace(EXPAND_USER, '"$2"')
+      .replace(HOME_LOOKUP, '"~"')
+      .replace(CWD_EXPR, '"."')
       .replace(HOME_EXPR, '"~"')
       .replace(JULIA_HOME_INTERPOLATION, '~')
       .replace(R_PASTE, (_m, zero: string, _q, a: string, _r, b: string) => `"${a}${zero ? '' : ' '}${b}"`)
-      .replace(PATH_JOIN, '"$2/$4"'),
+      .replace(PATH_JOIN, joinedPath),
   )
     .replace(PERL_ENV, (_m, a: string | undefined, _q, b: string | undefined, c: string | undefined) => '$' + (a ?? b ?? c))
     .replace(VAR_THEN_LITERAL, '$2$1')
     .replace(PERL_QUOTE, (_m, ...g: (string | undefined)[]) => `"${g[0] ?? g[1] ?? g[2] ?? g[3] ?? g[5] ?? ''}"`)
     .replace(GLOB_OF_LITERAL, '')
     .replace(CONCAT_VAR, (_m, _a, v: string, close: string | undefined) => (close ? v : `${v}${_a}`))
+    .replace(MIXED_CONCAT, (_m, q: string, a: string, _q, b: string) => `${q}${a}${b}${q}`)
     .replace(CONCAT, '')
     .replace(BARE_HOME_ARG, '$1"~"')
     .replace(RUBY_COMMAND, (_m, a: string | undefined, b: string | undefined) => `system("${a ?? b}")`)
@@ -546,7 +565,18 @@ function inspectLineExec(cmd: SimpleCommand, code: string, ctx: RuleContext): vo
 }
 
 /** The rules over an interpreter's program text (normalized, decoded literals in place). */
+// An env file loaded into the process (`load_dotenv()`, `require('dotenv').config()`, `import
+// 'dotenv/config'`, Ruby's `Dotenv.load`) ...
+const LOADS_DOTENV = /\bload_dotenv\s{0,2}\(|dotenv['"]\s{0,2}\)\s{0,2}\.config\s{0,2}\(|['"]dotenv\/config['"]|\bDotenv\.load\b|\bdotenv_values\s{0,2}\(/;
+// ... and then the whole environment, or a secret-named variable of it, printed.
+const PRINTS_ENV = /\b(?:print|console\.log|puts|p|pp|echo|json\.dumps)\s{0,2}\(?\s{0,2}(?:dict\s{0,2}\(\s{0,2})?(?:os\.environ|process\.env|ENV(?:\.to_h)?)\s{0,2}(?:\)|;|$|\n|\.(?:items|copy)\(|\[\s{0,2}['"][A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)[A-Za-z0-9_]*['"]|\.[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?))/i;
+
 function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: RuleContext): void {
+  // (Also loaded by the runtime's own options: `node -r dotenv/config`, `node --env-file=.env`, `deno eval --env`.)
+  const loads = (code.includes('otenv') && LOADS_DOTENV.test(code)) || cmd.args.some((a) => a === 'dotenv/config' || /^--env(?:-file)?(?:=|$)/.test(a));
+  if (loads && PRINTS_ENV.test(code)) {
+    ctx.emit({ patternName: 'credential_access.env_file', severity: 'high', category: 'credential_access', layer: 'builtin', reason: `${cmd.name} code loads the project's env file and prints the environment (or a secret of it), so the file's secrets reach the agent's context.` });
+  }
   if (!AWK.has(cmd.name) && SHELL_LINE.test(code) && code.length <= 1024) inspectShellLineAsCode(cmd, code, ctx);
   // (Each scan only when a cheap substring test says it can match.)
   if (/exec|spawn|run\s{0,3}\(`/.test(text)) for (const m of allMatches(COMMAND_SYNTAX, text)) {
@@ -621,6 +651,8 @@ function inspectCodeText(cmd: SimpleCommand, code: string, text: string, ctx: Ru
   // A walk matters only in code that also deletes: that test first, the walk scan after it.
   if (ANY_DELETE.test(text)) for (const m of allMatches(WALK, text)) {
     const root = m[2] ?? m[4];
+    // Walking the project to delete what matches (`Path('.').glob('**/__pycache__')`) is a clean-up.
+    if (root === '.' || root === './') continue;
     const risk = deletionRisk(root.endsWith('/') ? `${root}*` : `${root}/*`, ctx.cwd);
     if (risk) {
       ctx.emit({ patternName: 'destructive_fs.recursive_delete', severity: risk.severity, category: 'destructive_fs', layer: 'builtin', reason: `${cmd.name} code walks ${root} and deletes ${risk.label}.`, paths: [root] });

@@ -10,9 +10,9 @@
 // not read). Programs that print their own shell setup, in their plain form, stay allowed
 // (shell-init-generators.ts).
 import { matchParen } from '../shell/lexer.js';
-import { shellInvocation } from '../shell/shell-args.js';
+import { shellInvocation, stdinShellOpener } from '../shell/shell-args.js';
 import { trapAction } from '../shell/unwrap.js';
-import { substitutionOutput } from '../shell/static-text.js';
+import { pipelineOutput, substitutionOutput } from '../shell/static-text.js';
 import type { Script, SimpleCommand, Word } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
@@ -232,6 +232,19 @@ function passesThrough(c: SimpleCommand): boolean {
   return c.name === 'cat' && c.redirects.length === 0 && !c.args.some((a) => a !== '-' && !a.startsWith('-'));
 }
 
+/** The script the stages before a shell print, when each is one command whose output is known here. */
+function computedScript(stages: readonly SimpleCommand[][]): { text: string; how: string } | undefined {
+  // (A word or here-text holding a substitution prints what that substitution prints: unknown.)
+  if (stages.some((s) => s.length !== 1 || s[0].argv.some((w) => w.subs.length > 0) || s[0].redirects.some((r) => r.target.subs.length > 0))) return undefined;
+  const text = pipelineOutput(stages.map(([c]) => {
+    const here = c.redirects.find((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-');
+    return { words: [c.name, ...c.args], stdin: here === undefined ? undefined : here.op === '<<<' ? `${here.target.text}\n` : here.target.text };
+  }));
+  if (text === undefined || text.length > 16_384) return undefined;
+  const how = stages.map(([c]) => commandText(c)).join(' | ');
+  return { text, how: `\`${how.length > 60 ? `${how.slice(0, 57)}…` : how}\`` };
+}
+
 /** A shell, `source /dev/stdin` or at/batch: the pipe's text is the script. */
 function runsStdinAsShell(c: SimpleCommand): boolean {
   if (SHELLS.has(c.name) && c.name !== 'busybox') {
@@ -239,6 +252,7 @@ function runsStdinAsShell(c: SimpleCommand): boolean {
     return inv.stdin && !inv.noexec && !c.redirects.some((r) => r.op === '<' || r.op === '<<' || r.op === '<<-' || r.op === '<<<');
   }
   if (c.name === 'source' || c.name === '.') return c.args[0] === '/dev/stdin' || c.args[0] === '-';
+  if (c.name === 'sudo' || c.name === 'su' || c.name === 'doas') return !c.redirects.some((r) => r.op === '<' || r.op.startsWith('<<')) && stdinShellOpener(c.name, c.args) !== undefined;
   return false;
 }
 
@@ -277,6 +291,14 @@ export function inspectRuntimeCodePipelines(script: Script, ctx: RuleContext): v
         continue;
       }
       const text = producers.map(commandText).join('; ');
+      // Text the upstream stages compute from what is written here (`tr 'a-z' 'n-za-m' <<< '…'`,
+      // `echo … | cut -d: -f2`): the script is known, and judged as the code it is.
+      const computed = computedScript(p.stages.slice(0, j));
+      if (computed !== undefined) {
+        const how = ` (the text ${computed.how} computes, ${where})`;
+        for (const f of ctx.inspectNested(computed.text)) ctx.emit({ ...f, reason: `${f.reason.replace(/\.$/, '')}${how}.` });
+        continue;
+      }
       emit(ctx, 'runtime_code', 'medium', `Runs code produced at run time by \`${text.length > 60 ? `${text.slice(0, 57)}…` : text}\` (${where}); it cannot be checked before it runs${viaSuffix(runner)}.`);
     }
   }

@@ -10,7 +10,7 @@ const ALWAYS_SET = new Set(['HOME', 'PWD', 'USER', 'LOGNAME', 'PATH', 'SHELL', '
 
 // `${[flags]name[op word]}` (flags: zsh's ~ = ^; the name may be empty in zsh), `${name@X}`,
 // zsh `${(flags)name}`, `$name`, or bash's indirect `${!name}` (the variable named by name's value).
-const PARAMETER = /\$\{([~=^]*)([A-Za-z_][A-Za-z0-9_]*|)(?:(:?[-=+?])([^}]*)|@([PEQULaAuK]))?\}|\$\{\(([a-zA-Z@]{1,8})\)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|\$\{!([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const PARAMETER = /\$\{([~=^]*)([A-Za-z_][A-Za-z0-9_]*|)(?:(:?[-=+?]|%%?|##?)([^}]*)|@([PEQULaAuK]))?\}|\$\{\(([a-zA-Z@]{1,8})\)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|\$\{!([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
@@ -76,6 +76,14 @@ export function expandParameters(text: string, scope: Scope, wellKnown: Readonly
       return v;
     }
     if (op === undefined) return v ?? (name ? m : '');
+    // `${HOME%/}`, `${p##*/}`: a prefix or suffix removed from a known value.
+    if (op[0] === '%' || op[0] === '#') {
+      if (v !== undefined) return removeMatch(v, word!, op);
+      // A variable the shell always sets, value unknown here: a literal suffix (`${HOME%/}`) leaves
+      // it as it is, `${HOME%/*}` is its parent.
+      if (name && ALWAYS_SET.has(name) && op === '%') return word === '/*' ? `$${name}/..` : /[*?[]/.test(word!) ? m : `$${name}`;
+      return m;
+    }
     const set = v !== undefined && (op[0] !== ':' || v !== '');
     if (op.endsWith('+')) return set || (name && ALWAYS_SET.has(name)) ? word! : '';
     if (set) return v!;
@@ -86,6 +94,28 @@ export function expandParameters(text: string, scope: Scope, wellKnown: Readonly
     return word!.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (w, n: string) => lookup(n) ?? w);
   });
   return { text: out, code };
+}
+
+/**
+ * `${v%pat}` / `${v%%pat}` remove the shortest / longest suffix matching the glob `pat`, `#` and
+ * `##` a prefix. Only `*`, `?` and literal text are read; a pattern with a bracket or an
+ * expansion in it leaves the value as it is (it can only remove part of it).
+ */
+function removeMatch(value: string, pat: string, op: string): string {
+  if (pat === '' || /[[\]$`\\]/.test(pat) || pat.length > 128) return value;
+  const body = pat.replace(/[.+^(){}|]/g, '\\$&').replace(/\*/g, op.length === 2 ? '.*' : '.*?').replace(/\?/g, '.');
+  const suffix = op[0] === '%';
+  if (suffix) {
+    // The shortest suffix is the match that starts latest: try each start from the end.
+    const re = new RegExp(`^(?:${body})$`, 's');
+    if (op.length === 2) {
+      for (let k = 0; k <= value.length; k++) if (re.test(value.slice(k))) return value.slice(0, k);
+    } else for (let k = value.length; k >= 0; k--) if (re.test(value.slice(k))) return value.slice(0, k);
+    return value;
+  }
+  const re = new RegExp(`^(?:${body})`, 's');
+  const m = re.exec(value);
+  return m ? value.slice(m[0].length) : value;
 }
 
 /** The separators `$IFS` holds, as a pattern for splitting an unquoted expansion into words. */

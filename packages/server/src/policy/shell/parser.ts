@@ -6,7 +6,7 @@ import { normalizePath } from '../paths.js';
 import { lex, substitutionsIn, type Token } from './lexer.js';
 import { definedScript, DEFINERS, rememberDefinition, shellQuote, throughLinks, type LineDefinitions } from './definitions.js';
 import { expandBraces, expandParameters, ifsSplitter, readFields, referenceTo } from './expand.js';
-import { resolveSubstitutions } from './static-text.js';
+import { printf, resolveSubstitutions } from './static-text.js';
 import { shellInvocation } from './shell-args.js';
 import { nestedCommands, programName, unwrapPrefixes } from './unwrap.js';
 import { rememberWrites, startupFile, writtenFile, WrittenFiles } from './written-files.js';
@@ -58,6 +58,13 @@ interface Ctx extends LineDefinitions {
   functions?: Map<string, Token[]>;
   /** Files written earlier in the line with visible content (`echo … > f`, `cat > f <<EOF`). */
   files?: WrittenFiles;
+  /**
+   * Loop variables bound to an unquoted glob (`for f in ~/.ssh/id_*`): the shell expanded the
+   * glob, so `"$f"` is each file it matched, and is judged as the glob's matches, not a literal name.
+   */
+  globVars?: Set<string>;
+  /** The env file `source`/`.` loaded earlier in the line, if any (SimpleCommand.envLoaded). */
+  loadedEnv?: string;
 }
 
 /** Per-list state: where earlier `cd`s moved. Groups start from their parent's state. */
@@ -397,14 +404,12 @@ class Parser {
     const end = this.loopEnd(k);
     if (end < 0 || !this.affordable(k, end, values.length)) return false;
     const label = `a for loop setting $${name.text} to ${values.map((v) => v.text).join(' ')}`.slice(0, 200);
-    // (Only globs outside the project, under the home or the root: a project glob in "$f" stays
-    // judged as written, as it was, `for f in *.json; do jq . "$f"` being everyday work.)
-    const globbed = (v: Word) => !v.quoted && /[*?[]/.test(v.text) && /^(?:~|\/|\$\{?HOME\b)/.test(v.text);
-    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => {
-      vars.set(name.text, v.text);
-      if (globbed(v)) vars.set(GLOB_MARK + name.text, '');
-      else vars.delete(GLOB_MARK + name.text);
-    }), label, state);
+    const bindGlob = (v: Word): void => {
+      // (Home and absolute globs only: a project glob, `*.json`, is judged as written, as in `jq . *.json`.)
+      if (!v.quoted && /[*?[]/.test(v.text) && /^(?:[~/]|\$\{?HOME\b)/.test(v.text)) (this.ctx.globVars ??= new Set()).add(name.text);
+      else this.ctx.globVars?.delete(name.text);
+    };
+    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => (bindGlob(v), vars.set(name.text, v.text))), label, state);
     return true;
   }
 
@@ -477,6 +482,8 @@ class Parser {
     if (items.length === 0) return;
     const far = items.find((w) => /^(?:[/~$]|\.\.(?:\/|$))/.test(w.text)) ?? items[0];
     (this.ctx.vars ??= new Map()).set(name.text, far.text);
+    if (!far.quoted && /[*?[]/.test(far.text) && /^(?:[~/]|\$\{?HOME\b)/.test(far.text)) (this.ctx.globVars ??= new Set()).add(name.text);
+    else this.ctx.globVars?.delete(name.text);
   }
 
   /** A redirection's target after the expansions a word gets (`> "$f"`, `> $out/log`). */
@@ -586,15 +593,6 @@ class Parser {
       else words.push(w);
       return;
     }
-    // `for f in ~/.ssh/id_*; do cat "$f"`: the loop set f to one of the glob's matches, a file
-    // name; quoting "$f" keeps it one word, it does not undo the match. So the word stays a glob.
-    if (w.quoted && this.ctx.vars !== undefined) {
-      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(text);
-      if (ref && this.ctx.vars.has(GLOB_MARK + ref[1])) {
-        words.push(newWord(this.ctx.vars.get(ref[1]) ?? '', false, NO_SUBS));
-        return;
-      }
-    }
     if (this.ctx.arrays && text.indexOf('[') > 0) {
       const whole = ARRAY_ALL.exec(text);
       const elements = whole ? this.ctx.arrays.get(whole[1]) : undefined;
@@ -623,6 +621,11 @@ class Parser {
     text = expanded.text;
     if (text === w.text) {
       words.push(w);
+      return;
+    }
+    // `"$f"` of a loop variable over a glob: the files the glob matched, as the unquoted glob stands for them.
+    if (w.quoted && ctx.globVars !== undefined && LONE_REFERENCE.test(w.text) && ctx.globVars.has(w.text.replace(/[${}]/g, ''))) {
+      words.push(newWord(text, false, w.subs));
       return;
     }
     const split = ifsSplitter(ctx.vars?.get('IFS'));
@@ -745,6 +748,8 @@ class Parser {
     // A startup file this shell reads that the line wrote, all of it visible: judged in place.
     const startup = this.ctx.files?.size && SHELL_NAMES.has(name) ? startupFile({ name, args, assignments: u.assignments }) : undefined;
     const startupText = startup && this.ctx.files ? writtenFile(this.ctx.files, startup.file, shift, cwdIsSubdir) : undefined;
+    // (Looked up before remember(): running a file with a program that may change it forgets its text.)
+    const programText = this.ctx.files?.size && PROGRAM_RUNNERS.test(name) ? this.writtenProgram(name, args, shift, cwdIsSubdir) : undefined;
     // Every field is set, optional ones to undefined, in one order: all commands share one
     // hidden class, so the rules' property reads stay monomorphic (a command with `via` or
     // `cwdShift` added later had another shape, and the rules' inline caches went megamorphic).
@@ -762,6 +767,8 @@ class Parser {
       callerEnv: u.callerEnv,
       timer: u.timer,
       startupWritten: startupText?.complete ? true : undefined,
+      programText,
+      envLoaded: this.ctx.loadedEnv ?? (u.wrappers.includes('dotenv') ? '.env' : undefined),
       parent,
       origin: u.wrappers.includes('xargs') ? 'xargs' : u.wrappers.includes('parallel') ? 'parallel' : origin,
       depth: this.depth,
@@ -817,6 +824,7 @@ class Parser {
         const eq = a.indexOf('=');
         const value = a.slice(eq + 1);
         const vars = (this.ctx.vars ??= new Map());
+        this.ctx.globVars?.delete(a.slice(0, eq));
         vars.set(a.slice(0, eq), nameref ? (referenceTo(value, (n) => vars.get(n) ?? (Object.hasOwn(WELL_KNOWN, n) ? WELL_KNOWN[n] : undefined)) ?? value) : value);
       }
     }
@@ -831,6 +839,14 @@ class Parser {
       }
     }
     else if (DEFINERS.has(cmd.name)) rememberDefinition(this.ctx, cmd);
+    // `source .env`, `. ./.env.production`: the file's variables are in the environment from here on.
+    else if ((cmd.name === 'source' || cmd.name === '.') && cmd.args[0] !== undefined && ENV_FILE_NAME.test(cmd.args[0])) this.ctx.loadedEnv = cmd.args[0];
+    // `printf -v NAME FMT ARGS` assigns what printf would print (`printf -v d %s "$HOME"`).
+    // (Only formats whose conversions are %s, %d and %%: printf's text of others, `%q`, is not computed.)
+    else if (cmd.name === 'printf' && cmd.args[0] === '-v' && cmd.args.length >= 3 && ASSIGNMENT_NAME.test(cmd.args[1]) && !/%[^sd%]/.test(cmd.args[2]) && !cmd.argv.some((w) => w.subs.length > 0)) {
+      const value = printf(cmd.args.slice(2));
+      if (value !== undefined && value.length <= 1024) (this.ctx.vars ??= new Map()).set(cmd.args[1], value);
+    }
     else if (cmd.argv.length > 0 && cmd.argv[0].text.charCodeAt(0) === 36 /* $ */) this.rememberPowerShellAssignment(cmd.argv);
     if (cmd.redirects.length || this.ctx.files) rememberWrites(cmd, (this.ctx.files ??= new WrittenFiles()));
   }
@@ -849,6 +865,26 @@ class Parser {
     else if (argv.length === 2 && argv[1].text.length > 1 && argv[1].text[0] === '=' && argv[1].text[1] !== '=') value = argv[1].text.slice(1);
     if (value === undefined || value.length > 1024) return;
     (this.ctx.vars ??= new Map()).set(m[1], value);
+  }
+
+  /**
+   * The program file an interpreter or `go run` / `deno run` / `bun run` is given, when the line
+   * wrote it earlier with visible text. Not `python -m mod` or inline `-c`/`-e` code.
+   */
+  private writtenProgram(name: string, args: readonly string[], shift: string | undefined, subdir: boolean): string | undefined {
+    let k = 0;
+    if (name === 'go' || name === 'deno' || name === 'bun') {
+      if (args[0] !== 'run' && !(name === 'bun' && args[0] !== undefined && !args[0].startsWith('-'))) return undefined;
+      if (args[0] === 'run') k = 1;
+    }
+    for (; k < args.length; k++) {
+      const a = args[k];
+      if (a === '-m' || a === '-c' || a === '-e' || a === '--eval' || a === '-r' || a === '-E' || /^-[A-Za-z]*[ce]$/.test(a)) return undefined;
+      if (a.startsWith('-')) continue;
+      const written = this.ctx.files ? writtenFile(this.ctx.files, a, shift, subdir) : undefined;
+      return written?.text;
+    }
+    return undefined;
   }
 
   /** The content of a script file written earlier in the line that this command runs, if any. */
@@ -882,15 +918,17 @@ function newWord(text: string, quoted: boolean, subs: readonly Script[]): Word {
 }
 
 const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const ASSIGNMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** An env file with real values: `.env`, `.env.production`, `prod.env`; not `.env.example`/`.sample`/`.template`. */
+const ENV_FILE_NAME = /(?:^|\/)(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|[\w-]+\.env)$/;
+/** A word that is one variable reference and nothing else: `$f`, `${f}`. */
+const LONE_REFERENCE = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
 // `$name=value` (PowerShell's assignment; value in the same word) or `$name` before `=`.
 const PS_ASSIGNMENT = /^\$([A-Za-z_][A-Za-z0-9_]*)(?:=([^=][\s\S]*))?$/;
 const NO_SUBS: readonly Script[] = [];
 /** A stand-in command name, so that words expanded outside a command are expanded as arguments. */
 const FOR_HEAD = newWord('for', false, NO_SUBS);
 /** Rounds of a loop judged one by one (more values than this: the body is read once, as before). */
-// Marks, among the variables, one a for loop set from an unquoted glob (`for f in ~/.ssh/id_*`):
-// not a name any script can write, so only the loop sets it.
-const GLOB_MARK = '\0glob:';
 const MAX_LOOP_ROUNDS = 16;
 
 /** `read`'s variable names and `-a` array from its arguments; undefined for options it cannot follow (`-u FD`, `-d X`). */
@@ -916,12 +954,14 @@ const PARAMETER_START = /\$[{A-Za-z_]/;
 /** A reference to a variable whose value is known without an assignment (WELL_KNOWN). */
 const WELL_KNOWN_REF = /\$\{?(?:TMPDIR|TMP|TEMP|PWD)\b/;
 /** A braced expansion with an operator, flag or transformation (`${x:-y}`, `${~…}`, `${p@P}`, `${(e)p}`). */
-const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^!]/;
+const PARAMETER_OPERATOR = /\$\{[^}]*[-=+?@(~^!%#]/;
 /** A substitution led by a program static-text.ts can compute the output of (a cheap first test). */
 const KNOWN_PRODUCER = /\$\(\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
 const KNOWN_PRODUCER_BACKTICK = /`\s*(?:echo|printf|pwd|git\s+rev-parse|dirname|basename|realpath|readlink|printenv|getent|eval|cd|ls)\b/;
 
 const SCRIPT_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.']);
+// Programs that run a program file given as their operand (interpreters, `go run`, `deno run`, `bun`).
+const PROGRAM_RUNNERS = /^(?:python[0-9.]*|pypy[0-9.]*|node|nodejs|ruby[0-9.]*|perl[0-9.]*|php[0-9.]*|lua[0-9.]*|luajit|rscript|julia|deno|bun|go|tsx|ts-node|osascript)$/;
 const SHELL_NAMES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'rbash']);
 
 function parseWith(input: string, depth: number, origin: CommandOrigin, elevated: boolean, ctx: Ctx, via: string[] = [], positional?: Word[], preLexed?: Token[], inherit?: ListState, noexecStops = false): Script {

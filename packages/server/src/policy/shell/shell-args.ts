@@ -105,3 +105,61 @@ function strip(r: ShellInvocation & { invalid: boolean }): ShellInvocation {
   const { invalid: _invalid, ...inv } = r;
   return inv;
 }
+
+// sudo and doas options that take the next word as their value (the ones unwrap.ts skips).
+const OPENER_VALUES: Record<string, ReadonlySet<string>> = {
+  sudo: new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--chdir', '--close-from', '--role', '--type', '--other-user', '--command-timeout']),
+  doas: new Set(['-u', '-C']),
+  su: new Set(['-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment']),
+};
+
+/**
+ * A shell opened by `sudo -s`, `sudo -i`, `su [-] [user]` or `doas -s` with no command of its own:
+ * like a bare `bash`, it reads its commands from stdin, so a here-document, a here-string or text
+ * piped into it is the script it runs (`sudo -s <<<'rm -rf /'`, `echo CMD | su -`). `args`
+ * excludes the program name. `root` is false when the options name another user
+ * (`sudo -u deploy -i`, `su postgres`). Undefined when this use runs a command instead (`sudo -s
+ * CMD`, `su -c CMD`) or opens no shell (`sudo -v`, `sudo -l`).
+ */
+export function stdinShellOpener(name: string, args: readonly string[]): { root: boolean } | undefined {
+  const values = OPENER_VALUES[name];
+  if (!values) return undefined;
+  let shell = name === 'su';
+  let user: string | undefined;
+  let operands = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (name === 'su' && (a === '-' || a === '-l' || a === '--login')) continue;
+    if (a === '--') {
+      operands += args.length - i - 1;
+      user = name === 'su' ? args[i + 1] : user;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      operands++;
+      if (name === 'su' && operands === 1) user = a;
+      continue;
+    }
+    if (a === '-c' || a === '--command' || a.startsWith('--command=') || a === '--session-command') return undefined;
+    const eq = a.indexOf('=');
+    const opt = eq > 0 ? a.slice(0, eq) : a;
+    if (values.has(opt)) {
+      const v = eq > 0 ? a.slice(eq + 1) : args[++i];
+      if (opt === '-u' || opt === '--user') user = v;
+      continue;
+    }
+    if (a === '--shell' || a === '--login') shell = true;
+    else if (/^-[A-Za-z]+$/.test(a)) {
+      // A cluster: `-iu deploy` is `-i -u deploy`; `-uroot` carries its value.
+      if (name !== 'su' && /^-u./.test(a)) user = a.slice(2);
+      else {
+        if (name !== 'su' && /[si]/.test(a)) shell = true;
+        if (name === 'su' && a.includes('c')) return undefined;
+        if (name !== 'su' && values.has(`-${a[a.length - 1]}`)) user = a[a.length - 1] === 'u' ? args[++i] : (i++, user);
+      }
+    }
+  }
+  // su runs its one operand (the user) as a login; more words are passed to the shell as a script.
+  if (!shell || operands > (name === 'su' ? 1 : 0)) return undefined;
+  return { root: user === undefined || /^(?:root|#?0)$/.test(user) };
+}

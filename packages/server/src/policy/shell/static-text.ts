@@ -18,6 +18,8 @@ export interface StaticText {
   opaque: boolean;
 }
 
+/** A plain program name, as `which` and `command -v` are given. */
+const PROGRAM_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/;
 const MAX_TOKENS = 200;
 const MAX_OUTPUT = 16_384;
 const DECODER = /^(?:base64|base32|basenc|xxd|rev|tr|openssl|uudecode|gunzip|zcat|gzip|xz|unxz|bzip2|bunzip2)$/;
@@ -240,7 +242,8 @@ function run(stage: Stage, input: string | undefined, place: Place = { cwd: '.',
     case 'rev':
       return args.length === 0 && stdin !== undefined ? reverseLines(stdin) : undefined;
     case 'tr': {
-      if (args.length !== 2 || stdin === undefined) return undefined;
+      // (Only the plain translation: `-d`, `-s`, `-c` change what the sets mean.)
+      if (args.length !== 2 || stdin === undefined || args[0].startsWith('-')) return undefined;
       const from = trSet(args[0]);
       const to = trSet(args[1]);
       if (!from || !to) return undefined;
@@ -248,6 +251,14 @@ function run(stage: Stage, input: string | undefined, place: Place = { cwd: '.',
         const at = from.indexOf(c);
         return at < 0 ? c : to[Math.min(at, to.length - 1)];
       }).join('');
+    }
+    case 'which':
+    case 'command':
+    case 'type': {
+      // `$(which rm)`, `$(command -v rm)`, `$(type -P rm)` print where the program is: run as a
+      // command name, it is that program (programName reads the last path segment).
+      const names = name === 'which' ? args : name === 'command' ? (args[0] === '-v' ? args.slice(1) : []) : args[0] === '-P' || args[0] === '-p' ? args.slice(1) : [];
+      return names.length === 1 && PROGRAM_NAME.test(names[0]) ? `/usr/bin/${names[0]}\n` : undefined;
     }
     case 'pwd':
       return args.every((a) => a === '-L' || a === '-P') ? `${place.cwd}\n` : undefined;
@@ -334,6 +345,15 @@ export function substitutionOutput(src: string): { output?: string; decoder?: st
   if (out === undefined) return { decoder };
   // A substitution drops trailing newlines.
   return { output: out.replace(/\n+$/, ''), decoder, pipeline: names.filter((n) => n !== 'cd').join(' | ') };
+}
+
+/**
+ * What a pipeline's stages print, each given as its words and the here-text it reads, when every
+ * stage is a known producer or transformer (`tr 'a-z' 'n-za-m' <<< 'ez -es ~'` prints `rm -rf ~`).
+ */
+export function pipelineOutput(stages: readonly { words: string[]; stdin?: string }[]): string | undefined {
+  if (stages.length === 0 || stages.some((s) => s.words.length === 0)) return undefined;
+  return runStages(stages.map((s) => ({ words: s.words, stdin: s.stdin })), { cwd: '.', evals: 0 });
 }
 
 /** The output of a list of pipelines, or undefined when any stage's output is not known. */

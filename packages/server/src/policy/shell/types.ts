@@ -48,6 +48,16 @@ export interface SimpleCommand {
    * same line with all of its content visible; its commands are judged as a nested script.
    */
   startupWritten?: boolean;
+  /**
+   * The program an interpreter runs from a file written earlier in the same line with its text
+   * visible (`cat > /tmp/c.py <<EOF … EOF; python3 /tmp/c.py`): judged as inline code is.
+   */
+  programText?: string;
+  /**
+   * An env file loaded into the environment earlier in the line (`set -a; source .env`, `. ./.env`)
+   * or by a `dotenv` wrapper: a later dump of the environment prints its secrets.
+   */
+  envLoaded?: string;
   /** For `find … -exec cmd {} ;` the find command whose matches become the arguments. */
   parent?: SimpleCommand;
   /**

@@ -6,7 +6,7 @@ import { lex, matchParen } from './lexer.js';
 import { makefileFromStdin, makefileRecipes } from './makefile.js';
 import { FD_PROGRAMS, fdInvocation } from './fd-options.js';
 import { parallelOptions } from './parallel-options.js';
-import { shellInvocation } from './shell-args.js';
+import { shellInvocation, stdinShellOpener } from './shell-args.js';
 import { resolveSubstitutions, substitutionOutput } from './static-text.js';
 import type { Word } from './types.js';
 
@@ -307,6 +307,13 @@ function targetUser(opts: Word[]): string | undefined {
   return undefined;
 }
 
+/** Whether a short-option cluster (`-iu`) ends in an option that takes the next word as its value. */
+function clusterTakesNext(t: string, withValue: ReadonlySet<string>): boolean {
+  if (!/^-[A-Za-z]{2,}$/.test(t)) return false;
+  for (let k = 1; k < t.length; k++) if (withValue.has(`-${t[k]}`)) return k === t.length - 1;
+  return false;
+}
+
 function skipOptions(words: Word[], start: number, name: string): number {
   const withValue = VALUE_OPTIONS[name] ?? NO_VALUES;
   let i = start;
@@ -319,7 +326,9 @@ function skipOptions(words: Word[], start: number, name: string): number {
       continue;
     }
     if (!t.startsWith('-') || t === '-') break;
-    i += withValue.has(t) ? 2 : 1;
+    // A value option alone, or first met last in a cluster, takes the next word (`sudo -iu root`);
+    // met earlier in a cluster it takes the rest of it (`sudo -uroot`).
+    i += withValue.has(t) || (ELEVATING.has(name) && clusterTakesNext(t, withValue)) ? 2 : 1;
   }
   return i;
 }
@@ -694,6 +703,15 @@ export function nestedCommands(name: string, argv: Word[], elevated: boolean, re
   }
   const script = scriptOf(name, args);
   if (script !== undefined) return [{ kind: 'source', src: script, origin: 'shell-c', elevated, via: `a command string run by ${name}` }];
+  if (name === 'sudo' || name === 'su' || name === 'doas') {
+    // `sudo -s <<<'CMD'`, `su - <<EOF`: the shell these open reads the here-text as its script.
+    const here = redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+    const opener = here ? stdinShellOpener(name, args) : undefined;
+    if (here && opener) {
+      const shell = `${name} ${args.join(' ')}`.trim();
+      return [{ kind: 'source', src: here.target.text, origin: 'heredoc', elevated: elevated || opener.root, via: `${here.op === '<<<' ? 'a here-string' : 'a here-document'} run by the ${opener.root ? 'root ' : ''}shell \`${shell}\` opens` }];
+    }
+  }
   if (name === 'su') {
     const at = args.findIndex((a) => a === '-c' || a === '--command');
     return at >= 0 && args[at + 1] !== undefined ? [{ kind: 'source', src: args[at + 1], origin: 'shell-c', elevated: true }] : [];
