@@ -10,7 +10,7 @@ import type { Finding } from '../findings.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { hasShort, literalOutput, positionals } from './facts.js';
-import { agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings, judgeAgentCommand, judgeAgentEnv, type GuardRailChange } from './guard-rails.js';
+import { agentCliOf, agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings, judgeAgentCommand, judgeAgentEnv, type GuardRailChange } from './guard-rails.js';
 import { persistenceTarget } from './persistence.js';
 import { parseShell } from '../shell/parser.js';
 import { inlineCode } from './inline-code.js';
@@ -77,10 +77,21 @@ export function jqAssignmentsAsJson(filter: string): string {
   return out.join('\n');
 }
 
+/**
+ * A replacement with its back-references (`\1`, `$1`, `&`) filled in from the pattern's groups,
+ * read as literal text: `s/("defaultMode": )"default"/\1"bypassPermissions"/` writes
+ * `"defaultMode": "bypassPermissions"`.
+ */
+function withGroups(pattern: string, replacement: string): string {
+  if (!/\\[1-9]|\$[1-9]|&/.test(replacement)) return replacement;
+  const groups = [...pattern.matchAll(/\\?\(((?:\\.|[^()\\])*)\\?\)/g)].map((g) => g[1].replace(/\\(.)/g, '$1'));
+  return replacement.replace(/\\([1-9])|\$([1-9])|(?<!\\)&/g, (_, a?: string, b?: string) => (a ?? b ? groups[Number(a ?? b) - 1] ?? '' : pattern.replace(/\\(.)/g, '$1')));
+}
+
 /** What `sed` expressions do, as settings text: replacements are new text, deleted lines old text. */
 function sedChange(expr: string): Written | undefined {
   const subs = [...expr.matchAll(/(?:^|[;\n])\s*(?:[^;\n]*?)s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*/g)];
-  if (subs.length) return { content: subs.map((m) => m[3].replace(/\\n/g, '\n').replace(/\\(.)/g, '$1')).join('\n'), old: subs.map((m) => m[2].replace(/\\(.)/g, '$1')).join('\n'), partial: true };
+  if (subs.length) return { content: subs.map((m) => withGroups(m[2], m[3]).replace(/\\n/g, '\n').replace(/\\(.)/g, '$1')).join('\n'), old: subs.map((m) => m[2].replace(/\\(.)/g, '$1')).join('\n'), partial: true };
   // `/PreToolUse/,/]/d`, `/hooks/d`: the lines the addresses select are deleted.
   const del = /^\s*((?:\/(?:\\.|[^/])*\/|\d+|\$)(?:\s*,\s*(?:\/(?:\\.|[^/])*\/|\d+|\$))?)\s*d\s*$/.exec(expr);
   if (del) {
@@ -316,12 +327,15 @@ function inspectSettingsCode(cmd: SimpleCommand, ctx: RuleContext): void {
 
 // Shell startup files (persistence.ts names them) and direnv's `.envrc`: text written there runs
 // in every later shell, so an agent launched from one inherits what it sets.
-const STARTUP_HINT = /rc$|profile|\.zshenv$|\.zlogin$|\.fish$|\.ps1$|\/environment$|\.d\//i;
+const STARTUP_HINT = /rc$|aliases$|profile|\.zshenv$|\.zlogin$|\.fish$|\.ps1$|\/environment$|\.d\//i;
 const AGENT_WORD = /claude|codex|gemini|copilot|cursor|windsurf|codeium|antigravity|\bagy\b/i;
 // `alias cc='claude --dangerously-skip-permissions'`, fish's `alias cc 'claude …'` and `abbr -a cc 'claude …'`.
 const ALIAS_LINE = /^\s*(?:alias\s+(?:-g\s+)?[\w.:-]+=|(?:alias|abbr(?:\s+(?:-a|--add))?)\s+[\w.:-]+\s+)(['"]?)(.*)\1\s*;?\s*$/;
 // `export NAME=value`, `NAME=value`, fish's `set -gx NAME value`, csh's `setenv NAME value`, PowerShell's `$env:NAME = value`.
 const ENV_LINE = /^\s*(?:export\s+|declare\s+-x\s+)?([A-Za-z_]\w*)=(\S*)|^\s*set\s+-[a-zA-Z]*x[a-zA-Z]*\s+([A-Za-z_]\w*)\s+(\S+)|^\s*setenv\s+([A-Za-z_]\w*)\s+(\S+)|^\s*\$env:([A-Za-z_]\w*)\s*=\s*(\S+)/;
+
+// `function codex { … }`, `codex() { … }`: the body between the braces.
+const FUNCTION_LINE = /^\s*(?:function\s+[\w.:-]+(?:\s*\(\s*\))?|[\w.:-]+\s*\(\s*\))\s*\{([\s\S]*)\}\s*;?\s*$/;
 
 function isStartupFile(path: string): boolean {
   return STARTUP_HINT.test(path) && (/(?:^|\/)\.envrc$/.test(path) || persistenceTarget(path)?.kind === 'shell_rc');
@@ -346,7 +360,9 @@ function inspectStartupFileText(ctx: RuleContext, name: string, path: string, te
       continue;
     }
     const alias = ALIAS_LINE.exec(line);
-    const commands = alias ? parseShell(alias[2]).commands : parseShell(line).commands;
+    // A function defined and not called runs nothing on this line: its body is what later shells run.
+    const body = alias ? undefined : FUNCTION_LINE.exec(line)?.[1];
+    const commands = parseShell(alias ? alias[2] : body ?? line).commands;
     for (const c of commands) if (c.argv[0]) changes.push(...judgeAgentCommand(c.argv[0].text, c.args));
   }
   for (const c of changes) {
@@ -372,7 +388,10 @@ function inspectAgentEnv(cmd: SimpleCommand, ctx: RuleContext): void {
   const pairs: [string, string][] = [];
   for (const a of cmd.assignments) pairs.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
   const name = cmd.name;
+  // setx and `launchctl setenv` keep the variable for every process started later, as a startup file does.
+  const persisted = name === 'setx' || name === 'launchctl';
   if (name === 'setx' && cmd.args.length >= 2) pairs.push([cmd.args[0], cmd.args[1]]);
+  else if (name === 'launchctl' && cmd.args[0] === 'setenv' && cmd.args.length >= 3) pairs.push([cmd.args[1], cmd.args[2]]);
   else if (ENV_SETTERS.has(name)) {
     for (const a of cmd.args) if (a.includes('=') && !a.startsWith('-')) pairs.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
   } else if (name.startsWith('$env:')) {
@@ -382,7 +401,7 @@ function inspectAgentEnv(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   for (const [k, v] of pairs) {
     const c = judgeAgentEnv(k, v);
-    if (c) ctx.emit({ patternName: `guard_rail_change.${c.rule}`, severity: c.severity, category: 'guard_rail_change', layer: 'builtin', reason: `\`${c.setting}\` ${c.effect}.` });
+    if (c) ctx.emit({ patternName: `guard_rail_change.${persisted ? 'persisted_' : ''}${c.rule}`, severity: persisted ? 'high' : c.severity, category: 'guard_rail_change', layer: 'builtin', reason: persisted ? `\`${name}\` keeps ${c.setting} for every process started later: it ${c.effect}.` : `\`${c.setting}\` ${c.effect}.` });
   }
 }
 
@@ -406,12 +425,22 @@ function scriptAgent(cmd: SimpleCommand): [string, string[]] | undefined {
   return hit && [hit[1], cmd.args.slice(at + 1)];
 }
 
+// A runner the parser left in place (`npx -y @openai/codex exec -c approval_policy=never …`: npx's
+// own `-c` takes a command string, so the line is not unwrapped): the agent's package among its
+// words names the CLI, and the words after it are its arguments.
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'bunx', 'pnpx', 'pnpm', 'yarn', 'npm', 'bun']);
+
+function packageAgent(cmd: SimpleCommand): [string, string[]] | undefined {
+  const at = cmd.args.findIndex((a) => a.charCodeAt(0) === 64 /* @ */ && agentCliOf(a) !== undefined);
+  return at < 0 ? undefined : [cmd.args[at], cmd.args.slice(at + 1)];
+}
+
 export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx: RuleContext): void {
   const name = cmd.name;
-  if (cmd.assignments.length || ENV_SETTERS.has(name) || name.startsWith('$env:')) inspectAgentEnv(cmd, ctx);
+  if (cmd.assignments.length || ENV_SETTERS.has(name) || name === 'launchctl' || name.startsWith('$env:')) inspectAgentEnv(cmd, ctx);
   if (cmd.argv[0]) emitAll(ctx, agentCommandFindings(cmd.argv[0].text, cmd.args));
-  if (SCRIPT_RUNNERS.has(name)) {
-    const run = scriptAgent(cmd);
+  if (SCRIPT_RUNNERS.has(name) || PACKAGE_RUNNERS.has(name)) {
+    const run = (SCRIPT_RUNNERS.has(name) ? scriptAgent(cmd) : undefined) ?? (PACKAGE_RUNNERS.has(name) ? packageAgent(cmd) : undefined);
     if (run) emitAll(ctx, agentCommandFindings(run[0], run[1]));
   }
   inspectSettingsCode(cmd, ctx);

@@ -104,7 +104,8 @@ const DANGEROUS_PREFIX = /["'](?:bash|shell)\(\s*(?:sudo|su|doas|rm|curl|wget|ba
 
 const CONTENT_RULES: ContentRule[] = [
   // Claude Code (and the VS Code agent that reads its settings).
-  { rule: 'bypass_permissions', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}bypassPermissions`, 'i'), effect: (a) => `turns off ${a}'s permission prompts`, setting: 'bypassPermissions' },
+  // The mode's name is the value of no other setting: an edit that writes it alone (`s/"default"/"bypassPermissions"/`) sets it.
+  { rule: 'bypass_permissions', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}bypassPermissions|["']bypassPermissions["']`, 'i'), effect: (a) => `turns off ${a}'s permission prompts`, setting: 'bypassPermissions' },
   { rule: 'auto_accept_mode', severity: 'medium', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}(?:acceptEdits|auto)${Q}`, 'i'), effect: (a) => `makes ${a} accept actions without asking`, setting: 'defaultMode' },
   { rule: 'disable_all_hooks', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])disableAllHooks${SEP}true`, 'i'), effect: (a) => `switches off every ${a} hook, policy checks included`, setting: 'disableAllHooks' },
   { rule: 'enable_all_mcp_servers', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])enableAllProjectMcpServers${SEP}true`, 'i'), effect: (a) => `makes ${a} trust every MCP server a project declares`, setting: 'enableAllProjectMcpServers' },
@@ -129,9 +130,10 @@ const CONTENT_RULES: ContentRule[] = [
   { rule: 'sandbox_disabled', severity: 'medium', re: new RegExp(`${Q}(?<![\\w-])sandbox${SEP}false`, 'i'), effect: (a) => `turns off ${a}'s sandbox`, setting: 'sandbox = false' },
 ];
 // Hook event names too: an edit may hold only the emptied event (`"PreToolUse": []`), not the word hooks.
-const SETTINGS_HINT = /additionalDirectories|trusted_?folders|allowed_?paths|defaultMode|disableAllHooks|enableAllProject|dangerous|approval|sandbox|hooks|trust_level|yolo|auto|allow|folderTrust|ToolUse|BeforeTool|BeforeAgent|before(?:Shell|MCP|ReadFile|SubmitPrompt)|pre_(?:run|read|write|mcp|user)_|userPromptSubmitted|UserPromptSubmit|PreInvocation/i;
-// Windsurf's `windsurf.cascadeCommandsAllowList` lists the commands Cascade runs without asking.
-const ALLOW_LIST = new RegExp(`${Q}(?:allow|allowed|allowedTools|allowed_tools|allowlist|trusted_tools|coreTools|autoApprove|(?:windsurf\\.)?cascadeCommandsAllowList)${Q}\\s*[:=]\\s*\\[([^\\]]{0,4000})\\]`, 'gi');
+const SETTINGS_HINT = /additionalDirectories|bypassPermissions|trusted_?folders|allowed_?paths|defaultMode|disableAllHooks|enableAllProject|dangerous|approval|sandbox|hooks|trust_level|yolo|auto|allow|folderTrust|ToolUse|BeforeTool|BeforeAgent|before(?:Shell|MCP|ReadFile|SubmitPrompt)|pre_(?:run|read|write|mcp|user)_|userPromptSubmitted|UserPromptSubmit|PreInvocation/i;
+// Windsurf's `windsurf.cascadeCommandsAllowList` lists the commands Cascade runs without asking. An
+// edit may insert entries at the list's start without its closing bracket (`s/"allow": \[/"allow": ["Bash(*)", /`).
+const ALLOW_LIST = new RegExp(`${Q}(?:allow|allowed|allowedTools|allowed_tools|allowlist|trusted_tools|coreTools|autoApprove|(?:windsurf\\.)?cascadeCommandsAllowList)${Q}\\s*[:=]\\s*\\[([^\\]]{0,4000})(?:\\]|$)`, 'gi');
 const HOOK_EVENT = /PreToolUse|preToolUse|BeforeTool|beforeShellExecution|beforeMCPExecution|beforeReadFile|pre_run_command|pre_write_code|pre_read_code|pre_mcp_tool_use|UserPromptSubmit|beforeSubmitPrompt|BeforeAgent|pre_user_prompt|userPromptSubmitted|PreInvocation|SessionStart|sessionStart/;
 const OUR_MARKER = /service:install-hooks|X-Service-Installed-By/i;
 const EMPTY_HOOKS = new RegExp(`${Q}hooks${Q}\\s*[:=]\\s*(?:\\{\\s*\\}|\\[\\s*\\]|null|""|'')`, 'i');
@@ -417,13 +419,19 @@ const AGENT_LAST_LETTERS = new Set([...AGENT_CLIS].map((n) => n.slice(-1)));
 // `bunx @openai/codex@latest`): the package's name, without its version, names the CLI.
 const AGENT_PACKAGES: Record<string, string> = { 'claude-code': 'claude', 'gemini-cli': 'gemini' };
 
-export function judgeAgentCommand(program: string, args: readonly string[]): GuardRailChange[] {
-  // Most programs are no agent CLI: they share one empty answer (callers only read it).
+/** The agent CLI `program` names (`claude`, `/opt/homebrew/bin/codex`, `@google/gemini-cli@latest`), or undefined. */
+export function agentCliOf(program: string): string | undefined {
   const packaged = program.charCodeAt(0) === 64; /* @scope/name[@version] */
-  if (!packaged && !AGENT_LAST_LETTERS.has(program.slice(-1).toLowerCase())) return NO_CHANGES;
+  if (!packaged && !AGENT_LAST_LETTERS.has(program.slice(-1).toLowerCase())) return undefined;
   const base = program.replace(/^.*[\\/]/, '').toLowerCase();
   const name = packaged ? AGENT_PACKAGES[base.replace(/@.*$/, '')] ?? base.replace(/@.*$/, '') : base;
-  if (!AGENT_CLIS.has(name)) return NO_CHANGES;
+  return AGENT_CLIS.has(name) ? name : undefined;
+}
+
+export function judgeAgentCommand(program: string, args: readonly string[]): GuardRailChange[] {
+  // Most programs are no agent CLI: they share one empty answer (callers only read it).
+  const name = agentCliOf(program);
+  if (name === undefined) return NO_CHANGES;
   const out: GuardRailChange[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
