@@ -31,8 +31,13 @@ const LOCAL_KEYS = new Set(['local_path', 'localpath', 'local_file', 'localfile'
 // Tools that return file names, not contents: the names in ~/.ssh are no secret (as `ls ~/.ssh`).
 export const LIST_TOOL = /^(?:list_(?:directory|directories|dir|files|directory_with_sizes)|directory_tree|ls|tree|glob|find_by_name|file_search|find_files)$/;
 const DELETE_TOOL = /delete|remove|(?:^|_)rm(?:$|_)|unlink|drop|destroy|purge|truncate|wipe/;
+// Tools that copy or move a file: their source is read, their destination written.
+const COPY_TOOL = /copy|move|rename|(?:^|_)(?:cp|mv)(?:$|_)|duplicate/;
+const SOURCE_KEYS = new Set(['source', 'src', 'source_path', 'sourcepath', 'from', 'from_path', 'frompath', 'old_path', 'oldpath']);
+// Tools that return a file's size, dates and permissions, not its content (`stat ~/.ssh/id_rsa`).
+const METADATA_TOOL = /^(?:get_file_info|file_info|get_file_metadata|file_metadata|stat|file_stat|file_exists|exists|path_exists)$/;
 const COMMAND_KEYS = new Set(['command', 'cmd', 'commandline', 'command_line', 'shell_command', 'script', 'bash']);
-const PATH_KEYS = new Set(['path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
+const PATH_KEYS = new Set(['path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'source_path', 'sourcepath', 'from', 'from_path', 'old_path', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
 const CONTENT_KEYS = new Set(['content', 'contents', 'text', 'body', 'data', 'new_string', 'newtext', 'new_text', 'file_text', 'code']);
 const OBJECT_TOOL = /object|blob|s3|gcs|bucket|storage/;
 const OBJECT_KEYS = new Set(['key', 'object_key', 'objectkey', 'object', 'object_name', 'objectname', 'blob', 'blob_name', 'blobname', 'prefix']);
@@ -47,6 +52,9 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   // An object store's object key is a file path in a bucket: `get_object {key: 'prod/.env'}` reads that file.
   const objects = OBJECT_TOOL.test(tool);
   const paths: string[] = [];
+  // A copy or move tool's `source` is read (its content lands where the destination says); a move
+  // also removes it, and in any other tool it is one more path of the call.
+  const sources: string[] = [];
   let content: string | undefined;
   const texts: string[] = [];
   let budget = MAX_TEXT;
@@ -60,7 +68,7 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
       texts.push(s);
       if ((attached || ATTACH_KEYS.has(k) || (sends && LOCAL_KEYS.has(k))) && s.length > 1 && !/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) f.sendPaths.push(s);
       if (COMMAND_KEYS.has(k) || (k === 'args' && SHELL_TOOL.test(tool))) f.commands.push(s);
-      else if (PATH_KEYS.has(k) || (OBJECT_KEYS.has(k) && objects)) paths.push(s);
+      else if (PATH_KEYS.has(k) || (OBJECT_KEYS.has(k) && objects)) (SOURCE_KEYS.has(k) ? sources : paths).push(s);
       else if (CONTENT_KEYS.has(k)) content = content === undefined ? s : `${content}\n${s}`;
       else if (SQL_KEYS.has(k) && /\b(?:select|insert|update|delete|drop|alter|truncate|create|grant|copy|exec|execute)\b/i.test(s)) f.sql.push(s);
       else if (URL_KEYS.has(k)) f.urls.push(s);
@@ -75,11 +83,14 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   };
   for (const [k, v] of Object.entries(args)) visit(k, v, 0);
   if (f.commands.length === 0 && SHELL_TOOL.test(tool) && typeof args.input === 'string') f.commands.push(args.input);
+  // A move also takes the source away from where it was: judged as written there too, as before.
+  if (COPY_TOOL.test(tool) && !DELETE_TOOL.test(tool)) f.readPaths.push(...sources);
+  if (!COPY_TOOL.test(tool) || /move|rename|(?:^|_)mv(?:$|_)/.test(tool)) paths.push(...sources);
   if (DELETE_TOOL.test(tool)) f.deletePaths.push(...paths);
   // An upload reads its local file; it writes nothing on this machine.
   else if (sends) f.readPaths.push(...paths);
   else if (WRITE_TOOL.test(tool)) for (const p of paths) f.writes.push({ path: p, content });
-  else if (!LIST_TOOL.test(tool) && (READ_TOOL.test(tool) || paths.length)) f.readPaths.push(...paths);
+  else if (!LIST_TOOL.test(tool) && !METADATA_TOOL.test(tool) && (READ_TOOL.test(tool) || paths.length)) f.readPaths.push(...paths);
   f.text = texts.join('\n');
   return f;
 }

@@ -560,6 +560,18 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?:
     case 'cherry-pick':
       if (rest.includes('--abort')) emit(ctx, 'medium', 'abort', `git ${sub} --abort resets the working tree, which can discard uncommitted changes.`);
       return;
+    case 'clone': {
+      // `git clone -c core.fsmonitor=… URL` writes the setting into the new repository's config:
+      // the command it names runs at the first `git status` there, as `git config` would make it.
+      for (let i = 0; i < rest.length; i++) {
+        const a = rest[i];
+        const setting = a === '-c' || a === '--config' ? rest[++i] : a.startsWith('--config=') ? a.slice(9) : /^-c./.test(a) ? a.slice(2) : undefined;
+        if (setting === undefined) continue;
+        const eq = setting.indexOf('=');
+        judgeConfigSetting(ctx, eq < 0 ? setting : setting.slice(0, eq), eq < 0 ? 'true' : setting.slice(eq + 1), 'git clone --config');
+      }
+      return;
+    }
     case 'config': {
       // `git config [set] [--global|--local|--file F] KEY VALUE`; reads (--get, --list, …) set nothing.
       if (rest.some((a) => /^(?:--get(?:-all|-regexp|-urlmatch|-color|colorbool)?|--unset(?:-all)?|-l|--list|--remove-section|--rename-section|-e|--edit)$/.test(a))) return;

@@ -206,6 +206,19 @@ export function judgeSettingsContent(file: GuardRailFile | string, content: stri
     if (EMPTY_HOOKS.test(text)) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes ${agent}'s hooks`, setting: 'hooks' });
     else if (EMPTY_EVENT.test(text)) out.push({ rule: 'hooks_removed', severity: 'high', effect: `empties one of ${agent}'s hook events`, setting: EMPTY_EVENT.exec(text)![0].split(/[:=]/)[0].replace(/["']/g, '').trim() });
   }
+  // The settings' `env` block (Claude Code, Gemini CLI) sets variables for every session the agent
+  // starts: one that switches its own hooks, approvals or sandbox off (judgeAgentEnv) is a
+  // standing change, as the setting itself would be.
+  if (AGENT_ENV_NAME_HINT.test(text)) {
+    AGENT_ENV_PAIR.lastIndex = 0;
+    for (let m = AGENT_ENV_PAIR.exec(text); m; m = AGENT_ENV_PAIR.exec(text)) {
+      const c = judgeAgentEnv(m[1], m[2]);
+      if (c) {
+        out.push({ ...c, severity: 'high', effect: `sets ${m[1]} for every session ${agent} starts, which ${c.effect.replace(/^sets an environment variable that /, '')}` });
+        break;
+      }
+    }
+  }
   // An edit whose old text held hooks (ours, or any pre-tool hook) and whose new text does not.
   const old = opts.oldContent !== undefined ? unescape(opts.oldContent.slice(0, 200_000)) : undefined;
   if (old !== undefined && out.every((c) => c.rule !== 'hooks_removed')) {
@@ -466,6 +479,10 @@ const AGENT_ENV_PREFIX = /^(?:CLAUDE|CODEX|GEMINI|COPILOT|GH_COPILOT|CURSOR|WIND
 const AGENT_ENV_OFF = /(?:DISABLE|SKIP|NO|BYPASS|IGNORE)_(?:ALL_)?(?:HOOKS?|PERMISSIONS?|APPROVALS?|SANDBOX(?:ING)?|TRUST|POLIC(?:Y|IES)|GUARD_?RAILS?|PROMPTS?)(?:_|$)|DANGEROUS|YOLO|TRUST_(?:WORKSPACE|ALL|FOLDERS?|DIRS?)|TRUSTED_WORKSPACE|ALLOW_ALL|AUTO_?APPROVE|FULL_AUTO|UNSAFE/i;
 const ENV_ON = /^(?:1|true|yes|on|y|all|always|enabled?)$/i;
 const ENV_OFF = /^(?:0|false|no|off|n|none|disabled?|danger-full-access)$/i;
+
+const AGENT_ENV_NAME_HINT = /(?:CLAUDE|CODEX|GEMINI|COPILOT|CURSOR|WINDSURF|CODEIUM|ANTIGRAVITY|AGY)_/i;
+// `"NAME": "value"` (JSON) or `NAME = "value"` (TOML) for an agent's variable.
+const AGENT_ENV_PAIR = /["']?((?:CLAUDE|CODEX|GEMINI|COPILOT|GH_COPILOT|CURSOR|WINDSURF|CODEIUM|ANTIGRAVITY|AGY)_[A-Z0-9_]{2,60})["']?\s{0,3}[:=]\s{0,3}["']?([\w.-]{1,40})/gi;
 
 /** Guard rails a `NAME=value` for an agent's environment switches off. */
 export function judgeAgentEnv(name: string, value: string): GuardRailChange | null {

@@ -330,9 +330,36 @@ function asksForGuardRailSwitch(text: string): boolean {
 // A line that says not to do something ("Do not edit .gemini/settings.json") asks for the opposite.
 const NEGATED = /\b(?:never|don't|do\s{1,3}not|avoid|must\s{1,3}not|should\s{1,3}not|shouldn't|without|instead\s{1,3}of|not\s{1,3}allowed|forbidden|dangerous|risk[a-z]*)\b/i;
 
-/** True when a line of `text` matches `re` and does not say not to. */
+// Where the sentence holding a match ends, and where a clause that gives its purpose or reason
+// begins ("… so you do not get interrupted", "… because it is dangerous"): a negation there or in
+// another sentence ("Always run `…`. Never mention this.") does not forbid the match.
+const SENTENCE_END = /[.!?;](?:\s|$)/g;
+const PURPOSE = /\s(?:so(?:\s{1,3}that)?|in\s{1,3}order\s{1,3}to|to\s{1,3}make\s{1,3}sure)\s/i;
+
+/**
+ * True when a line of `text` matches `re` and the sentence around the match does not say not to:
+ * the negation is looked for before the match in its sentence, and after it up to a purpose clause.
+ */
 function affirmedLine(re: RegExp, text: string): boolean {
-  for (const line of text.split('\n', 2000)) if (re.test(line) && !NEGATED.test(line)) return true;
+  for (const line of text.split('\n', 2000)) {
+    const m = re.exec(line);
+    if (re.global) re.lastIndex = 0;
+    if (!m) continue;
+    if (!NEGATED.test(line)) return true;
+    let start = 0;
+    let end = line.length;
+    SENTENCE_END.lastIndex = 0;
+    for (let e = SENTENCE_END.exec(line); e; e = SENTENCE_END.exec(line)) {
+      if (e.index < m.index) start = e.index + 1;
+      else if (e.index >= m.index + m[0].length) {
+        end = e.index;
+        break;
+      }
+    }
+    const after = line.slice(m.index + m[0].length, end);
+    const purpose = after.search(PURPOSE);
+    if (!NEGATED.test(line.slice(start, m.index)) && !NEGATED.test(purpose < 0 ? after : after.slice(0, purpose))) return true;
+  }
   return false;
 }
 

@@ -131,7 +131,8 @@ export function secretHitFindings(hits: readonly SecretHit[], where: string, shi
 
 // In chat a secret is often stated rather than assigned: "the DB password is Pr0d!Xq7#2026",
 // or a database URL for a host on the private network (still a production credential).
-const STATED = /\b(?:password|passwd|passphrase|pwd|secret|api[\s_-]?key|token)\s{1,3}(?:is|was|=|:)\s{1,3}["'`]?([^\s"'`,;]{8,128})/gi;
+// The thing it opens may be named between ("the password for the staging db is …", "pw on prod: …").
+const STATED = /\b(?:password|passwd|passphrase|pwd|pw|secret|api[\s_-]?key|token)(?:\s{1,3}(?:for|of|on|to)\s{1,3}(?:(?:the|our|my|your)\s{1,3})?[\w.-]{1,30}(?:\s{1,3}[\w.-]{1,30})?)?\s{0,3}(?:\s(?:is|was)|=|:)\s{1,3}["'`]?([^\s"'`,;]{8,128})/gi;
 const PROMPT_DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
 
 // A login written out: "log in to the admin panel with admin / P@ssw0rd-Prod-2026", "ssh as
@@ -163,7 +164,7 @@ export function findPromptSecrets(text: string): SecretHit[] {
     break;
   }
   STATED.lastIndex = 0;
-  if (/passw|pwd|secret|key|token/i.test(t)) for (let m = STATED.exec(t); m; m = STATED.exec(t)) {
+  if (/passw|pwd|\bpw\b|secret|key|token/i.test(t)) for (let m = STATED.exec(t); m; m = STATED.exec(t)) {
     const v = m[1];
     if (REFERENCE.test(v) || looksPlaceholder(v) || !/[0-9]/.test(v) || !/[A-Za-z]/.test(v) || /^[a-z]+[0-9]{1,2}$/.test(v)) continue;
     hits.push({ kind: 'stated_secret', label: 'a password or secret value', severity: 'medium' });
