@@ -132,6 +132,45 @@ export function mcpDeleteEquivalent(server: string, toolName: string, args: Reco
   return null;
 }
 
+const GIT_REF_WORD = /^[\w./@{}~^:+-]{1,200}$/;
+const truthy = (v: unknown): boolean => v === true || v === 'true' || v === 1;
+
+/**
+ * The git command line an MCP git tool's structured arguments amount to, when it is one that
+ * can lose work or rewrite shared history (`git_push {branch: main, force: true}`,
+ * `git_reset {mode: hard}`, `git_checkout {force: true}`, `git_clean {force: true}`,
+ * `git_stash_drop`, `git_branch_delete {force: true}`), so that it is judged as that command
+ * would be. Null for everything else (status, diff, log, a plain push).
+ */
+export function mcpGitEquivalent(server: string, toolName: string, args: Record<string, unknown>): string | null {
+  const tool = toolName.toLowerCase();
+  if (!/git/i.test(server) && !tool.startsWith('git')) return null;
+  const op = tool.replace(/^git_?/, '');
+  const word = (...keys: string[]): string | undefined => {
+    for (const k of keys) {
+      const v = str(args[k]);
+      if (v !== undefined) return GIT_REF_WORD.test(v) ? v : undefined;
+    }
+    return undefined;
+  };
+  const force = truthy(args.force) || truthy(args.forced) || truthy(args.force_push) || truthy(args.forcePush);
+  if (/^push$/.test(op)) {
+    const lease = truthy(args.force_with_lease) || truthy(args.forceWithLease);
+    if (!force && !lease) return null;
+    const branch = word('branch', 'ref', 'refspec', 'remote_branch', 'remoteBranch');
+    return `git push ${lease && !force ? '--force-with-lease' : '--force'} ${word('remote') ?? 'origin'}${branch ? ` ${branch}` : ''}`;
+  }
+  if (/^reset$/.test(op)) {
+    const mode = (str(args.mode) ?? str(args.type) ?? (truthy(args.hard) ? 'hard' : '')).toLowerCase();
+    return mode === 'hard' || mode === 'merge' ? `git reset --${mode}${word('target', 'commit', 'ref', 'revision') ? ` ${word('target', 'commit', 'ref', 'revision')}` : ''}` : null;
+  }
+  if (/^(?:checkout|switch)$/.test(op)) return force ? `git checkout -f ${word('branch_name', 'branch', 'ref', 'target') ?? 'HEAD'}` : null;
+  if (/^clean$/.test(op)) return force ? `git clean -f${truthy(args.directories) || truthy(args.dirs) || truthy(args.d) ? 'd' : ''}${truthy(args.ignored) || truthy(args.x) ? 'x' : ''}` : null;
+  if (/^stash_(?:drop|clear)$/.test(op)) return `git stash ${op.slice(6)}`;
+  if (/^(?:branch_delete|delete_branch)$/.test(op)) return force ? `git branch -D ${word('branch_name', 'branch', 'name') ?? 'x'}` : null;
+  return null;
+}
+
 /** `mcp__server__tool` (Claude/Codex), `mcp_server_tool` (Gemini) → server and tool. */
 export function parseMcpToolName(name: string): { server: string; tool: string } | undefined {
   const m = /^mcp__(.+?)__(.+)$/.exec(name) ?? /^mcp_([^_]+)_(.+)$/.exec(name);

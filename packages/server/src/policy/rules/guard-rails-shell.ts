@@ -258,8 +258,13 @@ function deletedGuardRails(target: string, how: string): Finding[] {
     const inside = guardRailDeletion(probe, how);
     if (inside.length) return inside.map((f) => ({ ...f, reason: f.reason.replace(`(${probe})`, `(in ${target})`), paths: [target] }));
   }
+  // An agent's hook-script directory (`~/.claude/hooks`, `.cursor/hooks`): the settings name the
+  // scripts in it, and a hook whose script is gone fails open on most agents. Which hooks use it
+  // is not known here, so a warning.
+  if (HOOK_SCRIPT_DIR.test(dir)) return [{ patternName: 'guard_rail_change.hook_scripts_deleted', severity: 'medium', category: 'guard_rail_change', layer: 'builtin', reason: `${how} the agent hook scripts in ${target}; hooks that run them stop checking anything.`, paths: [target] }];
   return [];
 }
+const HOOK_SCRIPT_DIR = /(?:^|\/)\.(?:claude|cursor|codex|gemini|windsurf|codeium(?:\/windsurf)?|copilot|agents)\/hooks$/i;
 
 const CHMOD_VALUE_OPTIONS: ReadonlySet<string> = new Set(['--reference']);
 /** A mode that leaves the owner without read permission: `000`, `0200`, `a-r`, `u-rwx`, `a=`, `-r`. */

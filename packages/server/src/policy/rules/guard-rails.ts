@@ -441,10 +441,15 @@ export function agentCliOf(program: string): string | undefined {
   return AGENT_CLIS.has(name) ? name : undefined;
 }
 
+// Allow-list flags of the agent CLIs (Claude Code, Gemini CLI, Copilot CLI).
+const CLI_ALLOW_FLAGS = /^--(?:allowedTools|allowed-tools|allow-tool|allowedtools)$/;
+// Options that print and exit: the agent never starts, whatever else the line asks.
+const PRINTS_AND_EXITS = /^(?:--version|-v|-V|--help|-h)$/;
+
 export function judgeAgentCommand(program: string, args: readonly string[]): GuardRailChange[] {
   // Most programs are no agent CLI: they share one empty answer (callers only read it).
   const name = agentCliOf(program);
-  if (name === undefined) return NO_CHANGES;
+  if (name === undefined || args.some((a) => PRINTS_AND_EXITS.test(a))) return NO_CHANGES;
   const out: GuardRailChange[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -457,6 +462,15 @@ export function judgeAgentCommand(program: string, args: readonly string[]): Gua
     }
     // `-c key=value` / `--config key=value` overrides, and `config set [-g] key value`.
     if ((a === '-c' || a === '--config') && args[i + 1]) out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: 'a command-line override' }, args[i + 1], { partial: true }));
+    // Settings and allow lists given on the command line for this run: `claude --settings '{…}'`,
+    // `claude --allowedTools "Bash(*)"`, `gemini --allowed-tools run_shell_command`, `copilot --allow-tool shell`.
+    const value = inline ?? args[i + 1];
+    if (value !== undefined && CLI_ALLOW_FLAGS.test(flag)) {
+      const entries = value.split(/,|\s+(?![^(]*\))/).filter(Boolean).map((e) => JSON.stringify(e));
+      out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: `${flag} on the command line` }, `"allow": [${entries.join(', ')}]`, { partial: true }));
+    } else if (value !== undefined && flag === '--settings' && value.trimStart().startsWith('{')) {
+      out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: '--settings on the command line' }, value, { partial: true }));
+    }
   }
   const set = args.indexOf('set');
   if (args[0] === 'config' && set === 1) {

@@ -127,6 +127,7 @@ const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email|e
 const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
 // Naming the switches that turn an agent's own guard rails off.
 const GUARD_RAIL_SWITCH = /\bbypassPermissions\b|\bdisableAllHooks\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox|bypass-hook-trust)|\bapproval_policy\s{0,3}=\s{0,3}["']?never|\bdanger-full-access\b|--yolo\b|\byolo\s{1,4}mode\b|\bhooksConfig\b[^\n]{0,40}false|\bfolderTrust\b[^\n]{0,40}false|\benableAllProjectMcpServers\b|\bBash\(\*\)/i;
+const HOOK_EVENT_WORDS = 'PreToolUse|preToolUse|BeforeTool|beforeShellExecution|beforeMCPExecution|beforeReadFile|pre_run_command|pre_write_code|pre_mcp_tool_use|UserPromptSubmit|PreInvocation|policy';
 // An agent's hooks or settings file named together with a change that empties or rewrites it.
 const AGENT_FILE = String.raw`(?:(?:\.agents|\.claude|\.cursor|\.codex|\.gemini|\.windsurf|\.copilot|\.codeium)(?:\/[\w.-]{1,40}){0,2}\/[\w.-]{0,40}(?:hooks|settings|config)[\w.-]{0,20}\.(?:json|toml)|\.github\/hooks\/[\w.-]{1,40}\.json|\bhooks\.json\b)`;
 const GUARD_FILE_EDIT = new RegExp(String.raw`\b(?:replace|overwrite|empty|clear|edit|modify|delete|remove|truncate|wipe|blank|rewrite|rm)\b[^\n]{0,80}?${AGENT_FILE}|${AGENT_FILE}[^\n]{0,80}?\b(?:replace|overwrite|empty|clear|delete|remove|truncate|wipe|blank|rewrite)\b`, 'i');
@@ -526,6 +527,7 @@ const DELETE_PATH = /\b(?:delete|remove|wipe|erase|destroy|purge|nuke|clear\s{1,
 const CREDENTIAL_HARVEST = /\b(?:collect|gather|harvest|dump|grab|extract|copy|export|find|search\s{1,3}for|locate|pull|scrape|compile)\b[^\n.]{0,20}?\b(?:every|all|any|each)\b[^\n.]{0,30}?\b(?:credentials?|passwords?|secrets?|api[\s_-]?keys?|tokens?|private\s{1,3}keys?|ssh\s{1,3}keys?|logins?)\b/i;
 const MACHINE_SCOPE = /\b(?:on|from|across|in)\s{1,3}(?:this|the|my|your|their)\s{1,3}(?:machine|computer|laptop|system|host|box|workstation|home\s{1,3}(?:directory|folder|dir))\b|~\/\.|\$HOME\/|\bbrowser\s{1,3}(?:profiles?|data|passwords?)|\bkeychains?\b|\/(?:home|Users)\/[^\s\/]+\/\./i;
 
+const REMOVE_AGENT_HOOKS = new RegExp(String.raw`\b(?:remove|delete|disable|empty|clear|drop|strip|comment\s{1,3}out|turn\s{1,3}off|switch\s{1,3}off|get\s{1,3}rid\s{1,3}of)\b(?:[^\n]{0,60}?(?:\b(?:${HOOK_EVENT_WORDS})\b[^\n]{0,40}?\bhooks?\b|\bhooks?\b[^\n]{0,60}?${AGENT_FILE})|\s{1,3}(?:the\s{1,3})?(?:file\s{1,3})?${AGENT_FILE})`, 'i');
 const SETTING_WRITE = /\b(?:write|set|put|add|enable|turn\s{1,3}on|change|update|switch|configure)\b/i;
 const AGENT_FILE_RE = new RegExp(AGENT_FILE, 'i');
 
@@ -550,6 +552,9 @@ export function delegatedHarm(text: string, harmful?: (cmd: string) => string | 
   if (asksToRunFetchedCommands(t)) return { category: 'remote_code_exec', action: 'run every command a web page gives, unread' };
   if (CREDENTIAL_HARVEST.test(t) && MACHINE_SCOPE.test(t)) return { category: 'credential_access', action: 'collect every credential on the machine' };
   if (gatedTest(GUARD_RAIL_SWITCH, t) && (affirmedLine(GUARD_RAIL_SWITCH, t) || (SETTING_WRITE.test(t) && AGENT_FILE_RE.test(t)))) return { category: 'guard_rail_change', action: "turn off the agent's own guard rails" };
+  // "Remove the PreToolUse hooks from .claude/settings.json", "empty .cursor/hooks.json": the
+  // agent's own hooks, named by a hook event or an agent hooks/settings file (React hooks are not).
+  if (/hook/i.test(t) && affirmedLine(REMOVE_AGENT_HOOKS, t)) return { category: 'guard_rail_change', action: "remove the agent's own hooks" };
   if (DESTROY.test(t) || FOREIGN_DELETE.test(t)) return { category: 'destructive_fs', action: 'delete files or data' };
   if (deletionHigh) {
     DELETE_PATH.lastIndex = 0;
