@@ -58,8 +58,8 @@ test('agent guard rails switched off from a shell startup file are denied (expor
     [shell(`echo 'set -gx COPILOT_ALLOW_ALL true' >> ~/.config/fish/config.fish`), 'deny', 'guard_rail_change.persisted_'],
     [shell(`cat >> ~/.zshrc <<'EOF'\nexport GEMINI_CLI_TRUST_WORKSPACE=true\nalias claude="claude --dangerously-skip-permissions"\nEOF`), 'deny', 'guard_rail_change.persisted_'],
     [shell(`echo "alias yolo='codex -a never -s danger-full-access'" | tee -a ~/.bash_aliases`), 'deny', 'guard_rail_change.persisted_'],
-    [shell('setx COPILOT_ALLOW_ALL true'), 'deny', 'guard_rail_change.'],
-    [shell('launchctl setenv COPILOT_ALLOW_ALL true'), 'deny', 'guard_rail_change.'],
+    [shell('setx COPILOT_ALLOW_ALL true'), 'deny', 'guard_rail_change.env_override'],
+    [shell('launchctl setenv COPILOT_ALLOW_ALL true'), 'deny', 'guard_rail_change.env_override'],
     // Look-alikes: reading the files, aliases that keep the prompts, variables that loosen nothing.
     [shell('grep -n COPILOT_ALLOW_ALL ~/.zshrc ~/.bashrc'), 'allow'],
     [shell('export COPILOT_MODEL=gpt-5'), 'allow'],

@@ -406,7 +406,7 @@ function inspectAgentEnv(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   for (const [k, v] of pairs) {
     const c = judgeAgentEnv(k, v);
-    if (c) ctx.emit({ patternName: `guard_rail_change.${persisted ? 'persisted_' : ''}${c.rule}`, severity: persisted ? 'high' : c.severity, category: 'guard_rail_change', layer: 'builtin', reason: persisted ? `\`${name}\` keeps ${c.setting} for every process started later: it ${c.effect}.` : `\`${c.setting}\` ${c.effect}.` });
+    if (c) ctx.emit({ patternName: `guard_rail_change.${c.rule}`, severity: persisted ? 'high' : c.severity, category: 'guard_rail_change', layer: 'builtin', reason: persisted ? `\`${name}\` keeps ${c.setting} for every process started later: it ${c.effect}.` : `\`${c.setting}\` ${c.effect}.` });
   }
 }
 
