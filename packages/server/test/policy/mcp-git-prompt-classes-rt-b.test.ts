@@ -133,3 +133,14 @@ test('MCP git tools with force or hard flags are judged as the git command they 
   ];
   await runTable(t, rows);
 });
+
+test('filter-repo modes that only report are allowed; a rewrite stays warned', async (t) => {
+  const rows: Row[] = [
+    [shell('git filter-repo --analyze'), 'allow'],
+    [shell('git-filter-repo --analyze --force'), 'allow'],
+    [shell('git filter-repo --path secrets/ --invert-paths --dry-run'), 'allow'],
+    [shell('git filter-repo --path secrets/ --invert-paths --force'), 'warn', 'git_danger.history_rewrite'],
+    [shell('git filter-branch --index-filter "git rm --cached --ignore-unmatch .env" -- --all'), 'warn', 'git_danger.history_rewrite'],
+  ];
+  await runTable(t, rows);
+});

@@ -412,8 +412,11 @@ function lastWins(args: readonly string[], on: (a: string) => boolean, off: (a: 
   return state;
 }
 
+// filter-repo modes that only report or simulate: `--analyze` writes a report under .git, `--dry-run` rewrites nothing.
+const FILTER_REPO_READ_ONLY = /^--(?:analyze|dry-run|help|version)$/;
+
 export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?: Script): void {
-  if (cmd.name === 'bfg' || cmd.name === 'git-filter-repo') return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
+  if ((cmd.name === 'bfg' || cmd.name === 'git-filter-repo') && !(cmd.name === 'git-filter-repo' && cmd.args.some((a) => FILTER_REPO_READ_ONLY.test(a)))) return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
   if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset') return inspectExport(cmd, ctx);
   if (cmd.name !== 'git') return;
   const args = expandAlias(cmd, gitArgs(cmd));
@@ -440,6 +443,7 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?:
       return;
     case 'filter-branch':
     case 'filter-repo':
+      if (sub === 'filter-repo' && rest.some((a) => FILTER_REPO_READ_ONLY.test(a))) return;
       return emit(ctx, 'medium', 'history_rewrite', `git ${sub} rewrites the repository history; publishing it needs a coordinated force push.`);
     case 'checkout': {
       const { after } = splitDashDash(rest);
