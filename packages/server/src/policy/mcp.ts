@@ -37,7 +37,8 @@ const SOURCE_KEYS = new Set(['source', 'src', 'source_path', 'sourcepath', 'from
 // Tools that return a file's size, dates and permissions, not its content (`stat ~/.ssh/id_rsa`).
 const METADATA_TOOL = /^(?:get_file_info|file_info|get_file_metadata|file_metadata|stat|file_stat|file_exists|exists|path_exists)$/;
 const COMMAND_KEYS = new Set(['command', 'cmd', 'commandline', 'command_line', 'shell_command', 'script', 'bash']);
-const PATH_KEYS = new Set(['path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'source_path', 'sourcepath', 'from', 'from_path', 'old_path', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
+// A database server's file (`sqlite read_query {db_path}`) is opened and read as the query runs.
+const PATH_KEYS = new Set(['db_path', 'dbpath', 'database_path', 'db_file', 'sqlite_path', 'path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'source_path', 'sourcepath', 'from', 'from_path', 'old_path', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
 const CONTENT_KEYS = new Set(['content', 'contents', 'text', 'body', 'data', 'new_string', 'newtext', 'new_text', 'file_text', 'code']);
 const OBJECT_TOOL = /object|blob|s3|gcs|bucket|storage/;
 const OBJECT_KEYS = new Set(['key', 'object_key', 'objectkey', 'object', 'object_name', 'objectname', 'blob', 'blob_name', 'blobname', 'prefix']);

@@ -144,3 +144,27 @@ test('filter-repo modes that only report are allowed; a rewrite stays warned', a
   ];
   await runTable(t, rows);
 });
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+test('a credential pasted base64-encoded into a prompt is flagged; encoded ordinary text is not', async (t) => {
+  const kubeconfig = 'apiVersion: v1\nkind: Config\nusers:\n- name: admin\n  user:\n    token: eyJhbGciOiJSUzI1NiIsImtpZCI6Ik5oZW5uIn0.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl\n';
+  const aws = '[default]\naws_access_key_id = AKIAZ3KQ7XW2M4N8P5RT\naws_secret_access_key = 8fJ2kLm9Qp3Rs5Tu7Vw1Xy3Za5Bc7De9Fg1Hi3Jq\n';
+  const pem = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n';
+  const rows: Row[] = [
+    [prompt(`base64 of my kubeconfig: ${b64(kubeconfig)}`), 'flag', 'secret_in_input.'],
+    [prompt(`decode this and configure the CLI: ${b64(aws)}`), 'flag', 'secret_in_input.'],
+    [prompt(`the deploy key, encoded: ${b64(pem)}`), 'flag', 'secret_in_input.'],
+    [prompt(`what does this decode to? ${b64('The quick brown fox jumps over the lazy dog, and then the build pipeline runs all unit tests again.')}`), 'allow'],
+    [prompt(`config blob: ${b64('{"name": "webapp", "version": "1.4.2", "scripts": {"test": "vitest run", "build": "vite build"}}')}`), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('a database tool opening a browser login store by its file path reads it', async (t) => {
+  const rows: Row[] = [
+    [mcp('sqlite', 'read_query', { query: 'SELECT origin_url, username_value FROM logins', db_path: '/Users/dev/Library/Application Support/Google/Chrome/Default/Login Data' }), 'deny', 'credential_access.'],
+    [mcp('sqlite', 'read_query', { query: 'SELECT * FROM users LIMIT 10', db_path: '/home/dev/projects/webapp/data/app.db' }), 'allow'],
+  ];
+  await runTable(t, rows);
+});
