@@ -10,7 +10,7 @@ import { isTrustedHost, isTrustedPath, isTrustedUrl, type CompiledPolicy } from 
 import { facetsOf, type Facets } from './facets.js';
 import { severityRank, shiftSeverity, type Finding } from './findings.js';
 import { inspectionCap, inspectShell, type ShellSink } from './inspect-shell.js';
-import { CREATING_TOOL, LIST_TOOL, mcpDeleteEquivalent, mcpFacets, parseMcpToolName, PERMISSION_TOOL, publicExposure } from './mcp.js';
+import { CREATING_TOOL, LIST_TOOL, mcpDeleteEquivalent, mcpFacets, mcpGitEquivalent, parseMcpToolName, PERMISSION_TOOL, publicExposure } from './mcp.js';
 import { deletionRisk, inTestTree, normalizePath, segments } from './paths.js';
 import { WithoutPattern, type RuleContext } from './rules/context.js';
 import { emitMcpSql } from './rules/cloud.js';
@@ -306,8 +306,10 @@ function inspectSubagentPrompt(call: ToolCall, ctx: RuleContext, policy: Compile
   const bounded_ = bounded(text, policy.maxInputLength)!;
   const inj = findInjection(bounded_, 0, undefined, { harmful: harmOf(ctx) });
   if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The subagent prompt ${inj.reason.slice(5)}` });
-  else {
-    // The agent's own order to a subagent: a concrete harmful request counts without any claim.
+  // The agent's own order to a subagent: a concrete harmful request counts without any claim, and
+  // is not lowered by a weaker injection finding ("relaunch yourself with codex --dangerously-…"
+  // is a guard-rail request in a prompt, an order here).
+  if (!inj || severityRank(inj.severity) < severityRank('high')) {
     const harm = delegatedHarm(bounded_, harmOf(ctx, 'high'), (p) => severityRank(deletionRisk(p, ctx.cwd)?.severity ?? 'info') >= severityRank('high'));
     if (harm) ctx.emit({ patternName: `${harm.category}.delegated_to_subagent`, severity: 'high', category: harm.category, layer: 'builtin', reason: `The subagent prompt tells another agent to ${harm.action}.` });
   }
@@ -356,6 +358,9 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     const edits = moved.length ? [] : guardRailEditsOf(id.tool, input, /edit|replace|patch|update|append|insert/i.test(id.tool) ? 'edit' : 'write');
     for (const g of [...moved, ...guardRailEditFindings(edits, 'writes a file that')]) wrap.emit(g);
   }
+  // A git tool's forced push, hard reset or forced checkout is judged as the git command it is.
+  const git = mcpGitEquivalent(id.server, id.tool, call.toolInput ?? {});
+  if (git) for (const f of ctx.inspectNested(git)) wrap.emit({ ...f, reason: `${f.reason.replace(/\.$/, '')} (as \`${git}\` would).` });
   // A deletion of a cluster object, bucket content or stored secret is judged as its CLI would be.
   const equivalent = m.deletes ? mcpDeleteEquivalent(id.server, id.tool, call.toolInput ?? {}) : null;
   if (equivalent) {

@@ -31,11 +31,17 @@ const LOCAL_KEYS = new Set(['local_path', 'localpath', 'local_file', 'localfile'
 // Tools that return file names, not contents: the names in ~/.ssh are no secret (as `ls ~/.ssh`).
 export const LIST_TOOL = /^(?:list_(?:directory|directories|dir|files|directory_with_sizes)|directory_tree|ls|tree|glob|find_by_name|file_search|find_files)$/;
 const DELETE_TOOL = /delete|remove|(?:^|_)rm(?:$|_)|unlink|drop|destroy|purge|truncate|wipe/;
+// Tools that copy or move a file: their source is read, their destination written.
+const COPY_TOOL = /copy|move|rename|(?:^|_)(?:cp|mv)(?:$|_)|duplicate/;
+const SOURCE_KEYS = new Set(['source', 'src', 'source_path', 'sourcepath', 'from', 'from_path', 'frompath', 'old_path', 'oldpath']);
+// Tools that return a file's size, dates and permissions, not its content (`stat ~/.ssh/id_rsa`).
+const METADATA_TOOL = /^(?:get_file_info|file_info|get_file_metadata|file_metadata|stat|file_stat|file_exists|exists|path_exists)$/;
 const COMMAND_KEYS = new Set(['command', 'cmd', 'commandline', 'command_line', 'shell_command', 'script', 'bash', 'commands']);
 // A CLI passed through by name (`call_aws {cli_command}`, `kubectl_command`, `gcloud_cmd`): a command
 // line too. SQL keys (`sql_command`) are SQL, judged below.
 const CLI_COMMAND_KEY = /^(?!sql_)(?:[a-z0-9]+_)?(?:cli_)?(?:command|cmd)(?:_line)?$/;
-const PATH_KEYS = new Set(['path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
+// A database server's file (`sqlite read_query {db_path}`) is opened and read as the query runs.
+const PATH_KEYS = new Set(['db_path', 'dbpath', 'database_path', 'db_file', 'sqlite_path', 'path', 'file_path', 'filepath', 'filename', 'file', 'source', 'src', 'source_path', 'sourcepath', 'from', 'from_path', 'old_path', 'target', 'destination', 'dest', 'directory', 'dir', 'paths', 'files', 'absolutepath', 'targetfile']);
 const CONTENT_KEYS = new Set(['content', 'contents', 'text', 'body', 'data', 'new_string', 'newtext', 'new_text', 'file_text', 'code']);
 const OBJECT_TOOL = /object|blob|s3|gcs|bucket|storage/;
 const OBJECT_KEYS = new Set(['key', 'object_key', 'objectkey', 'object', 'object_name', 'objectname', 'blob', 'blob_name', 'blobname', 'prefix']);
@@ -57,6 +63,9 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   // An object store's object key is a file path in a bucket: `get_object {key: 'prod/.env'}` reads that file.
   const objects = OBJECT_TOOL.test(tool);
   const paths: string[] = [];
+  // A copy or move tool's `source` is read (its content lands where the destination says); a move
+  // also removes it, and in any other tool it is one more path of the call.
+  const sources: string[] = [];
   let content: string | undefined;
   const texts: string[] = [];
   let budget = MAX_TEXT;
@@ -71,7 +80,7 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
       if ((attached || ATTACH_KEYS.has(k) || (sends && LOCAL_KEYS.has(k))) && s.length > 1 && !/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) f.sendPaths.push(s);
       if (COMMAND_KEYS.has(k) || (k === 'args' && SHELL_TOOL.test(tool))) f.commands.push(s);
       else if (k.includes('c') && CLI_COMMAND_KEY.test(k)) f.commands.push(cliCommandLine(k, s));
-      else if (PATH_KEYS.has(k) || (OBJECT_KEYS.has(k) && objects)) paths.push(s);
+      else if (PATH_KEYS.has(k) || (OBJECT_KEYS.has(k) && objects)) (SOURCE_KEYS.has(k) ? sources : paths).push(s);
       else if (CONTENT_KEYS.has(k)) content = content === undefined ? s : `${content}\n${s}`;
       else if (SQL_KEYS.has(k) && /\b(?:select|insert|update|delete|drop|alter|truncate|create|grant|copy|exec|execute)\b/i.test(s)) f.sql.push(s);
       else if (URL_KEYS.has(k)) f.urls.push(s);
@@ -86,11 +95,14 @@ export function mcpFacets(toolName: string, args: Record<string, unknown>): McpF
   };
   for (const [k, v] of Object.entries(args)) visit(k, v, 0);
   if (f.commands.length === 0 && SHELL_TOOL.test(tool) && typeof args.input === 'string') f.commands.push(args.input);
+  // A move also takes the source away from where it was: judged as written there too, as before.
+  if (COPY_TOOL.test(tool) && !DELETE_TOOL.test(tool)) f.readPaths.push(...sources);
+  if (!COPY_TOOL.test(tool) || /move|rename|(?:^|_)mv(?:$|_)/.test(tool)) paths.push(...sources);
   if (DELETE_TOOL.test(tool)) f.deletePaths.push(...paths);
   // An upload reads its local file; it writes nothing on this machine.
   else if (sends) f.readPaths.push(...paths);
   else if (WRITE_TOOL.test(tool)) for (const p of paths) f.writes.push({ path: p, content });
-  else if (!LIST_TOOL.test(tool) && (READ_TOOL.test(tool) || paths.length)) f.readPaths.push(...paths);
+  else if (!LIST_TOOL.test(tool) && !METADATA_TOOL.test(tool) && (READ_TOOL.test(tool) || paths.length)) f.readPaths.push(...paths);
   f.text = texts.join('\n');
   return f;
 }
@@ -129,6 +141,45 @@ export function mcpDeleteEquivalent(server: string, toolName: string, args: Reco
     const destroy = args.destroy === true || args.versions === 'all' || /destroy|metadata|purge/.test(tool);
     return words(full) ? `vault kv ${destroy ? 'metadata delete' : 'delete'} ${full}` : null;
   }
+  return null;
+}
+
+const GIT_REF_WORD = /^[\w./@{}~^:+-]{1,200}$/;
+const truthy = (v: unknown): boolean => v === true || v === 'true' || v === 1;
+
+/**
+ * The git command line an MCP git tool's structured arguments amount to, when it is one that
+ * can lose work or rewrite shared history (`git_push {branch: main, force: true}`,
+ * `git_reset {mode: hard}`, `git_checkout {force: true}`, `git_clean {force: true}`,
+ * `git_stash_drop`, `git_branch_delete {force: true}`), so that it is judged as that command
+ * would be. Null for everything else (status, diff, log, a plain push).
+ */
+export function mcpGitEquivalent(server: string, toolName: string, args: Record<string, unknown>): string | null {
+  const tool = toolName.toLowerCase();
+  if (!/git/i.test(server) && !tool.startsWith('git')) return null;
+  const op = tool.replace(/^git_?/, '');
+  const word = (...keys: string[]): string | undefined => {
+    for (const k of keys) {
+      const v = str(args[k]);
+      if (v !== undefined) return GIT_REF_WORD.test(v) ? v : undefined;
+    }
+    return undefined;
+  };
+  const force = truthy(args.force) || truthy(args.forced) || truthy(args.force_push) || truthy(args.forcePush);
+  if (/^push$/.test(op)) {
+    const lease = truthy(args.force_with_lease) || truthy(args.forceWithLease);
+    if (!force && !lease) return null;
+    const branch = word('branch', 'ref', 'refspec', 'remote_branch', 'remoteBranch');
+    return `git push ${lease && !force ? '--force-with-lease' : '--force'} ${word('remote') ?? 'origin'}${branch ? ` ${branch}` : ''}`;
+  }
+  if (/^reset$/.test(op)) {
+    const mode = (str(args.mode) ?? str(args.type) ?? (truthy(args.hard) ? 'hard' : '')).toLowerCase();
+    return mode === 'hard' || mode === 'merge' ? `git reset --${mode}${word('target', 'commit', 'ref', 'revision') ? ` ${word('target', 'commit', 'ref', 'revision')}` : ''}` : null;
+  }
+  if (/^(?:checkout|switch)$/.test(op)) return force ? `git checkout -f ${word('branch_name', 'branch', 'ref', 'target') ?? 'HEAD'}` : null;
+  if (/^clean$/.test(op)) return force ? `git clean -f${truthy(args.directories) || truthy(args.dirs) || truthy(args.d) ? 'd' : ''}${truthy(args.ignored) || truthy(args.x) ? 'x' : ''}` : null;
+  if (/^stash_(?:drop|clear)$/.test(op)) return `git stash ${op.slice(6)}`;
+  if (/^(?:branch_delete|delete_branch)$/.test(op)) return force ? `git branch -D ${word('branch_name', 'branch', 'name') ?? 'x'}` : null;
   return null;
 }
 

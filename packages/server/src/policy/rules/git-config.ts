@@ -42,12 +42,23 @@ const SHARED_HOOKS_DIR = new RegExp(String.raw`^(?:\.\/)?${SHARED_HOOKS_DIR_SOUR
 
 export type ConfigJudgement = 'command' | 'opaque' | 'none';
 
+const CREDENTIAL_HELPER_KEY = /^credential\.(?:.+\.)?helper$/i;
+/**
+ * Credential helpers git and the platforms ship, set the way their install docs say: the OS
+ * keychains, git's own cache and store, Git Credential Manager, and the CLIs that hand git their
+ * login (`gh auth git-credential`, `aws codecommit credential-helper`, `gcloud auth git-helper`).
+ * An empty value resets the list. Anything else receives every password git handles from code of
+ * the caller's choosing, so it stays opaque (`!f() { cat >> /tmp/c; }; f`).
+ */
+const STANDARD_CREDENTIAL_HELPER = /^(?:|osxkeychain|wincred|libsecret|gnome-keyring|manager(?:-core)?|cache(?:\s+--timeout(?:=|\s+)\d+)?|store(?:\s+--file(?:=|\s+)[^\s;&|`$()]+)?|(?:\/[\w./-]+\/)?git-credential-(?:libsecret|osxkeychain|manager(?:-core)?|gnome-keyring|wincred)|!\s*(?:\/[\w./-]+\/)?(?:gh auth git-credential|aws codecommit credential-helper \$@|gcloud auth git-helper(?:\s+--(?:account|ignore-unknown)(?:=[\w@.-]+)?)*\s+\$@))$/i;
+
 /** What a configuration key does when set: runs a command to judge, something opaque, or nothing. */
 export function configKeyKind(key: string, value: string | undefined): ConfigJudgement {
   // A project's shared-hooks directory (husky's `.husky`, `.githooks`, `scripts/git-hooks` …) is
   // the documented team setup: the hooks are the project's own committed files, not code put out
   // of sight. Anywhere else (/tmp, ~, /dev/null, `.githooks-disabled`) is still judged.
   if (/^core\.hookspath$/i.test(key) && value !== undefined && SHARED_HOOKS_DIR.test(value.trim())) return 'none';
+  if (value !== undefined && CREDENTIAL_HELPER_KEY.test(key) && STANDARD_CREDENTIAL_HELPER.test(value.trim().replace(/^(['"])(.*)\1$/, '$2'))) return 'none';
   if (OPAQUE_KEYS.test(key)) return 'opaque';
   if (!COMMAND_KEYS.test(key)) return 'none';
   // A plain alias names a git subcommand (expanded elsewhere); only `!` runs a shell.

@@ -412,8 +412,11 @@ function lastWins(args: readonly string[], on: (a: string) => boolean, off: (a: 
   return state;
 }
 
+// filter-repo modes that only report or simulate: `--analyze` writes a report under .git, `--dry-run` rewrites nothing.
+const FILTER_REPO_READ_ONLY = /^--(?:analyze|dry-run|help|version)$/;
+
 export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?: Script): void {
-  if (cmd.name === 'bfg' || cmd.name === 'git-filter-repo') return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
+  if ((cmd.name === 'bfg' || cmd.name === 'git-filter-repo') && !(cmd.name === 'git-filter-repo' && cmd.args.some((a) => FILTER_REPO_READ_ONLY.test(a)))) return emit(ctx, 'medium', 'history_rewrite', `${cmd.name} rewrites the whole repository history; publishing it needs a coordinated force push.`);
   if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'typeset') return inspectExport(cmd, ctx);
   if (cmd.name !== 'git') return;
   const args = expandAlias(cmd, gitArgs(cmd));
@@ -440,6 +443,7 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?:
       return;
     case 'filter-branch':
     case 'filter-repo':
+      if (sub === 'filter-repo' && rest.some((a) => FILTER_REPO_READ_ONLY.test(a))) return;
       return emit(ctx, 'medium', 'history_rewrite', `git ${sub} rewrites the repository history; publishing it needs a coordinated force push.`);
     case 'checkout': {
       const { after } = splitDashDash(rest);
@@ -560,6 +564,18 @@ export function inspectGitCommand(cmd: SimpleCommand, ctx: RuleContext, script?:
     case 'cherry-pick':
       if (rest.includes('--abort')) emit(ctx, 'medium', 'abort', `git ${sub} --abort resets the working tree, which can discard uncommitted changes.`);
       return;
+    case 'clone': {
+      // `git clone -c core.fsmonitor=… URL` writes the setting into the new repository's config:
+      // the command it names runs at the first `git status` there, as `git config` would make it.
+      for (let i = 0; i < rest.length; i++) {
+        const a = rest[i];
+        const setting = a === '-c' || a === '--config' ? rest[++i] : a.startsWith('--config=') ? a.slice(9) : /^-c./.test(a) ? a.slice(2) : undefined;
+        if (setting === undefined) continue;
+        const eq = setting.indexOf('=');
+        judgeConfigSetting(ctx, eq < 0 ? setting : setting.slice(0, eq), eq < 0 ? 'true' : setting.slice(eq + 1), 'git clone --config');
+      }
+      return;
+    }
     case 'config': {
       // `git config [set] [--global|--local|--file F] KEY VALUE`; reads (--get, --list, …) set nothing.
       if (rest.some((a) => /^(?:--get(?:-all|-regexp|-urlmatch|-color|colorbool)?|--unset(?:-all)?|-l|--list|--remove-section|--rename-section|-e|--edit)$/.test(a))) return;

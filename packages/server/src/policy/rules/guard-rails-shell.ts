@@ -10,8 +10,12 @@ import type { Finding } from '../findings.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { RuleContext } from './context.js';
 import { hasShort, literalOutput, positionals } from './facts.js';
-import { agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings, judgeAgentEnv } from './guard-rails.js';
+import { agentCliOf, agentCommandFindings, classifyGuardRailPath, guardRailDeletion, guardRailFindings, judgeAgentCommand, judgeAgentEnv, type GuardRailChange } from './guard-rails.js';
+import { persistenceTarget } from './persistence.js';
+import { parseShell } from '../shell/parser.js';
 import { inlineCode } from './inline-code.js';
+import { isHookConfig } from './privilege.js';
+import { normalizePath } from '../paths.js';
 
 /** What a write puts into a file: the text (whole file or, when `partial`, the part that changes). */
 interface Written {
@@ -19,6 +23,14 @@ interface Written {
   partial: boolean;
   /** Text the change removes (a `sed` address or pattern), when known. */
   old?: string;
+  /**
+   * The change only sets presentation settings (model, theme…) or adds narrow allow entries, and
+   * keeps the rest of the file: `sed -i 's/gpt-5-codex/gpt-5.1-codex/'`, `jq '.theme="dark"' f`.
+   * `from` names the file a filter read: the result keeps that file's hooks only when it is the
+   * file written (`jq … f > t && mv t f`), not when another file's text is copied over it.
+   */
+  harmless?: boolean;
+  from?: readonly string[];
 }
 
 const JQ = /^(?:jq|yq|gojq|jaq)$/;
@@ -65,10 +77,21 @@ export function jqAssignmentsAsJson(filter: string): string {
   return out.join('\n');
 }
 
+/**
+ * A replacement with its back-references (`\1`, `$1`, `&`) filled in from the pattern's groups,
+ * read as literal text: `s/("defaultMode": )"default"/\1"bypassPermissions"/` writes
+ * `"defaultMode": "bypassPermissions"`.
+ */
+function withGroups(pattern: string, replacement: string): string {
+  if (!/\\[1-9]|\$[1-9]|&/.test(replacement)) return replacement;
+  const groups = [...pattern.matchAll(/\\?\(((?:\\.|[^()\\])*)\\?\)/g)].map((g) => g[1].replace(/\\(.)/g, '$1'));
+  return replacement.replace(/\\([1-9])|\$([1-9])|(?<!\\)&/g, (_, a?: string, b?: string) => (a ?? b ? groups[Number(a ?? b) - 1] ?? '' : pattern.replace(/\\(.)/g, '$1')));
+}
+
 /** What `sed` expressions do, as settings text: replacements are new text, deleted lines old text. */
 function sedChange(expr: string): Written | undefined {
   const subs = [...expr.matchAll(/(?:^|[;\n])\s*(?:[^;\n]*?)s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*/g)];
-  if (subs.length) return { content: subs.map((m) => m[3].replace(/\\n/g, '\n').replace(/\\(.)/g, '$1')).join('\n'), old: subs.map((m) => m[2].replace(/\\(.)/g, '$1')).join('\n'), partial: true };
+  if (subs.length) return { content: subs.map((m) => withGroups(m[2], m[3]).replace(/\\n/g, '\n').replace(/\\(.)/g, '$1')).join('\n'), old: subs.map((m) => m[2].replace(/\\(.)/g, '$1')).join('\n'), partial: true };
   // `/PreToolUse/,/]/d`, `/hooks/d`: the lines the addresses select are deleted.
   const del = /^\s*((?:\/(?:\\.|[^/])*\/|\d+|\$)(?:\s*,\s*(?:\/(?:\\.|[^/])*\/|\d+|\$))?)\s*d\s*$/.exec(expr);
   if (del) {
@@ -81,13 +104,58 @@ function sedChange(expr: string): Written | undefined {
   return undefined;
 }
 
+// Settings that change how the agent looks, which model it uses or what it prints, and nothing
+// it may do. (`statusLine` is not one: its value is a command the agent runs.)
+const PRESENTATION_KEYS: ReadonlySet<string> = new Set(['model', 'theme', 'model_reasoning_effort', 'reasoning_effort', 'model_verbosity', 'outputstyle', 'output_style', 'language', 'editormode', 'verbose', 'fontsize', 'font_size', 'preferrednotifchannel', 'file_opener', 'hide_agent_reasoning', 'show_raw_agent_reasoning', 'spinnertipsenabled', 'includecoauthoredby', 'cleanupperioddays', 'alwaysthinkingenabled']);
+// One jq assignment of a literal: `.theme = "dark"`, `.permissions.allow += ["Bash(npm test)"]`.
+const JQ_LITERAL_ASSIGNMENT = /^\s*((?:\.(?:[A-Za-z_][\w-]*|"[^"]+"))+)\s*(=|\+=|\|=|\/\/=)\s*("(?:\\.|[^"\\])*"|-?\d+(?:\.\d+)?|true|false|\[\s*(?:"(?:\\.|[^"\\])*"\s*,?\s*)*\])\s*$/;
+
+/**
+ * A jq filter made only of literal assignments to presentation settings, or of entries added to
+ * the permission lists (whose breadth the settings rules judge): the rest of the file, hooks
+ * included, passes through unchanged.
+ */
+function harmlessJqFilter(filter: string): boolean {
+  if (filter.length > 2000) return false;
+  const parts = filter.split(/\|(?!=)/);
+  return parts.every((part) => {
+    const m = JQ_LITERAL_ASSIGNMENT.exec(part);
+    if (!m) return false;
+    const keys = [...m[1].matchAll(/\.(?:"([^"]+)"|([A-Za-z_][\w-]*))/g)].map((k) => (k[1] ?? k[2]).toLowerCase());
+    if (keys.length === 1 && PRESENTATION_KEYS.has(keys[0])) return !m[3].startsWith('[');
+    return keys.length === 2 && keys[0] === 'permissions' && /^(?:allow|deny|ask)$/.test(keys[1]) && m[2] === '+=' && m[3].startsWith('[');
+  });
+}
+
+// One `s/old/new/flags` command (any delimiter), nothing else.
+const SED_SUBSTITUTION = /^\s*s([^\w\s\\])((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*\s*$/;
+const SETTING_KEY = /^\^?\s*\\?"?([\w.-]+)\\?"?\s*[:=]/;
+// A model name, as a value swapped for another (`s/gpt-5-codex/gpt-5.1-codex/`).
+const MODEL_NAME = /^(?:gpt|o\d|claude|sonnet|opus|haiku|gemini|codex|grok|llama|mistral|qwen|deepseek)[\w.:-]*$/i;
+
+/**
+ * A substitution that replaces one presentation setting's value with another
+ * (`s/^model = .*\/model = "x"/`), or one model name with another.
+ */
+function harmlessSedExpression(expr: string): boolean {
+  const m = SED_SUBSTITUTION.exec(expr);
+  if (!m) return false;
+  const [oldText, newText] = [m[2].replace(/\\(.)/g, '$1'), m[3].replace(/\\(.)/g, '$1')];
+  if (MODEL_NAME.test(oldText) && MODEL_NAME.test(newText)) return true;
+  const before = SETTING_KEY.exec(m[2])?.[1]?.toLowerCase();
+  const after = SETTING_KEY.exec(m[3])?.[1]?.toLowerCase();
+  return !!before && before === after && PRESENTATION_KEYS.has(before) && !/[\n{}[\]]|\\n/.test(m[3]);
+}
+
 /** The data a command writes to stdout that later stages or redirections receive. */
 function producedText(cmd: SimpleCommand): Written | undefined {
   const literal = literalOutput(cmd);
   if (literal !== undefined) return { content: literal, partial: false };
   if (JQ.test(cmd.name)) {
     const filter = jqFilter(cmd);
-    return filter !== undefined ? { content: `${filter}\n${jqAssignmentsAsJson(filter)}`, partial: true } : undefined;
+    if (filter === undefined) return undefined;
+    const from = positionals(cmd.args, new Set(['--arg', '--argjson', '--slurpfile', '--rawfile', '--indent', '-f', '--from-file'])).slice(1);
+    return { content: `${filter}\n${jqAssignmentsAsJson(filter)}`, partial: true, harmless: from.length > 0 && harmlessJqFilter(filter), from };
   }
   if (cmd.name === 'sed' && !cmd.args.some((a) => a.startsWith('-i'))) {
     const expr = sedExpression(cmd);
@@ -99,7 +167,14 @@ function producedText(cmd: SimpleCommand): Written | undefined {
 function sedExpression(cmd: SimpleCommand): string | undefined {
   const at = cmd.args.findIndex((a) => a === '-e' || a === '--expression');
   if (at >= 0) return cmd.args[at + 1];
-  return positionals(cmd.args.filter((a) => !/^-i/.test(a)), new Set(['-f'])).at(0);
+  // BSD/macOS sed takes the backup suffix as the next word: `sed -i '' 's/a/b/' f`. No script is empty.
+  return positionals(cmd.args.filter((a, i) => !/^-i/.test(a) && !(a === '' && /^-[a-zA-Z]*i$/.test(cmd.args[i - 1] ?? ''))), new Set(['-f'])).at(0);
+}
+
+/** What a command reads on stdin from a here-document or here-string (`tee f <<< '{…}'`). */
+function hereText(cmd: SimpleCommand): Written | undefined {
+  const here = cmd.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+  return here ? { content: here.target.text, partial: false } : undefined;
 }
 
 /** What reaches `cmd`'s stdin from the earlier stages of its pipeline. */
@@ -183,8 +258,13 @@ function deletedGuardRails(target: string, how: string): Finding[] {
     const inside = guardRailDeletion(probe, how);
     if (inside.length) return inside.map((f) => ({ ...f, reason: f.reason.replace(`(${probe})`, `(in ${target})`), paths: [target] }));
   }
+  // An agent's hook-script directory (`~/.claude/hooks`, `.cursor/hooks`): the settings name the
+  // scripts in it, and a hook whose script is gone fails open on most agents. Which hooks use it
+  // is not known here, so a warning.
+  if (HOOK_SCRIPT_DIR.test(dir)) return [{ patternName: 'guard_rail_change.hook_scripts_deleted', severity: 'medium', category: 'guard_rail_change', layer: 'builtin', reason: `${how} the agent hook scripts in ${target}; hooks that run them stop checking anything.`, paths: [target] }];
   return [];
 }
+const HOOK_SCRIPT_DIR = /(?:^|\/)\.(?:claude|cursor|codex|gemini|windsurf|codeium(?:\/windsurf)?|copilot|agents)\/hooks$/i;
 
 const CHMOD_VALUE_OPTIONS: ReadonlySet<string> = new Set(['--reference']);
 /** A mode that leaves the owner without read permission: `000`, `0200`, `a-r`, `u-rwx`, `a=`, `-r`. */
@@ -197,10 +277,19 @@ function emitAll(ctx: RuleContext, fs: Finding[]): void {
   for (const f of fs) ctx.emit(f);
 }
 
-/** Judges what `w` does to `path` when that is a guard-rail file (`name` wrote it). */
-function writeTo(ctx: RuleContext, name: string, path: string, w: Written | undefined): void {
-  if (!w || !classifyGuardRailPath(path)) return;
-  emitAll(ctx, guardRailFindings(path, w.content, { partial: w.partial, oldContent: w.old, how: `\`${name || 'a redirection'}\`` }));
+/**
+ * Judges what `w` does to `path` when that is a guard-rail file (`name` wrote it). With `how`
+ * (redirections, tee, cp/mv/install, sed/perl -i), a write to an agent's hook configuration
+ * whose effect is not known to be harmless is also warned as `security_tampering.agent_hook_config`
+ * ("Overwrites …", "Edits …"): the written text may come from a file or a filter the hook cannot see.
+ */
+function writeTo(ctx: RuleContext, name: string, path: string, w: Written | undefined, how?: string): void {
+  if (!classifyGuardRailPath(path)) return;
+  const found = w ? guardRailFindings(path, w.content, { partial: w.partial, oldContent: w.old, how: `\`${name || 'a redirection'}\`` }) : [];
+  emitAll(ctx, found);
+  if (how === undefined || !isHookConfig(path)) return;
+  const harmless = found.length === 0 && w?.harmless === true && (w.from ?? [path]).every((f) => normalizePath(f) === normalizePath(path));
+  if (!harmless) ctx.emit({ patternName: 'security_tampering.agent_hook_config', severity: 'medium', category: 'security_tampering', layer: 'builtin', reason: `${how} the agent hook configuration ${path}, which can switch off policy enforcement.` });
 }
 
 // Interpreter code that opens an agent's settings or hooks file and writes it back: the same
@@ -241,6 +330,58 @@ function inspectSettingsCode(cmd: SimpleCommand, ctx: RuleContext): void {
   });
 }
 
+// Shell startup files (persistence.ts names them) and direnv's `.envrc`: text written there runs
+// in every later shell, so an agent launched from one inherits what it sets.
+const STARTUP_HINT = /rc$|aliases$|profile|\.zshenv$|\.zlogin$|\.fish$|\.ps1$|\/environment$|\.d\//i;
+const AGENT_WORD = /claude|codex|gemini|copilot|cursor|windsurf|codeium|antigravity|\bagy\b/i;
+// `alias cc='claude --dangerously-skip-permissions'`, fish's `alias cc 'claude …'` and `abbr -a cc 'claude …'`.
+const ALIAS_LINE = /^\s*(?:alias\s+(?:-g\s+)?[\w.:-]+=|(?:alias|abbr(?:\s+(?:-a|--add))?)\s+[\w.:-]+\s+)(['"]?)(.*)\1\s*;?\s*$/;
+// `export NAME=value`, `NAME=value`, fish's `set -gx NAME value`, csh's `setenv NAME value`, PowerShell's `$env:NAME = value`.
+const ENV_LINE = /^\s*(?:export\s+|declare\s+-x\s+)?([A-Za-z_]\w*)=(\S*)|^\s*set\s+-[a-zA-Z]*x[a-zA-Z]*\s+([A-Za-z_]\w*)\s+(\S+)|^\s*setenv\s+([A-Za-z_]\w*)\s+(\S+)|^\s*\$env:([A-Za-z_]\w*)\s*=\s*(\S+)/;
+
+// `function codex { … }`, `codex() { … }`: the body between the braces.
+const FUNCTION_LINE = /^\s*(?:function\s+[\w.:-]+(?:\s*\(\s*\))?|[\w.:-]+\s*\(\s*\))\s*\{([\s\S]*)\}\s*;?\s*$/;
+
+function isStartupFile(path: string): boolean {
+  return STARTUP_HINT.test(path) && (/(?:^|\/)\.envrc$/.test(path) || persistenceTarget(path)?.kind === 'shell_rc');
+}
+
+/**
+ * Text written into a shell startup file that switches an agent's guard rails off in every later
+ * shell: an exported variable (`COPILOT_ALLOW_ALL=true`), an alias or function that launches the
+ * agent with its approvals off (`alias claude='claude --dangerously-skip-permissions'`). Set in
+ * one command, the variable is a warning (judgeAgentEnv); kept in a startup file it is the
+ * agent's standing configuration, as a settings file is, so it is denied as one.
+ */
+function inspectStartupFileText(ctx: RuleContext, name: string, path: string, text: string): void {
+  if (!AGENT_WORD.test(text)) return;
+  const changes: GuardRailChange[] = [];
+  for (const line of text.slice(0, 32_768).split('\n', 300)) {
+    if (!AGENT_WORD.test(line)) continue;
+    const env = ENV_LINE.exec(line);
+    if (env) {
+      const change = judgeAgentEnv(env[1] ?? env[3] ?? env[5] ?? env[7], env[2] ?? env[4] ?? env[6] ?? env[8]);
+      if (change) changes.push(change);
+      continue;
+    }
+    const alias = ALIAS_LINE.exec(line);
+    // A function defined and not called runs nothing on this line: its body is what later shells run.
+    const body = alias ? undefined : FUNCTION_LINE.exec(line)?.[1];
+    const commands = parseShell(alias ? alias[2] : body ?? line).commands;
+    for (const c of commands) if (c.argv[0]) changes.push(...judgeAgentCommand(c.argv[0].text, c.args));
+  }
+  for (const c of changes) {
+    ctx.emit({
+      patternName: `guard_rail_change.persisted_${c.rule}`,
+      severity: 'high',
+      category: 'guard_rail_change',
+      layer: 'builtin',
+      reason: `\`${name || 'a redirection'}\` writes ${c.setting} into the shell startup file ${path}, which every later shell runs: it ${c.effect}.`,
+      paths: [path],
+    });
+  }
+}
+
 const COPY_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix']);
 
 // Commands that set environment variables: `export`/`declare -x`/`typeset -x` (`NAME=value`),
@@ -252,7 +393,10 @@ function inspectAgentEnv(cmd: SimpleCommand, ctx: RuleContext): void {
   const pairs: [string, string][] = [];
   for (const a of cmd.assignments) pairs.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
   const name = cmd.name;
+  // setx and `launchctl setenv` keep the variable for every process started later, as a startup file does.
+  const persisted = name === 'setx' || name === 'launchctl';
   if (name === 'setx' && cmd.args.length >= 2) pairs.push([cmd.args[0], cmd.args[1]]);
+  else if (name === 'launchctl' && cmd.args[0] === 'setenv' && cmd.args.length >= 3) pairs.push([cmd.args[1], cmd.args[2]]);
   else if (ENV_SETTERS.has(name)) {
     for (const a of cmd.args) if (a.includes('=') && !a.startsWith('-')) pairs.push([a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
   } else if (name.startsWith('$env:')) {
@@ -262,38 +406,83 @@ function inspectAgentEnv(cmd: SimpleCommand, ctx: RuleContext): void {
   }
   for (const [k, v] of pairs) {
     const c = judgeAgentEnv(k, v);
-    if (c) ctx.emit({ patternName: `guard_rail_change.${c.rule}`, severity: c.severity, category: 'guard_rail_change', layer: 'builtin', reason: `\`${c.setting}\` ${c.effect}.` });
+    if (c) ctx.emit({ patternName: `guard_rail_change.${c.rule}`, severity: persisted ? 'high' : c.severity, category: 'guard_rail_change', layer: 'builtin', reason: persisted ? `\`${name}\` keeps ${c.setting} for every process started later: it ${c.effect}.` : `\`${c.setting}\` ${c.effect}.` });
   }
+}
+
+// node running an agent CLI's entry script from its npm package
+// (`node ~/.npm-global/lib/node_modules/@anthropic-ai/claude-code/cli.js --dangerously-skip-permissions`).
+// Package runners (`npx`, `bunx`, `pnpm dlx`) are unwrapped by the parser: the package is the program.
+const SCRIPT_RUNNERS: ReadonlySet<string> = new Set(['node', 'deno', 'bun']);
+const AGENT_PACKAGE_PATH: readonly [RegExp, string][] = [
+  [/\/@anthropic-ai\/claude-code\//, 'claude'],
+  [/\/@openai\/codex\//, 'codex'],
+  [/\/@google\/gemini-cli\//, 'gemini'],
+  [/\/@github\/copilot\//, 'copilot'],
+];
+
+/** The agent whose entry script a runtime starts and the arguments it passes on, or undefined. */
+function scriptAgent(cmd: SimpleCommand): [string, string[]] | undefined {
+  const at = cmd.args.findIndex((a) => !a.startsWith('-'));
+  const script = cmd.args[at];
+  if (script === undefined || !script.includes('/@')) return undefined;
+  const hit = AGENT_PACKAGE_PATH.find(([re]) => re.test(script));
+  return hit && [hit[1], cmd.args.slice(at + 1)];
+}
+
+// A runner the parser left in place (`npx -y @openai/codex exec -c approval_policy=never …`: npx's
+// own `-c` takes a command string, so the line is not unwrapped): the agent's package among its
+// words names the CLI, and the words after it are its arguments.
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(['npx', 'bunx', 'pnpx', 'pnpm', 'yarn', 'npm', 'bun']);
+
+function packageAgent(cmd: SimpleCommand): [string, string[]] | undefined {
+  const at = cmd.args.findIndex((a) => a.charCodeAt(0) === 64 /* @ */ && agentCliOf(a) !== undefined);
+  return at < 0 ? undefined : [cmd.args[at], cmd.args.slice(at + 1)];
 }
 
 export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx: RuleContext): void {
   const name = cmd.name;
-  if (cmd.assignments.length || ENV_SETTERS.has(name) || name.startsWith('$env:')) inspectAgentEnv(cmd, ctx);
+  if (cmd.assignments.length || ENV_SETTERS.has(name) || name === 'launchctl' || name.startsWith('$env:')) inspectAgentEnv(cmd, ctx);
   if (cmd.argv[0]) emitAll(ctx, agentCommandFindings(cmd.argv[0].text, cmd.args));
+  if (SCRIPT_RUNNERS.has(name) || PACKAGE_RUNNERS.has(name)) {
+    const run = (SCRIPT_RUNNERS.has(name) ? scriptAgent(cmd) : undefined) ?? (PACKAGE_RUNNERS.has(name) ? packageAgent(cmd) : undefined);
+    if (run) emitAll(ctx, agentCommandFindings(run[0], run[1]));
+  }
   inspectSettingsCode(cmd, ctx);
   for (const r of cmd.redirects) {
+    if (!r.op.includes('>') || r.op === '>&') continue;
+    if (isStartupFile(r.target.text)) {
+      const w = producedText(cmd) ?? piped(cmd);
+      if (w) inspectStartupFileText(ctx, name, r.target.text, w.content);
+      continue;
+    }
     // Only a guard-rail file matters here: the written content is worked out for those alone.
-    if (!r.op.includes('>') || r.op === '>&' || !classifyGuardRailPath(r.target.text)) continue;
+    if (!classifyGuardRailPath(r.target.text)) continue;
     const append = r.op.includes('>>');
     // A bare `> file` (or `: > file`) empties it.
     const w = name === '' || name === ':' || name === 'true' ? { content: '', partial: false } : producedText(cmd) ?? piped(cmd);
-    writeTo(ctx, name, r.target.text, w && { ...w, partial: w.partial || append });
+    writeTo(ctx, name, r.target.text, w && { ...w, partial: w.partial || append }, append ? 'Appends to' : 'Overwrites');
   }
   switch (name) {
     case 'tee':
     case 'sponge': {
-      const w = piped(cmd);
+      const w = piped(cmd) ?? hereText(cmd);
       const append = hasShort(cmd.args, 'a') || cmd.args.includes('--append');
-      for (const p of positionals(cmd.args)) writeTo(ctx, name, p, w && { ...w, partial: w.partial || append });
+      for (const p of positionals(cmd.args)) {
+        if (w && isStartupFile(p)) inspectStartupFileText(ctx, name, p, w.content);
+        else writeTo(ctx, name, p, w && { ...w, partial: w.partial || append }, name === 'tee' ? 'Writes to' : undefined);
+      }
       return;
     }
     case 'sed':
     case 'perl': {
-      if (!cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a))) return;
-      const expr = name === 'sed' ? sedExpression(cmd) : cmd.args[cmd.args.findIndex((a) => /^-[a-zA-Z]*e$/.test(a)) + 1];
+      // perl's switches cluster with a record separator in front: `-0pi`, `-0777pi -e`, `-pi.bak`.
+      if (!cmd.args.some((a) => (name === 'sed' ? /^-[a-zA-Z]*i|^--in-place/ : /^-(?:0[0-7]*|[lnpaswTtUWX])*i/).test(a))) return;
+      const expr = name === 'sed' ? sedExpression(cmd) : cmd.args[cmd.args.findIndex((a) => /^-(?:0[0-7]*|[lnpaswTtUWX])*[eE]$/.test(a)) + 1];
       const change = expr !== undefined ? sedChange(expr) : undefined;
-      const files = positionals(cmd.args.filter((a) => !/^-[a-zA-Z]*[ie]/.test(a)), new Set(['-e', '--expression', '-f'])).filter((p) => p !== expr);
-      for (const p of files) writeTo(ctx, name, p, change);
+      const w = change && { ...change, harmless: harmlessSedExpression(expr!) };
+      const files = positionals(cmd.args.filter((a) => !/^-[a-zA-Z0-9]*[ieE]/.test(a)), new Set(['-e', '--expression', '-f'])).filter((p) => p !== expr);
+      for (const p of files) writeTo(ctx, name, p, w, 'Edits');
       return;
     }
     case 'cp':
@@ -308,7 +497,11 @@ export function inspectGuardRailCommand(cmd: SimpleCommand, script: Script, ctx:
       const guarded = classifyGuardRailPath(dest) !== null;
       for (const src of pos.slice(0, -1)) {
         if (name === 'mv') emitAll(ctx, deletedGuardRails(src, '`mv` moves away'));
-        if (guarded) writeTo(ctx, name, dest, writtenEarlier(src, cmd, script));
+        if (!guarded) continue;
+        const w = writtenEarlier(src, cmd, script);
+        // A link to a dotfiles copy (`ln -s ~/dotfiles/claude/settings.json ~/.claude/`) is judged
+        // only when the line wrote the linked text itself.
+        if (name !== 'ln' || w) writeTo(ctx, name, dest, w, name === 'ln' ? undefined : 'Writes to');
       }
       return;
     }

@@ -22,12 +22,15 @@ export interface GuardRailFile {
   kind: GuardRailKind;
   /** The path as written, for reasons. */
   display: string;
+  editor?: boolean;
 }
 
 interface PathRule {
   re: RegExp;
   agent: string;
   kind: GuardRailKind;
+  /** An editor's settings: they hold no hooks, so a rewrite without a hooks section drops none. */
+  editor?: boolean;
 }
 
 // Matched against the normalised, lower-cased path (home spelled `~`). `(?:^|/)` lets project
@@ -45,7 +48,11 @@ const PATH_RULES: PathRule[] = [
   { re: /(?:^|\/)\.gemini\/settings\.json$|^\/etc\/gemini-cli\/settings\.json$/, agent: 'Gemini CLI', kind: 'settings' },
   { re: /(?:^|\/)\.github\/hooks\/[^/]+\.json$|(?:^|\/)\.copilot\/hooks(?:\/[^/]+)?\.json$|^\/etc\/github-copilot\/policy\.d\/[^/]+\.json$/, agent: 'GitHub Copilot', kind: 'hooks' },
   { re: /(?:^|\/)\.github\/copilot\/settings(?:\.local)?\.json$|(?:^|\/)\.copilot\/(?:config|settings)\.json$/, agent: 'GitHub Copilot', kind: 'settings' },
-  { re: /(?:^|\/)\.vscode\/settings\.json$|(?:^|\/)code\/user\/settings\.json$/, agent: 'VS Code agent mode', kind: 'settings' },
+  { re: /(?:^|\/)\.vscode\/settings\.json$|(?:^|\/)code(?: - insiders)?\/user\/settings\.json$/, agent: 'VS Code agent mode', kind: 'settings', editor: true },
+  // The VS Code forks' user settings hold their agents' command allow lists
+  // (`windsurf.cascadeCommandsAllowList`, `chat.tools.terminal.autoApprove`).
+  { re: /(?:^|\/)windsurf(?: - next)?\/user\/settings\.json$/, agent: 'Windsurf', kind: 'settings', editor: true },
+  { re: /(?:^|\/)cursor\/user\/settings\.json$/, agent: 'Cursor', kind: 'settings', editor: true },
   { re: /(?:^|\/)\.windsurf\/hooks\.json$|(?:^|\/)\.codeium\/(?:windsurf\/)?hooks\.json$|(?:^|\/)(?:etc\/)?windsurf\/hooks\.json$/, agent: 'Windsurf', kind: 'hooks' },
   // Generic plugin and extension hook manifests (Claude Code plugins, Gemini extensions).
   { re: /(?:^|\/)hooks\/hooks\.json$/, agent: 'an agent plugin', kind: 'hooks' },
@@ -63,7 +70,7 @@ export function isAgentInstructionFile(path: string): boolean {
 export function classifyGuardRailPath(path: string): GuardRailFile | null {
   if (path.length < 5 || path.length > 4096 || !PATH_HINT.test(path)) return null;
   const p = normalizePath(path).toLowerCase();
-  for (const r of PATH_RULES) if (r.re.test(p)) return { agent: r.agent, kind: r.kind, display: path };
+  for (const r of PATH_RULES) if (r.re.test(p)) return { agent: r.agent, kind: r.kind, display: path, editor: r.editor };
   return null;
 }
 
@@ -97,7 +104,8 @@ const DANGEROUS_PREFIX = /["'](?:bash|shell)\(\s*(?:sudo|su|doas|rm|curl|wget|ba
 
 const CONTENT_RULES: ContentRule[] = [
   // Claude Code (and the VS Code agent that reads its settings).
-  { rule: 'bypass_permissions', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}bypassPermissions`, 'i'), effect: (a) => `turns off ${a}'s permission prompts`, setting: 'bypassPermissions' },
+  // The mode's name is the value of no other setting: an edit that writes it alone (`s/"default"/"bypassPermissions"/`) sets it.
+  { rule: 'bypass_permissions', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}bypassPermissions|["']bypassPermissions["']`, 'i'), effect: (a) => `turns off ${a}'s permission prompts`, setting: 'bypassPermissions' },
   { rule: 'auto_accept_mode', severity: 'medium', re: new RegExp(`${Q}(?<![\\w-])defaultMode${SEP}${Q}(?:acceptEdits|auto)${Q}`, 'i'), effect: (a) => `makes ${a} accept actions without asking`, setting: 'defaultMode' },
   { rule: 'disable_all_hooks', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])disableAllHooks${SEP}true`, 'i'), effect: (a) => `switches off every ${a} hook, policy checks included`, setting: 'disableAllHooks' },
   { rule: 'enable_all_mcp_servers', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])enableAllProjectMcpServers${SEP}true`, 'i'), effect: (a) => `makes ${a} trust every MCP server a project declares`, setting: 'enableAllProjectMcpServers' },
@@ -117,10 +125,15 @@ const CONTENT_RULES: ContentRule[] = [
   { rule: 'scope_widened', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:additionalDirectories|trusted_folders|trustedFolders|allowed_paths|allowedPaths)${Q}\\s*[:=]\\s*\\[[^\\]]{0,400}?["'](?:\\/|~\\/?|\\$HOME\\/?|\\*|\\/\\*\\*|[A-Za-z]:\\\\{1,2})["']`, 'i'), effect: (a) => `gives ${a} the whole disk or home directory without asking`, setting: 'trusted directories' },
   // A URL or domain allow list gaining a wildcard (Copilot CLI `allowed_urls`, sandbox network allow lists): every host is reachable without asking.
   { rule: 'allow_list_widened', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:allowed_urls|allowedUrls|allowed_domains|allowedDomains|allowed_hosts|allowedHosts)${Q}\\s*[:=]\\s*\\[[^\\]]{0,400}?["'](?:\\*|\\*\\.\\*|https?:\\/\\/\\*|\\*:\\/\\/\\*)(?:\\/\\*{0,2})?["']`, 'i'), effect: (a) => `lets ${a} reach every URL without asking`, setting: 'allowed URLs' },
+  // VS Code's terminal auto-approve map (`chat.tools.terminal.autoApprove`) with a key that matches every command: `"/.*/": true`.
+  { rule: 'allow_list_widened', severity: 'high', re: new RegExp(`${Q}(?<![\\w-])(?:chat\\.tools\\.terminal\\.)?autoApprove${Q}\\s*[:=]\\s*\\{[^}]{0,400}?["'](?:\\/\\^?\\.[*+]\\$?\\/[a-z]*|\\*)["']\\s*:\\s*true`, 'i'), effect: (a) => `lets ${a} run every terminal command without asking`, setting: 'chat.tools.terminal.autoApprove' },
   { rule: 'sandbox_disabled', severity: 'medium', re: new RegExp(`${Q}(?<![\\w-])sandbox${SEP}false`, 'i'), effect: (a) => `turns off ${a}'s sandbox`, setting: 'sandbox = false' },
 ];
-const SETTINGS_HINT = /additionalDirectories|trusted_?folders|allowed_?paths|defaultMode|disableAllHooks|enableAllProject|dangerous|approval|sandbox|hooks|trust_level|yolo|auto|allow|folderTrust/i;
-const ALLOW_LIST = new RegExp(`${Q}(?:allow|allowed|allowedTools|allowed_tools|allowlist|trusted_tools|coreTools|autoApprove)${Q}\\s*[:=]\\s*\\[([^\\]]{0,4000})\\]`, 'gi');
+// Hook event names too: an edit may hold only the emptied event (`"PreToolUse": []`), not the word hooks.
+const SETTINGS_HINT = /additionalDirectories|bypassPermissions|trusted_?folders|allowed_?paths|defaultMode|disableAllHooks|enableAllProject|dangerous|approval|sandbox|hooks|trust_level|yolo|auto|allow|folderTrust|ToolUse|BeforeTool|BeforeAgent|before(?:Shell|MCP|ReadFile|SubmitPrompt)|pre_(?:run|read|write|mcp|user)_|userPromptSubmitted|UserPromptSubmit|PreInvocation/i;
+// Windsurf's `windsurf.cascadeCommandsAllowList` lists the commands Cascade runs without asking. An
+// edit may insert entries at the list's start without its closing bracket (`s/"allow": \[/"allow": ["Bash(*)", /`).
+const ALLOW_LIST = new RegExp(`${Q}(?:allow|allowed|allowedTools|allowed_tools|allowlist|trusted_tools|coreTools|autoApprove|(?:windsurf\\.)?cascadeCommandsAllowList)${Q}\\s*[:=]\\s*\\[([^\\]]{0,4000})(?:\\]|$)`, 'gi');
 const HOOK_EVENT = /PreToolUse|preToolUse|BeforeTool|beforeShellExecution|beforeMCPExecution|beforeReadFile|pre_run_command|pre_write_code|pre_read_code|pre_mcp_tool_use|UserPromptSubmit|beforeSubmitPrompt|BeforeAgent|pre_user_prompt|userPromptSubmitted|PreInvocation|SessionStart|sessionStart/;
 const OUR_MARKER = /service:install-hooks|X-Service-Installed-By/i;
 const EMPTY_HOOKS = new RegExp(`${Q}hooks${Q}\\s*[:=]\\s*(?:\\{\\s*\\}|\\[\\s*\\]|null|""|'')`, 'i');
@@ -193,6 +206,19 @@ export function judgeSettingsContent(file: GuardRailFile | string, content: stri
     if (EMPTY_HOOKS.test(text)) out.push({ rule: 'hooks_removed', severity: 'high', effect: `removes ${agent}'s hooks`, setting: 'hooks' });
     else if (EMPTY_EVENT.test(text)) out.push({ rule: 'hooks_removed', severity: 'high', effect: `empties one of ${agent}'s hook events`, setting: EMPTY_EVENT.exec(text)![0].split(/[:=]/)[0].replace(/["']/g, '').trim() });
   }
+  // The settings' `env` block (Claude Code, Gemini CLI) sets variables for every session the agent
+  // starts: one that switches its own hooks, approvals or sandbox off (judgeAgentEnv) is a
+  // standing change, as the setting itself would be.
+  if (AGENT_ENV_NAME_HINT.test(text)) {
+    AGENT_ENV_PAIR.lastIndex = 0;
+    for (let m = AGENT_ENV_PAIR.exec(text); m; m = AGENT_ENV_PAIR.exec(text)) {
+      const c = judgeAgentEnv(m[1], m[2]);
+      if (c) {
+        out.push({ ...c, severity: 'high', effect: `sets ${m[1]} for every session ${agent} starts, which ${c.effect.replace(/^sets an environment variable that /, '')}` });
+        break;
+      }
+    }
+  }
   // An edit whose old text held hooks (ours, or any pre-tool hook) and whose new text does not.
   const old = opts.oldContent !== undefined ? unescape(opts.oldContent.slice(0, 200_000)) : undefined;
   if (old !== undefined && out.every((c) => c.rule !== 'hooks_removed')) {
@@ -223,7 +249,7 @@ export function judgeSettingsContent(file: GuardRailFile | string, content: stri
   }
   // A whole settings file rewritten with no hooks section drops any hooks it had; we cannot see
   // the old file, so this is only logged (a warning at strict).
-  if (!opts.partial && f.kind === 'settings' && out.length === 0 && f.agent !== 'Codex' && f.agent !== 'VS Code agent mode' && !/["']?hooks["']?\s*:/.test(text)) {
+  if (!opts.partial && f.kind === 'settings' && out.length === 0 && f.agent !== 'Codex' && !f.editor && !/["']?hooks["']?\s*:/.test(text)) {
     out.push({ rule: 'settings_rewritten_without_hooks', severity: 'low', effect: `rewrites ${agent}'s settings without a hooks section, dropping any hooks it held`, setting: 'hooks' });
   }
   return out;
@@ -373,7 +399,9 @@ export function guardRailEditFindings(edits: readonly GuardRailEdit[], how?: str
 const LAUNCH_FLAGS: { agents: RegExp; flag: RegExp; rule: string; effect: string }[] = [
   { agents: /^claude$/, flag: /^--dangerously-skip-permissions$|^--permission-mode(?:=bypassPermissions)?$|^--allow-dangerously-skip-permissions$/, rule: 'bypass_permissions', effect: "starts Claude Code with its permission prompts off" },
   { agents: /^codex$/, flag: /^--dangerously-bypass-approvals-and-sandbox$|^--yolo$|^--dangerously-bypass-hook-trust$/, rule: 'approval_never', effect: 'starts Codex with approvals and sandbox (or hook trust) off' },
-  { agents: /^codex$/, flag: /^(?:-a|--ask-for-approval)(?:=never)?$|^(?:-s|--sandbox)(?:=danger-full-access)?$|^--full-auto$/, rule: 'approval_never', effect: 'starts Codex without approvals or sandbox' },
+  { agents: /^codex$/, flag: /^(?:-a|--ask-for-approval)(?:=never)?$|^(?:-s|--sandbox)(?:=danger-full-access)?$/, rule: 'approval_never', effect: 'starts Codex without approvals or sandbox' },
+  // `--full-auto` is not here: it is `--sandbox workspace-write` with approvals on request, the
+  // sandbox kept (codex --help), so it loosens nothing the hooks rely on.
   { agents: /^gemini$/, flag: /^(?:-y|--yolo)$|^--approval-mode(?:=yolo)?$|^--skip-trust$/, rule: 'yolo_mode', effect: 'starts Gemini CLI in YOLO mode' },
   { agents: /^(?:copilot|gh-copilot)$/, flag: /^--allow-all-tools$|^--allow-all-paths$|^--allow-all$|^--yolo$/, rule: 'auto_accept', effect: 'starts Copilot CLI with every tool allowed' },
   { agents: /^(?:cursor-agent|agent)$/, flag: /^(?:-f|--force)$|^--yolo$/, rule: 'auto_accept', effect: 'starts Cursor Agent with every command allowed' },
@@ -400,11 +428,28 @@ const AGENT_CLIS = new Set(['claude', 'codex', 'gemini', 'copilot', 'gh-copilot'
 const NO_CHANGES: GuardRailChange[] = [];
 const AGENT_LAST_LETTERS = new Set([...AGENT_CLIS].map((n) => n.slice(-1)));
 
+// An agent started from its npm package by a runner (`npx @anthropic-ai/claude-code`,
+// `bunx @openai/codex@latest`): the package's name, without its version, names the CLI.
+const AGENT_PACKAGES: Record<string, string> = { 'claude-code': 'claude', 'gemini-cli': 'gemini' };
+
+/** The agent CLI `program` names (`claude`, `/opt/homebrew/bin/codex`, `@google/gemini-cli@latest`), or undefined. */
+export function agentCliOf(program: string): string | undefined {
+  const packaged = program.charCodeAt(0) === 64; /* @scope/name[@version] */
+  if (!packaged && !AGENT_LAST_LETTERS.has(program.slice(-1).toLowerCase())) return undefined;
+  const base = program.replace(/^.*[\\/]/, '').toLowerCase();
+  const name = packaged ? AGENT_PACKAGES[base.replace(/@.*$/, '')] ?? base.replace(/@.*$/, '') : base;
+  return AGENT_CLIS.has(name) ? name : undefined;
+}
+
+// Allow-list flags of the agent CLIs (Claude Code, Gemini CLI, Copilot CLI).
+const CLI_ALLOW_FLAGS = /^--(?:allowedTools|allowed-tools|allow-tool|allowedtools)$/;
+// Options that print and exit: the agent never starts, whatever else the line asks.
+const PRINTS_AND_EXITS = /^(?:--version|-v|-V|--help|-h)$/;
+
 export function judgeAgentCommand(program: string, args: readonly string[]): GuardRailChange[] {
   // Most programs are no agent CLI: they share one empty answer (callers only read it).
-  if (!AGENT_LAST_LETTERS.has(program.slice(-1).toLowerCase())) return NO_CHANGES;
-  const name = program.replace(/^.*[\\/]/, '').toLowerCase();
-  if (!AGENT_CLIS.has(name)) return NO_CHANGES;
+  const name = agentCliOf(program);
+  if (name === undefined || args.some((a) => PRINTS_AND_EXITS.test(a))) return NO_CHANGES;
   const out: GuardRailChange[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -417,6 +462,15 @@ export function judgeAgentCommand(program: string, args: readonly string[]): Gua
     }
     // `-c key=value` / `--config key=value` overrides, and `config set [-g] key value`.
     if ((a === '-c' || a === '--config') && args[i + 1]) out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: 'a command-line override' }, args[i + 1], { partial: true }));
+    // Settings and allow lists given on the command line for this run: `claude --settings '{…}'`,
+    // `claude --allowedTools "Bash(*)"`, `gemini --allowed-tools run_shell_command`, `copilot --allow-tool shell`.
+    const value = inline ?? args[i + 1];
+    if (value !== undefined && CLI_ALLOW_FLAGS.test(flag)) {
+      const entries = value.split(/,|\s+(?![^(]*\))/).filter(Boolean).map((e) => JSON.stringify(e));
+      out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: `${flag} on the command line` }, `"allow": [${entries.join(', ')}]`, { partial: true }));
+    } else if (value !== undefined && flag === '--settings' && value.trimStart().startsWith('{')) {
+      out.push(...judgeSettingsContent({ agent: agentName(name), kind: 'settings', display: '--settings on the command line' }, value, { partial: true }));
+    }
   }
   const set = args.indexOf('set');
   if (args[0] === 'config' && set === 1) {
@@ -439,6 +493,10 @@ const AGENT_ENV_PREFIX = /^(?:CLAUDE|CODEX|GEMINI|COPILOT|GH_COPILOT|CURSOR|WIND
 const AGENT_ENV_OFF = /(?:DISABLE|SKIP|NO|BYPASS|IGNORE)_(?:ALL_)?(?:HOOKS?|PERMISSIONS?|APPROVALS?|SANDBOX(?:ING)?|TRUST|POLIC(?:Y|IES)|GUARD_?RAILS?|PROMPTS?)(?:_|$)|DANGEROUS|YOLO|TRUST_(?:WORKSPACE|ALL|FOLDERS?|DIRS?)|TRUSTED_WORKSPACE|ALLOW_ALL|AUTO_?APPROVE|FULL_AUTO|UNSAFE/i;
 const ENV_ON = /^(?:1|true|yes|on|y|all|always|enabled?)$/i;
 const ENV_OFF = /^(?:0|false|no|off|n|none|disabled?|danger-full-access)$/i;
+
+const AGENT_ENV_NAME_HINT = /(?:CLAUDE|CODEX|GEMINI|COPILOT|CURSOR|WINDSURF|CODEIUM|ANTIGRAVITY|AGY)_/i;
+// `"NAME": "value"` (JSON) or `NAME = "value"` (TOML) for an agent's variable.
+const AGENT_ENV_PAIR = /["']?((?:CLAUDE|CODEX|GEMINI|COPILOT|GH_COPILOT|CURSOR|WINDSURF|CODEIUM|ANTIGRAVITY|AGY)_[A-Z0-9_]{2,60})["']?\s{0,3}[:=]\s{0,3}["']?([\w.-]{1,40})/gi;
 
 /** Guard rails a `NAME=value` for an agent's environment switches off. */
 export function judgeAgentEnv(name: string, value: string): GuardRailChange | null {

@@ -4,9 +4,8 @@
 import { deletionRisk, normalizePath } from '../paths.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
-import { WithoutPattern, type RuleContext } from './context.js';
+import type { RuleContext } from './context.js';
 import type { Finding } from '../findings.js';
-import { classifyGuardRailPath } from './guard-rails.js';
 import { hasShort, literalOutput, optionValue, optionValueCI, optionValues, positionals } from './facts.js';
 
 const PRIV = 'privilege';
@@ -47,7 +46,8 @@ export function inspectPrivilegedWrite(path: string, content: string | undefined
     const nopasswd = !!content && /NOPASSWD/i.test(content);
     emit(ctx, PRIV, nopasswd ? 'critical' : 'high', 'sudoers_edit', `${how} ${path}${nopasswd ? ', granting password-less root' : ', changing who may become root'}.`);
   }
-  if (HOOK_CONFIG.test(p)) emit(ctx, TAMPER, 'medium', 'agent_hook_config', `${how} the agent hook configuration ${path}, which can switch off policy enforcement.`);
+  // A write to an agent's hook configuration is judged where its content is worked out:
+  // guard-rails.ts for the file tools, guard-rails-shell.ts for the shell (inspectHookConfigWrite).
   if (p === '/etc/selinux/config' && content && /SELINUX\s*=\s*(?:disabled|permissive)/i.test(content)) {
     emit(ctx, TAMPER, 'high', 'selinux_disable', 'Disables SELinux in its configuration file.');
   }
@@ -440,7 +440,9 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
     case 'shred':
     case 'mv':
     case 'truncate':
-      for (const p of positionals(args)) {
+      // `mv SRC DEST` removes SRC; DEST is overwritten, which is judged as a write
+      // (guard-rails-shell.ts), so `jq … f > t && mv t f` is not a removal of f.
+      for (const p of cmd.name === 'mv' ? positionals(args).slice(0, -1) : positionals(args)) {
         if (isHookConfig(p)) t('high', 'agent_hook_config', `Removes the agent hook configuration ${p}, switching off policy enforcement.`);
         else if (HOOK_SCRIPT.test(normalizePath(p)) && !/\.json$/i.test(p) && !(cmd.name === 'mv' && p === positionals(args).at(-1))) t('high', 'agent_hook_script', `${cmd.name === 'truncate' ? 'Empties' : 'Removes'} the agent hook script ${p}; the hook then fails and the agent lets calls through unchecked.`);
         else if (/(?:^|\/)\.(?:bash|zsh)_history$/.test(p)) t('medium', 'history_tampering', `Destroys the shell history ${p}.`);
@@ -449,21 +451,6 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       return;
   }
   if (cmd.name === 'export' && args.some((a) => /^HISTFILE=\/dev\/null$|^HISTSIZE=0$/.test(a))) t('medium', 'history_tampering', 'Stops the shell from recording history.');
-}
-
-// One `s/old/new/flags` command (any delimiter), nothing else.
-const SED_SUBSTITUTION = /^\s*s([^\w\s\\])((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiI0-9]*\s*$/;
-// Settings that change how the agent looks or which model it uses, and nothing it may do.
-const PRESENTATION_KEYS = new Set(['model', 'theme', 'model_reasoning_effort', 'reasoning_effort', 'model_verbosity', 'outputstyle', 'output_style', 'language', 'editormode', 'verbose', 'fontsize', 'font_size', 'preferrednotifchannel', 'file_opener', 'hide_agent_reasoning', 'show_raw_agent_reasoning']);
-const SETTING_KEY = /^\^?\s*\\?"?([\w.-]+)\\?"?\s*[:=]/;
-
-/** `s/^model = .*\/model = "x"/`: a substitution that replaces one presentation setting's value with another. */
-function harmlessSettingSubstitution(expr: string): boolean {
-  const m = SED_SUBSTITUTION.exec(expr);
-  if (!m) return false;
-  const before = SETTING_KEY.exec(m[2])?.[1]?.toLowerCase();
-  const after = SETTING_KEY.exec(m[3])?.[1]?.toLowerCase();
-  return !!before && before === after && PRESENTATION_KEYS.has(before) && !/[\n{}[\]]|\\n/.test(m[3]);
 }
 
 /** Redirects and tee into sudoers, hook configs, the SELinux config. */
@@ -489,10 +476,7 @@ export function inspectPrivilegedRedirects(cmd: SimpleCommand, ctx: RuleContext)
   }
   if ((cmd.name === 'sed' || cmd.name === 'perl') && cmd.args.some((a) => a.startsWith('-i') || a.startsWith('-pi'))) {
     const pos = positionals(cmd.args);
-    // A substitution into an agent's settings file is a known change: the guard-rail rules
-    // (guard-rails-shell.ts) judge what it writes and what it removes, as for an edit tool.
-    const known = harmlessSettingSubstitution(pos[0] ?? '');
-    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], known && classifyGuardRailPath(p) ? new WithoutPattern(ctx, 'security_tampering.agent_hook_config') : ctx, 'Edits');
+    for (const p of pos.slice(1)) inspectPrivilegedWrite(p, pos[0], ctx, 'Edits');
   }
 }
 

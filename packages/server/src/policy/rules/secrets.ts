@@ -6,6 +6,7 @@
 import type { Severity } from '../types.js';
 import type { Finding } from '../findings.js';
 import { isLocalHost } from './facts.js';
+import { decodeBase64 } from '../shell/static-text.js';
 
 const CATEGORY = 'secret_in_input';
 
@@ -131,7 +132,8 @@ export function secretHitFindings(hits: readonly SecretHit[], where: string, shi
 
 // In chat a secret is often stated rather than assigned: "the DB password is Pr0d!Xq7#2026",
 // or a database URL for a host on the private network (still a production credential).
-const STATED = /\b(?:password|passwd|passphrase|pwd|secret|api[\s_-]?key|token)\s{1,3}(?:is|was|=|:)\s{1,3}["'`]?([^\s"'`,;]{8,128})/gi;
+// The thing it opens may be named between ("the password for the staging db is …", "pw on prod: …").
+const STATED = /\b(?:password|passwd|passphrase|pwd|pw|secret|api[\s_-]?key|token)(?:\s{1,3}(?:for|of|on|to)\s{1,3}(?:(?:the|our|my|your)\s{1,3})?[\w.-]{1,30}(?:\s{1,3}[\w.-]{1,30})?)?\s{0,3}(?:\s(?:is|was)|=|:)\s{1,3}["'`]?([^\s"'`,;]{8,128})/gi;
 const PROMPT_DB_URL = /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql):\/\/[^:\s/@]{1,64}:([^@\s]{6,128})@([^\s/:?'"]{1,253})/gi;
 
 // A login written out: "log in to the admin panel with admin / P@ssw0rd-Prod-2026", "ssh as
@@ -145,10 +147,29 @@ function plausiblePassword(v: string): boolean {
   return !REFERENCE.test(v) && !looksPlaceholder(v) && /[0-9]/.test(v) && /[A-Za-z]/.test(v) && !/^[a-z]+[0-9]{1,2}$/.test(v) && !/^[0-9]+(?:\/|$)/.test(v);
 }
 
+// A credential pasted base64-encoded ("base64 of my kubeconfig: YXBpVmVyc2lvbjog…", a
+// Kubernetes secret's data, an encoded service-account file): decoded, the text is judged by the
+// same rules, plus the markers of a kubeconfig or key file that no token rule names.
+const BASE64_BLOB = /[A-Za-z0-9+/]{80,}={0,2}/g;
+const ENCODED_CREDENTIAL = /\b(?:client-key-data|client-certificate-data|token|password|aws_secret_access_key|private_key)["']?\s{0,3}[:=]\s{0,3}["']?[A-Za-z0-9+/._-]{16,}|-----BEGIN [A-Z ]{0,20}PRIVATE KEY-----/i;
+
+function encodedSecret(t: string): SecretHit | null {
+  BASE64_BLOB.lastIndex = 0;
+  for (let m = BASE64_BLOB.exec(t), n = 0; m && n < 5; m = BASE64_BLOB.exec(t), n++) {
+    if (m[0].length > 50_000) continue;
+    const decoded = decodeBase64(m[0]);
+    if (!decoded || !/^[\x09\x0a\x0d\x20-\x7e]+$/.test(decoded)) continue;
+    if (ENCODED_CREDENTIAL.test(decoded) || findSecrets(decoded, 4.5).length) return { kind: 'encoded_secret', label: 'a base64-encoded credential', severity: 'medium' };
+  }
+  return null;
+}
+
 /** Secrets a person types into a prompt that the file-oriented rules do not catch. */
 export function findPromptSecrets(text: string): SecretHit[] {
   const t = text.length > 200_000 ? text.slice(0, 200_000) : text;
   const hits: SecretHit[] = [];
+  const encoded = /[A-Za-z0-9+/]{80}/.test(t) ? encodedSecret(t) : null;
+  if (encoded) hits.push(encoded);
   LOGIN_PAIR.lastIndex = 0;
   if (/log|sign|auth|connect|ssh|user|account/i.test(t)) for (let m = LOGIN_PAIR.exec(t); m; m = LOGIN_PAIR.exec(t)) {
     if (!plausiblePassword(m[1] ?? m[2])) continue;
@@ -163,7 +184,7 @@ export function findPromptSecrets(text: string): SecretHit[] {
     break;
   }
   STATED.lastIndex = 0;
-  if (/passw|pwd|secret|key|token/i.test(t)) for (let m = STATED.exec(t); m; m = STATED.exec(t)) {
+  if (/passw|pwd|\bpw\b|secret|key|token/i.test(t)) for (let m = STATED.exec(t); m; m = STATED.exec(t)) {
     const v = m[1];
     if (REFERENCE.test(v) || looksPlaceholder(v) || !/[0-9]/.test(v) || !/[A-Za-z]/.test(v) || /^[a-z]+[0-9]{1,2}$/.test(v)) continue;
     hits.push({ kind: 'stated_secret', label: 'a password or secret value', severity: 'medium' });
