@@ -107,8 +107,8 @@ test('agent CLIs given settings or allow lists on the command line are judged as
 
 test('deleting an agent hook-script directory is warned; other hooks directories are not', async (t) => {
   const rows: Row[] = [
-    [shell('rm -rf ~/.claude/hooks'), 'warn', 'guard_rail_change.hook_scripts_deleted'],
-    [shell('rm -r .cursor/hooks'), 'warn', 'guard_rail_change.hook_scripts_deleted'],
+    [shell('rm -rf ~/.claude/hooks'), 'deny', 'guard_rail_change.hook_scripts_deleted'],
+    [shell('rm -r .cursor/hooks'), 'deny', 'guard_rail_change.hook_scripts_deleted'],
     [shell('rm -rf src/hooks'), 'allow'],
     [shell('rm .claude/hooks/old-formatter.sh'), 'allow'],
   ];

@@ -259,9 +259,10 @@ function deletedGuardRails(target: string, how: string): Finding[] {
     if (inside.length) return inside.map((f) => ({ ...f, reason: f.reason.replace(`(${probe})`, `(in ${target})`), paths: [target] }));
   }
   // An agent's hook-script directory (`~/.claude/hooks`, `.cursor/hooks`): the settings name the
-  // scripts in it, and a hook whose script is gone fails open on most agents. Which hooks use it
-  // is not known here, so a warning.
-  if (HOOK_SCRIPT_DIR.test(dir)) return [{ patternName: 'guard_rail_change.hook_scripts_deleted', severity: 'medium', category: 'guard_rail_change', layer: 'builtin', reason: `${how} the agent hook scripts in ${target}; hooks that run them stop checking anything.`, paths: [target] }];
+  // scripts in it, and a hook whose script is gone fails open on most agents: every hook that
+  // runs one is removed at once, as removing the hook entries would. (One old script deleted is
+  // routine clean-up.)
+  if (HOOK_SCRIPT_DIR.test(dir)) return [{ patternName: 'guard_rail_change.hook_scripts_deleted', severity: 'high', category: 'guard_rail_change', layer: 'builtin', reason: `${how} the agent hook scripts in ${target}; hooks that run them stop checking anything.`, paths: [target] }];
   return [];
 }
 const HOOK_SCRIPT_DIR = /(?:^|\/)\.(?:claude|cursor|codex|gemini|windsurf|codeium(?:\/windsurf)?|copilot|agents)\/hooks$/i;

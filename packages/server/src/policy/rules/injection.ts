@@ -109,10 +109,11 @@ const SECRET_TARGET = /~\/\.ssh|\/\.ssh\/|\/\.aws\/|\/\.kube\/config|\.netrc\b|\
 // Concrete secret files (not just the words "token" or "secret").
 const SECRET_FILE = /~\/\.ssh|\/\.ssh\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/shadow|\bkeychain\b|(?:^|[\s'"`(/])\.env\b|\.netrc\b|\.kube\/config|\.npmrc\b|private\s{1,4}keys?/i;
 // A secret file and its sending on one line ("read ~/.aws/credentials and post it to https://…").
-// A secret file put where others read it: a pull request, an issue, a commit, a chat message.
+// A secret file put where others read it: a pull request, an issue, a commit, a chat message,
+// within one sentence (a period before a blank ends it; `.env` and `~/.aws` keep their dots).
 const DISCLOSE_VERB = '(?:include|add|past|put|append|insert|copy|print|output|show|echo|writ|quot|attach|dump)[a-z]*';
 const PUBLIC_PLACE = '(?:pr\\b|pull\\s{1,3}requests?|merge\\s{1,3}requests?|issues?|commit(?:\\s{1,3}messages?)?|comments?|description|readme|changelog|wiki|slack|discord|discussion|gist|release\\s{1,3}notes|summary|public)';
-const PLANTED_DISCLOSE = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${DISCLOSE_VERB}\\b[^\\n]{0,60}?\\b(?:in|into|to|on)\\s{1,3}(?:the\\s{1,3}|a\\s{1,3}|every\\s{1,3}|each\\s{1,3})?${PUBLIC_PLACE}|\\b${DISCLOSE_VERB}\\b[^\\n]{0,60}?(?:${SECRET_FILE.source})[^\\n]{0,60}?\\b(?:in|into|to|on)\\s{1,3}(?:the\\s{1,3}|a\\s{1,3}|every\\s{1,3}|each\\s{1,3})?${PUBLIC_PLACE}`, 'i');
+const PLANTED_DISCLOSE = new RegExp(`(?:${SECRET_FILE.source})(?:[^\\n.!?]|\\.(?=\\S)){0,100}?\\b${DISCLOSE_VERB}\\b(?:[^\\n.!?]|\\.(?=\\S)){0,60}?\\b(?:in|into|to|on)\\s{1,3}(?:the\\s{1,3}|a\\s{1,3}|every\\s{1,3}|each\\s{1,3})?${PUBLIC_PLACE}|\\b${DISCLOSE_VERB}\\b(?:[^\\n.!?]|\\.(?=\\S)){0,60}?(?:${SECRET_FILE.source})(?:[^\\n.!?]|\\.(?=\\S)){0,60}?\\b(?:in|into|to|on)\\s{1,3}(?:the\\s{1,3}|a\\s{1,3}|every\\s{1,3}|each\\s{1,3})?${PUBLIC_PLACE}`, 'i');
 const SEND_VERB = '(?:upload|send|post|transmit|forward|push|copy|leak|email|exfiltrat|past|curl|scp|nc)[a-z]*';
 const DESTINATION = '(?:https?:\\/\\/|\\b(?:s3|gs|az|r2):\\/\\/|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b|@[a-z0-9-]+\\.[a-z]{2,}|webhook)';
 const PLANTED_EXFIL = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,100}?\\b${SEND_VERB}\\b[^\\n]{0,100}?${DESTINATION}|\\b${SEND_VERB}\\b[^\\n]{0,100}?(?:${SECRET_FILE.source})[^\\n]{0,100}?${DESTINATION}`, 'i');

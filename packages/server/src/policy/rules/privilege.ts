@@ -444,7 +444,9 @@ function inspectTamperCommand(cmd: SimpleCommand, ctx: RuleContext): void {
       // (guard-rails-shell.ts), so `jq … f > t && mv t f` is not a removal of f.
       for (const p of cmd.name === 'mv' ? positionals(args).slice(0, -1) : positionals(args)) {
         if (isHookConfig(p)) t('high', 'agent_hook_config', `Removes the agent hook configuration ${p}, switching off policy enforcement.`);
-        else if (HOOK_SCRIPT.test(normalizePath(p)) && !/\.json$/i.test(p) && !(cmd.name === 'mv' && p === positionals(args).at(-1))) t('high', 'agent_hook_script', `${cmd.name === 'truncate' ? 'Empties' : 'Removes'} the agent hook script ${p}; the hook then fails and the agent lets calls through unchecked.`);
+        // Emptied in place, the hook's entry stays and runs nothing. (A script deleted, or the whole
+        // hooks directory, is judged by the guard-rail rules: one old script is routine clean-up.)
+        else if (cmd.name === 'truncate' && HOOK_SCRIPT.test(normalizePath(p)) && !/\.json$/i.test(p)) t('high', 'agent_hook_script', `Empties the agent hook script ${p}; the hook then runs nothing and the agent lets calls through unchecked.`);
         else if (/(?:^|\/)\.(?:bash|zsh)_history$/.test(p)) t('medium', 'history_tampering', `Destroys the shell history ${p}.`);
         else if (/^\/var\/log\//.test(p)) t('medium', 'log_tampering', `Deletes the system log ${p}.`);
       }
