@@ -195,7 +195,9 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   if (f.filePath && f.filePath.length > inspectionCap(policy)) unanalysable(ctx, `a path longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
   // Listing tools (list_directory, glob …) return names only; searching tools read contents.
   if (call.tool === 'read' || (call.tool === 'search' && !LIST_TOOL.test(call.toolName.toLowerCase()))) {
-    if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
+    // Copilot's `view` of a directory lists its entries (names only), as `ls ~/.ssh` does; a file is read.
+    const listsDirectory = call.toolName === 'view' && !!f.filePath && credentialRisk(f.filePath)?.kind === 'credential_directory';
+    if (f.filePath && !listsDirectory) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
     if (call.tool === 'search' && f.filePath) {
       const input = call.toolInput ?? {};
       const pattern = input.pattern ?? input.query ?? input.Query ?? input.regex;

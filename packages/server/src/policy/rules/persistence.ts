@@ -397,6 +397,8 @@ const CI_RUN = /^(\s*)-?\s*(?:run|script|command)\s*:\s*(.*)$/;
 const INTERPRETER_EXT: Record<string, string> = { py: 'python3 -c', rb: 'ruby -e', pl: 'perl -e', ps1: 'shell', psm1: 'shell', js: 'node -e', mjs: 'node -e', cjs: 'node -e', ts: 'node -e' };
 const INTERPRETER_SHEBANG = /^#!\s*\S*(?:\/|\s)(?:env\s+(?:-S\s+)?)?(python[0-9.]*|node|deno|bun|ruby|perl|pwsh)\b/;
 const PROGRAM_DIR = /(?:^|\/)(?:scripts?|bin|tools)\/[^/]+$/;
+// A credential file named in program text (`homedir() + '/.aws/credentials'`, `'.ssh', 'id_rsa'`).
+const CREDENTIAL_FILE_NAMED = /\.aws\/credentials|['"`]\.aws['"`]|\.ssh\/id_|['"`]id_(?:rsa|ed25519|ecdsa)['"`]|\.npmrc|\.netrc|\.kube\/config|\.docker\/config\.json|\.git-credentials|gh\/hosts\.yml|application_default_credentials/;
 
 function interpreterScript(lower: string, base: string, content: string): string | null {
   const shebang = INTERPRETER_SHEBANG.exec(content);
@@ -423,8 +425,10 @@ function launcherConfigOf(lower: string): 'mcp' | 'agent' | 'ssh' | null {
 
 // `"command": "bash"` (JSON) or `command = "bash"` (TOML), with the `args` array that follows it in
 // the same entry; hook handlers name theirs `bash` / `powershell` (Copilot). Bounded spans only.
-const CONFIG_COMMAND = /["']?(?:command|bash|powershell)["']?\s*[:=]\s*"((?:[^"\\\n]|\\.){1,4000})"(?:[^\]{}]{0,200}?["']?args["']?\s*[:=]\s*\[([^\]]{0,4000})\])?/g;
-const CONFIG_ARGS = /["']?args["']?\s*[:=]\s*\[([^\]]{0,4000})\]/g;
+// An args array is a list of strings, read string by string (a string may hold `]`).
+const ARGS_LIST = String.raw`\[\s*((?:"(?:[^"\\\n]|\\.)*"\s*,\s*)*(?:"(?:[^"\\\n]|\\.)*")?)\s*,?\s*\]`;
+const CONFIG_COMMAND = new RegExp(String.raw`["']?(?:command|bash|powershell)["']?\s*[:=]\s*"((?:[^"\\\n]|\\.){1,4000})"(?:[^\]{}]{0,200}?["']?args["']?\s*[:=]\s*${ARGS_LIST})?`, 'g');
+const CONFIG_ARGS = new RegExp(String.raw`["']?args["']?\s*[:=]\s*${ARGS_LIST}`, 'g');
 const CONFIG_STRING = /"((?:[^"\\\n]|\\.){0,4000})"/g;
 const unescapeJson = (s: string): string => s.replace(/\\(["\\/])/g, '$1');
 
@@ -456,7 +460,7 @@ function sshConfigCommands(content: string): string {
 }
 
 /** What a written file would run, as shell text, and what it is (null for files that are not scripts). */
-export function scriptOf(path: string, content: string): { text: string; what: string; harmsOnly?: boolean } | null {
+export function scriptOf(path: string, content: string): { text: string; what: string; harmsOnly?: boolean; sendsOnly?: boolean } | null {
   const lower = path.toLowerCase();
   const base = lower.slice(lower.lastIndexOf('/') + 1);
   if (base === 'package.json') {
@@ -484,9 +488,16 @@ export function scriptOf(path: string, content: string): { text: string; what: s
   const launcher = launcherConfigOf(lower);
   if (launcher) {
     const text = launcher === 'ssh' ? sshConfigCommands(content) : configCommands(content);
-    return text ? { text, what: launcher === 'ssh' ? `the ssh client configuration ${path}, whose ProxyCommand/LocalCommand runs at every ssh connection` : launcher === 'mcp' ? `the MCP server configuration ${path}, whose server commands the agent starts by itself` : `the agent settings or hooks file ${path}, whose hook commands the agent runs by itself`, harmsOnly: true } : null;
+    return text ? { text, what: launcher === 'ssh' ? `the ssh client configuration ${path}, whose ProxyCommand/LocalCommand runs at every ssh connection` : launcher === 'mcp' ? `the MCP server configuration ${path}, whose server commands the agent starts by itself` : `the agent settings or hooks file ${path}, whose hook and server commands the agent runs by itself`, harmsOnly: true } : null;
   }
   if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
+  // A JavaScript/TypeScript module runs when the app that imports it does. It is judged only when it
+  // names a credential file, and only for sending one out (a module that reads ~/.aws/credentials
+  // to list the profile names is a tool, not a leak): `fetch(url, {body: readFileSync(home + '/.npmrc')})`.
+  if (/\.(?:[cm]?[jt]sx?)$/.test(base) && !PROGRAM_DIR.test(lower) && !INTERPRETER_SHEBANG.test(content) && CREDENTIAL_FILE_NAMED.test(content.slice(0, 32_768))) {
+    const code = content.slice(0, 32_000).replace(/^[ \t]*\/\/.*$/gm, '');
+    return { text: `node -e '${code.replace(/'/g, "'\\''")}'`, what: `the module ${path}, which runs when the app imports it`, harmsOnly: true, sendsOnly: true };
+  }
   const program = interpreterScript(lower, base, content);
   if (program) {
     // Whole-line comments never run: a command quoted in one (`# run \`curl … | sh\` first`) is
@@ -542,7 +553,7 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
     // purpose are that someone's tool, perhaps a deliberate one: warned, not denied.
     // A program in another language is a tool whose functions run when called (a rollback that
     // resets, a cleanup that deletes a build): only the harms above are reported for it.
-    if (!SCRIPT_HARMS.has(f.category)) {
+    if (!SCRIPT_HARMS.has(f.category) || (script.sendsOnly && f.category !== 'exfiltration')) {
       if (!script.harmsOnly) other ??= f;
       continue;
     }
