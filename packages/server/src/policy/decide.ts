@@ -174,6 +174,9 @@ function guarded(ctx: RuleContext, layer: string, run: () => void): void {
 }
 
 // File tools whose effect is deleting the path they name (surfaces map them to `write`).
+// Built-in browser tools that open a URL (`browser_open_url`, `browser_navigate`, `open_browser_url`).
+const BROWSER_TOOL = /^(?:browser_(?:open_url|navigate|goto|open|visit)|open_browser_url|navigate_browser)$/i;
+
 const DELETE_FILE_TOOL = /^(?:delete|delete_file|deletefile|remove_file)$/i;
 
 function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: CompiledPolicy, sink: ShellSink): void {
@@ -224,6 +227,20 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   }
   if (call.tool === 'write' || call.tool === 'edit') {
     for (const g of guardRailEditFindings(guardRailEditsOf(call.toolName, call.toolInput ?? {}, call.tool))) ctx.emit(g);
+  }
+  // An agent's built-in browser (Antigravity's `browser_*` tools; the surfaces map them to no
+  // canonical tool) sends what its URL carries when it opens the page, as a fetch does.
+  if (call.tool === 'other' && f.url === undefined && BROWSER_TOOL.test(call.toolName)) {
+    const u = call.toolInput?.Url ?? call.toolInput?.url ?? call.toolInput?.URL;
+    if (typeof u === 'string' && u.length <= inspectionCap(policy) && !isUnixSocketUrl(u)) {
+      const carried = urlSecretFinding(u, 'The browser request');
+      if (carried) ctx.emit(carried);
+      const smuggled = carried ? undefined : urlSmuggleFinding(u, 'The browser request sends');
+      if (smuggled) ctx.emit(smuggled);
+      for (const c of credentialUrlFindings([u])) ctx.emit(c);
+      sink.hosts.push(...urlHosts(u));
+      sink.urls.push(u);
+    }
   }
   if (f.url !== undefined && call.tool === 'web_fetch') {
     for (const c of credentialUrlFindings([f.url])) ctx.emit(c);
