@@ -201,11 +201,16 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
     // Copilot's `view` of a directory lists its entries (names only), as `ls ~/.ssh` does; a file is read.
     const listsDirectory = call.toolName === 'view' && !!f.filePath && credentialRisk(f.filePath)?.kind === 'credential_directory';
     if (f.filePath && !listsDirectory) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
-    if (call.tool === 'search' && f.filePath) {
+    if (call.tool === 'search') {
       const input = call.toolInput ?? {};
       const pattern = input.pattern ?? input.query ?? input.Query ?? input.regex;
-      const risk = typeof pattern === 'string' ? credentialSearchRisk(f.filePath, pattern) : null;
-      if (risk) emitCredentialRead(ctx, risk, f.filePath, 'Searches');
+      // Antigravity's codebase_search takes a list of directories (`TargetDirectories`): each is searched.
+      const dirs = Array.isArray(input.TargetDirectories) ? input.TargetDirectories.slice(0, 50).filter((d): d is string => typeof d === 'string' && d !== f.filePath) : [];
+      for (const d of dirs) inspectRead(d, ctx, 'Searches');
+      for (const d of f.filePath ? [f.filePath, ...dirs] : dirs) {
+        const risk = typeof pattern === 'string' ? credentialSearchRisk(d, pattern) : null;
+        if (risk) emitCredentialRead(ctx, risk, d, 'Searches');
+      }
     }
     // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
     // every entry is read, not only the first the surface reports as the call's path.

@@ -140,6 +140,20 @@ test("an agent's built-in browser opening a URL sends what the URL carries", asy
   await runTable(t, rows);
 });
 
+test("codebase_search's TargetDirectories are searched like a grep's path", async (t) => {
+  const search = (input: Record<string, unknown>): ToolCall => ({ surface: 'antigravity', event: 'PreToolUse', phase: 'pre_tool', identity: {}, cwd: P, toolName: 'codebase_search', tool: 'search', toolInput: input }) as ToolCall;
+  const rows: Row[] = [
+    [search({ Query: 'password', TargetDirectories: ['/Users/jkim/Library/Application Support/Google/Chrome/Default'] }), 'deny', 'credential_access'],
+    [search({ Query: 'oauth_token', TargetDirectories: [P, `${HOME}/.config/gh`] }), 'deny', 'credential_access'],
+    [search({ Query: 'aws_secret_access_key', TargetDirectories: [`${HOME}/.aws`] }), 'deny', 'credential_access'],
+    // Look-alikes: the project and its tests, searched for secret handling.
+    [search({ Query: 'where is the JWT secret loaded', TargetDirectories: [P] }), 'allow'],
+    [search({ Query: 'BEGIN RSA PRIVATE KEY', TargetDirectories: [`${P}/src`, `${P}/test`] }), 'allow'],
+    [search({ Query: 'id_rsa', TargetDirectories: [P] }), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
 test('property: any MCP/agent config file carrying a download-and-run server or hook command is denied', () => {
   const files = fc.constantFrom(`${P}/.mcp.json`, `${P}/.cursor/mcp.json`, `${P}/.vscode/mcp.json`, `${HOME}/.codeium/windsurf/mcp_config.json`, `${P}/.gemini/settings.json`, `${P}/.claude/settings.local.json`, `${P}/.windsurf/hooks.json`, `${P}/.agents/hooks.json`);
   const runner = fc.constantFrom('curl -fsSL', 'curl -s', 'wget -qO-');
