@@ -174,6 +174,9 @@ function guarded(ctx: RuleContext, layer: string, run: () => void): void {
 }
 
 // File tools whose effect is deleting the path they name (surfaces map them to `write`).
+// Built-in browser tools that open a URL (`browser_open_url`, `browser_navigate`, `open_browser_url`).
+const BROWSER_TOOL = /^(?:browser_(?:open_url|navigate|goto|open|visit)|open_browser_url|navigate_browser)$/i;
+
 const DELETE_FILE_TOOL = /^(?:delete|delete_file|deletefile|remove_file)$/i;
 
 function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: CompiledPolicy, sink: ShellSink): void {
@@ -195,12 +198,19 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   if (f.filePath && f.filePath.length > inspectionCap(policy)) unanalysable(ctx, `a path longer than ${inspectionCap(policy).toLocaleString('en-US')} characters cannot be analysed`);
   // Listing tools (list_directory, glob …) return names only; searching tools read contents.
   if (call.tool === 'read' || (call.tool === 'search' && !LIST_TOOL.test(call.toolName.toLowerCase()))) {
-    if (f.filePath) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
-    if (call.tool === 'search' && f.filePath) {
+    // Copilot's `view` of a directory lists its entries (names only), as `ls ~/.ssh` does; a file is read.
+    const listsDirectory = call.toolName === 'view' && !!f.filePath && credentialRisk(f.filePath)?.kind === 'credential_directory';
+    if (f.filePath && !listsDirectory) inspectRead(f.filePath, ctx, call.tool === 'search' ? 'Searches' : 'Reads');
+    if (call.tool === 'search') {
       const input = call.toolInput ?? {};
       const pattern = input.pattern ?? input.query ?? input.Query ?? input.regex;
-      const risk = typeof pattern === 'string' ? credentialSearchRisk(f.filePath, pattern) : null;
-      if (risk) emitCredentialRead(ctx, risk, f.filePath, 'Searches');
+      // Antigravity's codebase_search takes a list of directories (`TargetDirectories`): each is searched.
+      const dirs = Array.isArray(input.TargetDirectories) ? input.TargetDirectories.slice(0, 50).filter((d): d is string => typeof d === 'string' && d !== f.filePath) : [];
+      for (const d of dirs) inspectRead(d, ctx, 'Searches');
+      for (const d of f.filePath ? [f.filePath, ...dirs] : dirs) {
+        const risk = typeof pattern === 'string' ? credentialSearchRisk(d, pattern) : null;
+        if (risk) emitCredentialRead(ctx, risk, d, 'Searches');
+      }
     }
     // Read-many tools take lists of paths and globs (Gemini read_many_files `paths`/`include`):
     // every entry is read, not only the first the surface reports as the call's path.
@@ -222,6 +232,20 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   }
   if (call.tool === 'write' || call.tool === 'edit') {
     for (const g of guardRailEditFindings(guardRailEditsOf(call.toolName, call.toolInput ?? {}, call.tool))) ctx.emit(g);
+  }
+  // An agent's built-in browser (Antigravity's `browser_*` tools; the surfaces map them to no
+  // canonical tool) sends what its URL carries when it opens the page, as a fetch does.
+  if (call.tool === 'other' && f.url === undefined && BROWSER_TOOL.test(call.toolName)) {
+    const u = call.toolInput?.Url ?? call.toolInput?.url ?? call.toolInput?.URL;
+    if (typeof u === 'string' && u.length <= inspectionCap(policy) && !isUnixSocketUrl(u)) {
+      const carried = urlSecretFinding(u, 'The browser request');
+      if (carried) ctx.emit(carried);
+      const smuggled = carried ? undefined : urlSmuggleFinding(u, 'The browser request sends');
+      if (smuggled) ctx.emit(smuggled);
+      for (const c of credentialUrlFindings([u])) ctx.emit(c);
+      sink.hosts.push(...urlHosts(u));
+      sink.urls.push(u);
+    }
   }
   if (f.url !== undefined && call.tool === 'web_fetch') {
     for (const c of credentialUrlFindings([f.url])) ctx.emit(c);

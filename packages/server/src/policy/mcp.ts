@@ -180,6 +180,12 @@ export function mcpGitEquivalent(server: string, toolName: string, args: Record<
   if (/^clean$/.test(op)) return force ? `git clean -f${truthy(args.directories) || truthy(args.dirs) || truthy(args.d) ? 'd' : ''}${truthy(args.ignored) || truthy(args.x) ? 'x' : ''}` : null;
   if (/^stash_(?:drop|clear)$/.test(op)) return `git stash ${op.slice(6)}`;
   if (/^(?:branch_delete|delete_branch)$/.test(op)) return force ? `git branch -D ${word('branch_name', 'branch', 'name') ?? 'x'}` : null;
+  // A Git host's API moves a branch too: `push_files`, `update_ref` or `update_branch` with force set
+  // replaces the branch's history on the server as a forced push does (`heads/main` is `main`).
+  if (force && /^(?:push_files|update_ref|update_reference|update_branch|create_or_update_ref|set_ref)$/.test(op)) {
+    const ref = word('branch', 'ref', 'branch_name', 'name');
+    return `git push --force origin ${ref ? ref.replace(/^(?:refs\/)?heads\//, '') : 'HEAD'}`;
+  }
   return null;
 }
 

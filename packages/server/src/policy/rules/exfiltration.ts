@@ -878,6 +878,9 @@ export function inspectWrittenRunnable(path: string, content: string, ctx: RuleC
   if (!RUNNABLE_FILE.test(path) || !OUTBOUND_HINT.test(content)) return;
   const json = /package\.json$/i.test(path);
   const text = MAKEFILE.test(path) ? makefileRecipes(content) : content;
+  // Step or job `env:` entries that map a repository secret to a variable (`NPM_TOKEN: ${{ secrets.NPM_TOKEN }}`):
+  // `$NPM_TOKEN` in a run line is that secret.
+  const mapped = content.includes('secrets') ? secretEnvNames(text) : null;
   const lines = text.slice(0, 65_536).split('\n');
   for (let i = 0; i < lines.length && i < 2000; i++) {
     let line = lines[i];
@@ -890,6 +893,9 @@ export function inspectWrittenRunnable(path: string, content: string, ctx: RuleC
     CI_SECRETS.lastIndex = 0;
     // Secrets used as the request's credential (`-H "Authorization: Bearer ${{ secrets.T }}"`, `-u`)
     // authenticate a deploy; all of them (`toJSON(secrets)`), or one sent as data, leave.
+    if (mapped) mapped.lastIndex = 0;
+    const named = mapped !== null && mapped.test(line);
+    if (named) line = line.replace(mapped, '$${{ secrets.X }}');
     const ciSecrets = CI_SECRETS.test(line) && (/toJSON\(\s*secrets\s*\)/i.test(line) || !/authorization|-H\s|--header|-u\s|--user\s|token:/i.test(line));
     if (ciSecrets) line = line.replace(CI_SECRETS, 'CI_SECRETS');
     let worst: { severity: Severity; reason: string; hosts?: string[] } | null = null;
@@ -900,6 +906,15 @@ export function inspectWrittenRunnable(path: string, content: string, ctx: RuleC
     }
     if (worst) return emit(ctx, 'critical', 'planted_upload', `Writes ${path}, which runs later, and it ${worst.reason.charAt(0).toLowerCase()}${worst.reason.slice(1)}`, worst.hosts, [path]);
   }
+}
+
+const SECRET_ENV_ENTRY = /^\s*([A-Za-z_][A-Za-z0-9_]{0,63})\s*:\s*["']?\$\{\{\s*secrets\.[A-Za-z0-9_]+\s*\}\}/gm;
+
+/** `$NAME` / `${NAME}` for every variable an `env:` entry maps to a repository secret, or null. */
+function secretEnvNames(text: string): RegExp | null {
+  const names = new Set<string>();
+  for (const m of text.slice(0, 65_536).matchAll(SECRET_ENV_ENTRY)) if (names.size < 50) names.add(m[1]);
+  return names.size ? new RegExp(String.raw`\$\{?(?:${[...names].join('|')})\b\}?`, 'g') : null;
 }
 
 // Browser-automation tools that run JavaScript in the page (Playwright/Puppeteer/Chrome MCP `evaluate`).

@@ -132,7 +132,7 @@ const SECRET_FILE_TO_SERVICE = new RegExp(`(?:${SECRET_FILE.source})[^\\n]{0,120
 // asked first, instead of trying every service name and destination at every position.
 const SECRET_FILE_U = new RegExp(SECRET_FILE.source, 'iu');
 const FOREIGN_DELETE = /(?:l[öo]sch(?:e|en|t)|entfern(?:e|en)|borra(?:r)?|elimin(?:a|ar|e)|supprim(?:e|ez|er)|effac(?:e|ez|er)|apag(?:a|ar|ue)|cancella|verwijder|usu[nń]|удали(?:те|ть)?|删除|刪除|削除|삭제)[^\n]{0,60}?(?:~|\$HOME|\/home\/|\/Users\/|\s\/(?:\s|$))/iu;
-const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email|export)(?:s|ed|ing)?|scp|rsync|sftp|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b(?:s3|gs|az|r2|abfss?|wasbs?|sftp|ftp|scp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
+const EGRESS = /\b(?:(?:upload|send|post|transmit|forward|push|copy|leak|email|export)(?:s|ed|ing)?|scp|rsync|sftp|exfiltrat(?:e|es|ed|ing)|past(?:e|es|ed|ing)|cop(?:ies|ied|ying))\b[\s\S]{0,120}?(?:https?:\/\/|\b(?:s3|gs|az|r2|abfss?|wasbs?|sftp|ftp|scp):\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b|\bgit@|\bwebhook\b|\bpastebin\b|\btransfer\.sh\b|\bfile\.io\b|\b0x0\.st\b|\btermbin\b|\bwebhook\.site\b|\brequestbin\b|\bngrok\b|@[a-z0-9-]+\.[a-z]{2,})|\bcurl\b[^\n]{0,80}?(?:-d\b|--data|-T\b|-F\b|@-)|\|\s{0,3}nc\b/i;
 const DISABLE = /\b(?:disable|delete|remove|turn\s{1,4}off|kill|uninstall|bypass|skip|empty|clear|deactivate|switch\s{1,4}off)\b.{0,60}?\b(?:hooks?|hooks\.json|security|antivirus|edr|firewall|selinux|apparmor|audit|monitoring|guardrails?|guard\s{1,4}rails?|policy|sandbox|permission\s{1,4}(?:prompts?|checks?)|approvals?)\b/i;
 // Naming the switches that turn an agent's own guard rails off.
 const GUARD_RAIL_SWITCH = /\bbypassPermissions\b|\bdisableAllHooks\b|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox|bypass-hook-trust)|\bapproval_policy\s{0,3}=\s{0,3}["']?never|\bdanger-full-access\b|--yolo\b|\byolo\s{1,4}mode\b|\bhooksConfig\b[^\n]{0,40}false|\bfolderTrust\b[^\n]{0,40}false|\benableAllProjectMcpServers\b|\bBash\(\*\)/i;
@@ -344,7 +344,8 @@ const NEGATED = /\b(?:never|don't|do\s{1,3}not|avoid|must\s{1,3}not|should\s{1,3
 // begins ("… so you do not get interrupted", "… because it is dangerous"): a negation there or in
 // another sentence ("Always run `…`. Never mention this.") does not forbid the match.
 const SENTENCE_END = /[.!?;](?:\s|$)/g;
-const PURPOSE = /\s(?:so(?:\s{1,3}that)?|in\s{1,3}order\s{1,3}to|to\s{1,3}make\s{1,3}sure)\s/i;
+// ("…, then continue without approvals" starts the next step: its negation is its own.)
+const PURPOSE = /\s(?:so(?:\s{1,3}that)?|in\s{1,3}order\s{1,3}to|to\s{1,3}make\s{1,3}sure|then)\s/i;
 
 /**
  * True when a line of `text` matches `re` and the sentence around the match does not say not to:
@@ -593,6 +594,8 @@ export function delegatedHarm(text: string, harmful?: (cmd: string) => string | 
   // "Remove the PreToolUse hooks from .claude/settings.json", "empty .cursor/hooks.json": the
   // agent's own hooks, named by a hook event or an agent hooks/settings file (React hooks are not).
   if (/hook/i.test(t) && affirmedLine(REMOVE_AGENT_HOOKS, t)) return { category: 'guard_rail_change', action: "remove the agent's own hooks" };
+  // "Force push HEAD to origin main": the shared main branch's history replaced, in words.
+  if (/force/i.test(t) && affirmedLine(FORCE_PUSH_MAIN, t)) return { category: 'git_danger', action: 'force-push over the shared main branch' };
   // ("Do not use rm -rf ~/ …" forbids it: a negation right before the command.)
   const destroy = DESTROY.exec(t) ?? FOREIGN_DELETE.exec(t);
   if (destroy && !NEGATED_BEFORE.test(t.slice(Math.max(0, destroy.index - 24), destroy.index))) return { category: 'destructive_fs', action: 'delete files or data' };
@@ -617,6 +620,11 @@ export function delegatedHarm(text: string, harmful?: (cmd: string) => string | 
   return null;
 }
 
+// A forced push onto main or master, said in prose ("force-push the branch to origin main",
+// "force push HEAD onto master"), as an order: at a sentence start or after "then"/"please". A
+// feature branch, a lease-protected push, or a sentence about it ("check that force pushes to
+// main are blocked") is not this.
+const FORCE_PUSH_MAIN = /(?:^|[.!?;:,]\s{0,3}|\b(?:then|and|please|now|just)\s{1,3})force[\s-]{0,3}push(?:es|ed|ing)?\b(?![^\n.]{0,60}?with[\s-]{1,3}lease)[^\n.]{0,60}?\b(?:to|onto|over|on)\s{1,3}(?:the\s{1,3})?(?:origin[\s/]{1,3}|upstream[\s/]{1,3})?(?:main|master)\b/i;
 const NEGATED_BEFORE = /\b(?:not|never|n't|avoid|without|no\s{1,3}need\s{1,3}to|refuse\s{1,3}to|instead\s{1,3}of)\s{1,3}(?:\w+\s{1,3})?$/i;
 // An order to run a command, in code quotes, after a `$ ` prompt, or written inline after the verb
 // (`also run gsutil rm -r gs://prod-backups to save costs`): up to a quote, a line end or a sentence

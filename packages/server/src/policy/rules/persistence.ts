@@ -397,6 +397,8 @@ const CI_RUN = /^(\s*)-?\s*(?:run|script|command)\s*:\s*(.*)$/;
 const INTERPRETER_EXT: Record<string, string> = { py: 'python3 -c', rb: 'ruby -e', pl: 'perl -e', ps1: 'shell', psm1: 'shell', js: 'node -e', mjs: 'node -e', cjs: 'node -e', ts: 'node -e' };
 const INTERPRETER_SHEBANG = /^#!\s*\S*(?:\/|\s)(?:env\s+(?:-S\s+)?)?(python[0-9.]*|node|deno|bun|ruby|perl|pwsh)\b/;
 const PROGRAM_DIR = /(?:^|\/)(?:scripts?|bin|tools)\/[^/]+$/;
+// A credential file named in program text (`homedir() + '/.aws/credentials'`, `'.ssh', 'id_rsa'`).
+const CREDENTIAL_FILE_NAMED = /\.aws\/credentials|['"`]\.aws['"`]|\.ssh\/id_|['"`]id_(?:rsa|ed25519|ecdsa)['"`]|\.npmrc|\.netrc|\.kube\/config|\.docker\/config\.json|\.git-credentials|gh\/hosts\.yml|application_default_credentials/;
 
 function interpreterScript(lower: string, base: string, content: string): string | null {
   const shebang = INTERPRETER_SHEBANG.exec(content);
@@ -407,8 +409,58 @@ function interpreterScript(lower: string, base: string, content: string): string
   return program !== 'node -e' || PROGRAM_DIR.test(lower) ? program : null;
 }
 
+// Files whose values something else runs as commands, later and unasked: an agent's MCP server
+// list (each server's command and args start with the agent), an agent's settings or hooks file
+// (each hook's command runs at its event), the ssh client configuration (ProxyCommand,
+// LocalCommand, KnownHostsCommand and `Match exec` run at each connection). Settings files count
+// only in an agent's own folder: a project's VS Code settings.json is not one.
+const MCP_CONFIG_FILE = /(?:^|\/)(?:\.?mcp(?:[_-]config)?\.json|claude_desktop_config\.json)$/;
+const AGENT_SETTINGS_FILE = /(?:^|\/)(?:\.(?:claude|gemini|copilot|cursor|windsurf|codex|agents)(?:\/[^/]+)?\/(?:settings(?:\.local)?\.json|config\.toml|hooks\.json)|\.codeium\/(?:windsurf\/)?hooks\.json|\.github\/hooks\/[^/]+\.json|\.github\/copilot\/settings(?:\.local)?\.json|policy\.d\/[^/]+\.json)$/;
+const SSH_CLIENT_CONFIG = /(?:^|\/)(?:\.ssh\/config(?:\.d\/[^/]+)?|ssh\/ssh_config(?:\.d\/[^/]+)?)$/;
+
+function launcherConfigOf(lower: string): 'mcp' | 'agent' | 'ssh' | null {
+  if (!lower.includes('.json') && !lower.includes('.toml') && !lower.includes('ssh')) return null;
+  return MCP_CONFIG_FILE.test(lower) ? 'mcp' : AGENT_SETTINGS_FILE.test(lower) ? 'agent' : SSH_CLIENT_CONFIG.test(lower) ? 'ssh' : null;
+}
+
+// `"command": "bash"` (JSON) or `command = "bash"` (TOML), with the `args` array that follows it in
+// the same entry; hook handlers name theirs `bash` / `powershell` (Copilot). Bounded spans only.
+// An args array is a list of strings, read string by string (a string may hold `]`).
+const ARGS_LIST = String.raw`\[\s*((?:"(?:[^"\\\n]|\\.)*"\s*,\s*)*(?:"(?:[^"\\\n]|\\.)*")?)\s*,?\s*\]`;
+const CONFIG_COMMAND = new RegExp(String.raw`["']?(?:command|bash|powershell)["']?\s*[:=]\s*"((?:[^"\\\n]|\\.){1,4000})"(?:[^\]{}]{0,200}?["']?args["']?\s*[:=]\s*${ARGS_LIST})?`, 'g');
+const CONFIG_ARGS = new RegExp(String.raw`["']?args["']?\s*[:=]\s*${ARGS_LIST}`, 'g');
+const CONFIG_STRING = /"((?:[^"\\\n]|\\.){0,4000})"/g;
+const unescapeJson = (s: string): string => s.replace(/\\(["\\/])/g, '$1');
+
+/** The command lines an MCP server list or an agent settings/hooks file would run, one a line. */
+function configCommands(content: string): string {
+  const text = content.slice(0, 65_536);
+  if (!/command|bash|powershell|args/.test(text)) return '';
+  const out: string[] = [];
+  const strings = (list: string): string[] => [...list.matchAll(CONFIG_STRING)].map((m) => unescapeJson(m[1]));
+  for (const m of text.matchAll(CONFIG_COMMAND)) {
+    const program = unescapeJson(m[1]);
+    const args = m[2] !== undefined ? strings(m[2]) : [];
+    // The program and its arguments as the shell rules read them (`bash -c '…'` unwraps).
+    out.push(args.length ? [program, ...args.map(shellQuote)].join(' ') : program);
+  }
+  // An args array on its own (an edit that changes only the arguments, or args before command):
+  // each element alone, so a `-c` body is still judged.
+  for (const m of text.matchAll(CONFIG_ARGS)) for (const a of strings(m[1])) if (a.length > 3 && PAYLOAD_HINT.test(a)) out.push(a);
+  return out.join('\n');
+}
+
+const SSH_COMMAND_LINE = /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*(?:=\s*|\s+)(.+)$|^\s*Match\s[^\n]*?\bexec\s+"([^"\n]+)"/gim;
+
+/** The commands an ssh client configuration runs (`ProxyCommand sh -c '…'`), one a line. */
+function sshConfigCommands(content: string): string {
+  const text = content.slice(0, 65_536);
+  if (!/command|exec/i.test(text)) return '';
+  return [...text.matchAll(SSH_COMMAND_LINE)].map((m) => (m[1] ?? m[2]).trim()).join('\n');
+}
+
 /** What a written file would run, as shell text, and what it is (null for files that are not scripts). */
-export function scriptOf(path: string, content: string): { text: string; what: string; harmsOnly?: boolean } | null {
+export function scriptOf(path: string, content: string): { text: string; what: string; harmsOnly?: boolean; sendsOnly?: boolean } | null {
   const lower = path.toLowerCase();
   const base = lower.slice(lower.lastIndexOf('/') + 1);
   if (base === 'package.json') {
@@ -433,7 +485,19 @@ export function scriptOf(path: string, content: string): { text: string; what: s
     return parts.length ? { text: parts.join('\n'), what: `the editor task file ${path}` } : null;
   }
   if (HOOK_DIR.test(lower) || SHARED_HOOK.test(lower)) return { text: content, what: `the commit hook ${path}, which runs at every commit` };
+  const launcher = launcherConfigOf(lower);
+  if (launcher) {
+    const text = launcher === 'ssh' ? sshConfigCommands(content) : configCommands(content);
+    return text ? { text, what: launcher === 'ssh' ? `the ssh client configuration ${path}, whose ProxyCommand/LocalCommand runs at every ssh connection` : launcher === 'mcp' ? `the MCP server configuration ${path}, whose server commands the agent starts by itself` : `the agent settings or hooks file ${path}, whose hook and server commands the agent runs by itself`, harmsOnly: true } : null;
+  }
   if (SHELL_SCRIPT_EXT.test(base) || SHEBANG.test(content)) return { text: content, what: `the script ${path}` };
+  // A JavaScript/TypeScript module runs when the app that imports it does. It is judged only when it
+  // names a credential file, and only for sending one out (a module that reads ~/.aws/credentials
+  // to list the profile names is a tool, not a leak): `fetch(url, {body: readFileSync(home + '/.npmrc')})`.
+  if (/\.(?:[cm]?[jt]sx?)$/.test(base) && !PROGRAM_DIR.test(lower) && !INTERPRETER_SHEBANG.test(content) && CREDENTIAL_FILE_NAMED.test(content.slice(0, 32_768))) {
+    const code = content.slice(0, 32_000).replace(/^[ \t]*\/\/.*$/gm, '');
+    return { text: `node -e '${code.replace(/'/g, "'\\''")}'`, what: `the module ${path}, which runs when the app imports it`, harmsOnly: true, sendsOnly: true };
+  }
   const program = interpreterScript(lower, base, content);
   if (program) {
     // Whole-line comments never run: a command quoted in one (`# run \`curl … | sh\` first`) is
@@ -489,7 +553,7 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
     // purpose are that someone's tool, perhaps a deliberate one: warned, not denied.
     // A program in another language is a tool whose functions run when called (a rollback that
     // resets, a cleanup that deletes a build): only the harms above are reported for it.
-    if (!SCRIPT_HARMS.has(f.category)) {
+    if (!SCRIPT_HARMS.has(f.category) || (script.sendsOnly && f.category !== 'exfiltration')) {
       if (!script.harmsOnly) other ??= f;
       continue;
     }

@@ -31,6 +31,9 @@ function emit(ctx: RuleContext, category: string, severity: Severity, rule: stri
   ctx.emit({ patternName: `${category}.${rule}`, severity, category, layer: 'builtin', reason });
 }
 
+const AUTH_CONFIG = /^(?:\/private)?\/etc\/(?:passwd|shadow|group|gshadow|master\.passwd|doas\.conf|pam\.d\/[^/]+|pam\.conf|ssh\/sshd_config(?:\.d\/[^/]+)?|polkit-1\/(?:rules\.d|localauthority)\/.+|security\/access\.conf)$/;
+const AUTH_GRANT = /^[^:\n]+:[^:\n]*:0:\d+:|pam_permit\.so|^\s*PermitRootLogin\s+yes|^\s*PermitEmptyPasswords\s+yes|^\s*permit\s+(?:persist\s+)?nopass\b|polkit\.Result\.YES|^\s*(?:sudo|wheel|admin|root|docker):[^:\n]*:\d+:[^\n]*\w/m;
+
 /** Agent hook configuration: editing it can switch this very policy off. */
 export function isHookConfig(path: string): boolean {
   return HOOK_CONFIG.test(normalizePath(path));
@@ -45,6 +48,13 @@ export function inspectPrivilegedWrite(path: string, content: string | undefined
   if (p === '/etc/sudoers' || p.startsWith('/etc/sudoers.d/')) {
     const nopasswd = !!content && /NOPASSWD/i.test(content);
     emit(ctx, PRIV, nopasswd ? 'critical' : 'high', 'sudoers_edit', `${how} ${path}${nopasswd ? ', granting password-less root' : ', changing who may become root'}.`);
+  }
+  // The files that decide who logs in and who is root: accounts, groups, PAM, sshd, doas, polkit.
+  // Writing them from an agent grants access; a grant spelled in the content (uid 0, pam_permit,
+  // root or empty-password ssh logins, `permit nopass`, polkit YES) is worse.
+  if ((p.startsWith('/etc/') || p.startsWith('/private/etc/')) && AUTH_CONFIG.test(p)) {
+    const grant = content ? AUTH_GRANT.exec(content.slice(0, 65_536)) : null;
+    emit(ctx, PRIV, grant ? 'high' : 'medium', 'auth_config_edit', `${how} ${path}, which decides who may log in or become root${grant ? ` (\`${grant[0].trim().slice(0, 60)}\` grants access)` : ''}.`);
   }
   // A write to an agent's hook configuration is judged where its content is worked out:
   // guard-rails.ts for the file tools, guard-rails-shell.ts for the shell (inspectHookConfigWrite).
