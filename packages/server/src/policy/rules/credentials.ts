@@ -63,7 +63,9 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // `echo .env`, `ls ~/.ssh`, `chmod 600 .env`, `touch .env`. Any other program that is handed a
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
-const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
+const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp',
+  // PowerShell and cmd.exe: existence, path and permission checks (`Test-Path`, `Get-Acl`, `icacls`) show no content.
+  'test-path', 'resolve-path', 'rvpa', 'split-path', 'get-acl', 'set-acl', 'icacls', 'cacls', 'attrib']);
 /**
  * Whether `cmd` names files without reading them. `type` is bash's builtin that says what a
  * command name is, but cmd.exe's file printer: given a Windows path (`C:\\…`, `%USERPROFILE%\\…`,
@@ -204,7 +206,7 @@ function shiftHoldsSecrets(shift: string, cwd: string | undefined): boolean {
   return found;
 }
 // A browser's profile directory (where `Login Data`, `Cookies`, `logins.json` are).
-const BROWSER_PROFILE = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|firefox|librewolf|mozilla|library\/cookies)/;
+const BROWSER_PROFILE = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|microsoft\/edge\/user data|vivaldi|opera software|firefox|librewolf|mozilla|library\/cookies)/;
 
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
 function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
@@ -732,6 +734,16 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     case 'dasel':
     case 'fx':
       return secretFieldRead(cmd, ctx);
+    case 'getent': {
+      // `getent shadow [user]` prints the password hashes from /etc/shadow through NSS, as `cat` would.
+      const db = positionals(args)[0];
+      if (db === 'shadow' || db === 'gshadow') emitCredentialRead(ctx, credentialRisk(`/etc/${db}`)!, `/etc/${db}`, '`getent` reads');
+      return;
+    }
+    case 'unshadow':
+      // John the Ripper's merger of /etc/passwd and /etc/shadow into a crackable list.
+      emitCredentialRead(ctx, credentialRisk('/etc/shadow')!, '/etc/shadow', '`unshadow` reads');
+      return;
     case 'security': {
       const sub = args[0] ?? '';
       if (sub === 'dump-keychain') return secretStore(ctx, 'critical', 'keychain_dump', 'Dumps the macOS keychain.');
