@@ -39,8 +39,9 @@ export function sqlRisk(sql: string): { severity: Severity; rule: string; what: 
   };
   for (const stmt of text.split(';')) {
     const s = stmt.trim();
-    if (/^drop\s+(?:database|schema)\b/i.test(s)) take('high', 'drop_database', s.slice(0, 80));
-    else if (/^drop\s+(?:table|view|materialized\s+view|index|collection|keyspace|user|role)\b/i.test(s)) take(/^drop\s+table/i.test(s) ? 'high' : 'medium', 'drop_object', s.slice(0, 80));
+    // A Cassandra/Scylla keyspace is the database: every table in it goes with it.
+    if (/^drop\s+(?:database|schema|keyspace)\b/i.test(s)) take('high', 'drop_database', s.slice(0, 80));
+    else if (/^drop\s+(?:table|view|materialized\s+view|index|collection|user|role)\b/i.test(s)) take(/^drop\s+table/i.test(s) ? 'high' : 'medium', 'drop_object', s.slice(0, 80));
     else if (/^truncate\b/i.test(s)) take('high', 'truncate', s.slice(0, 80));
     else if (/^delete\s+from\b/i.test(s)) take(/\bwhere\b/i.test(s) ? 'medium' : 'high', 'delete_rows', s.slice(0, 80));
     else if (/^update\s+\S+\s+set\b/i.test(s) && !/\bwhere\b/i.test(s)) take('high', 'update_all_rows', s.slice(0, 80));
@@ -95,7 +96,11 @@ export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDes
     return;
   }
   if (dest?.local) return emitLocal(ctx, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})`, dest, r.what);
-  emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
+  // A schema object dropped on a remote server named like production (`cqlsh cassandra-prod-1 -e
+  // 'DROP INDEX …'`, `mongosh $MONGO_PROD_URI --eval 'db.users.drop()'`): one step up, as for the
+  // cloud CLIs. Row deletes with a WHERE stay a warning.
+  const prodDest = dest && (r.rule === 'drop_object' || r.rule === 'alter_drop') && [dest.where, dest.database ?? ''].some((x) => PROD.test(x) || PROD_DATABASE.test(x));
+  emit(ctx, prodDest ? shiftSeverity(r.severity, 1) : r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
 }
 
 const SCRATCH_DATABASE = /(?:^|[_-])(?:test|tests|testing|ci|scratch|tmp|temp|e2e)(?:$|[_-])/i;
