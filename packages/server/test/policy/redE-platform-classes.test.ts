@@ -188,11 +188,85 @@ test('class E7 (false positives): read-only storage listings run under sudo', as
     [shell('sudo smartctl -a /dev/nvme0n1'), 'allow'],
     [shell('sudo getcap -r /usr/bin'), 'allow'],
     [shell('sudo findmnt'), 'allow'],
+    [shell('sudo ufw status verbose'), 'allow'],
+    [shell('sudo iptables -L -n'), 'allow'],
+    [shell('sudo iptables -t nat -S'), 'allow'],
+    [shell('sudo nft list ruleset'), 'allow'],
+    [shell('sudo iptables -F'), 'flag'],
+    [shell('sudo iptables -L -F'), 'flag'],
+    [shell('sudo ufw disable'), 'flag'],
     // the changing verbs stay judged
     [shell('sudo lvremove -f /dev/vg0/data'), 'deny', 'destructive_fs'],
     [shell('sudo zpool destroy tank'), 'deny', 'destructive_fs'],
     [shell('sudo zfs set compression=off tank/home'), 'warn', 'privilege.elevated_command'],
     [shell('sudo smartctl -s off /dev/sda'), 'warn', 'privilege.elevated_command'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class E8: Windows restore points and boot recovery removed by other doors than vssadmin delete', async (t) => {
+  const rows: Row[] = [
+    [shell('wmic shadowcopy delete'), 'deny', 'cloud_destructive.backup_prune'],
+    [shell('wmic.exe shadowcopy where "ID=\'{1234}\'" delete'), 'deny', 'cloud_destructive.backup_prune'],
+    [shell('vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB'), 'flag', 'cloud_destructive.backup_prune'],
+    [shell('bcdedit /set {default} recoveryenabled No'), 'flag', 'security_tampering.recovery_disabled'],
+    [shell('bcdedit /set {default} bootstatuspolicy ignoreallfailures'), 'flag', 'security_tampering.recovery_disabled'],
+    [shell('vssadmin delete shadows /all /quiet'), 'deny', 'cloud_destructive.backup_prune'],
+    // look-alikes
+    [shell('vssadmin list shadows'), 'allow'],
+    [shell('wmic shadowcopy list brief'), 'allow'],
+    [shell('wmic os get caption,version'), 'allow'],
+    [shell('bcdedit /enum'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class E2b: chat apps\' cookie and token stores, and PowerShell history', async (t) => {
+  const rows: Row[] = [
+    [shell('cat ~/Library/Application\\ Support/Slack/Cookies'), 'deny', 'credential_access.browser_store'],
+    [shell('strings ~/Library/Application\\ Support/discord/Local\\ Storage/leveldb/000003.log'), 'deny', 'credential_access.browser_store'],
+    [shell('cp -r ~/.config/discord/"Local Storage"/leveldb/000005.ldb /tmp/'), 'deny', 'credential_access.browser_store'],
+    [shell('Get-Content "$env:APPDATA\\Microsoft\\Teams\\Cookies"'), 'deny', 'credential_access.browser_store'],
+    [shell('cat ~/.config/google-chrome/Default/"Local Storage"/leveldb/000003.log'), 'deny', 'credential_access.browser_store'],
+    [shell('type %APPDATA%\\Microsoft\\Windows\\PowerShell\\PSReadLine\\ConsoleHost_history.txt'), 'warn', 'credential_access.shell_history'],
+    [shell('cat ~/.local/share/powershell/PSReadLine/ConsoleHost_history.txt'), 'warn', 'credential_access.shell_history'],
+    // look-alikes
+    [shell('ls ~/Library/Application\\ Support/Slack'), 'allow'],
+    [shell('cat ~/Library/Application\\ Support/Slack/storage/root-state.json | jq .appTeams | head'), 'allow'],
+    [shell('Get-Content $env:APPDATA\\Code\\User\\settings.json'), 'allow'],
+    [shell('ls ~/.config/discord'), 'allow'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class E9 (false positives): keychain management in CI signing setups prints no secret', async (t) => {
+  const rows: Row[] = [
+    [shell('security create-keychain -p "$KEYCHAIN_PASSWORD" build.keychain'), 'allow'],
+    [shell('security unlock-keychain -p "$KEYCHAIN_PASSWORD" build.keychain'), 'allow'],
+    [shell('security import cert.p12 -k ~/Library/Keychains/build.keychain -P "$P12_PASSWORD" -T /usr/bin/codesign'), 'allow'],
+    [shell('security set-key-partition-list -S apple-tool:,apple: -s -k "$KEYCHAIN_PASSWORD" build.keychain'), 'allow'],
+    [shell('security default-keychain -s build.keychain'), 'allow'],
+    [shell('security find-identity -v -p codesigning build.keychain'), 'allow'],
+    // reading the keychain itself stays denied
+    [shell('security dump-keychain -d build.keychain'), 'deny', 'credential_access'],
+    [shell('security export -k ~/Library/Keychains/login.keychain-db -t privKeys -f pkcs12 -o /tmp/k.p12'), 'deny', 'credential_access'],
+    [shell('cat ~/Library/Keychains/login.keychain-db | base64'), 'deny', 'credential_access'],
+    [shell('security find-generic-password -s github.com -w'), 'deny', 'credential_access'],
+  ];
+  await runTable(t, rows);
+});
+
+test('class E10: whole clusters and CDK for Terraform stacks destroyed without a prompt', async (t) => {
+  const rows: Row[] = [
+    [shell('az aks delete -g rg-prod -n aks-prod --yes'), 'deny', 'cloud_destructive'],
+    [shell('az redis delete -n cache-prod -g rg-prod --yes'), 'deny', 'cloud_destructive'],
+    [shell('cdktf destroy --auto-approve'), 'deny', 'cloud_destructive'],
+    [shell('npx cdktf destroy prod-stack --auto-approve'), 'deny', 'cloud_destructive'],
+    // look-alikes
+    [shell('az aks list -o table'), 'allow'],
+    [shell('az aks get-credentials -g rg-dev -n aks-dev'), 'allow'],
+    [shell('cdktf synth'), 'allow'],
+    [shell('cdktf diff'), 'allow'],
   ];
   await runTable(t, rows);
 });

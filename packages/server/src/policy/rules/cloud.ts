@@ -23,7 +23,7 @@ const HELM_VALUE_OPTIONS = new Set(['-n', '--namespace', '--kube-context', '--ku
 const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?|ephemeral|tmp|temp|scratch|sandbox|test|tests|testing|e2e|ci)(?:$|[-_.\d])/i;
 const MYSQLADMIN_VALUE_OPTIONS = new Set(['-h', '--host', '-u', '--user', '-P', '--port', '-S', '--socket', '-p']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
-const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
+const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
 const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|invoke-sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
@@ -357,6 +357,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
     }
     case 'pulumi':
     case 'cdk':
+    case 'cdktf':
     case 'sst':
       if (args[0] === 'destroy' || args[0] === 'remove') emit(ctx, bump(args, 'medium'), 'stack_destroy', `${name} ${args[0]} tears down a whole stack.`);
       // `pulumi stack rm` deletes the stack's state and history; with --force even while it still has resources.
@@ -418,7 +419,8 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
     case 'az': {
       const pos = positionals(args);
       if (!pos.includes('delete') && !pos.includes('delete-batch') && !pos.includes('purge')) return;
-      const big = pos[0] === 'group' || pos.includes('delete-batch') || /sql|cosmosdb|storage|keyvault|postgres|mysql/.test(pos[0] ?? '');
+      // A whole cluster (`az aks delete`) is big, as `gcloud container clusters delete` is.
+      const big = pos[0] === 'group' || pos.includes('delete-batch') || /sql|cosmosdb|storage|keyvault|postgres|mysql|aks|redis|synapse|databricks/.test(pos[0] ?? '');
       return emit(ctx, bump(args, big ? 'medium' : 'low'), 'az_delete', `az ${pos.join(' ').slice(0, 60)} deletes Azure resources${pos[0] === 'group' ? ' (a whole resource group)' : ''}.`);
     }
     case 'kubectl':

@@ -95,6 +95,9 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.mysql_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
   '.rediscli_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
   '.mongosh_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  // PowerShell's PSReadLine history: every command typed at a PowerShell prompt, secrets included.
+  'appdata/roaming/microsoft/windows/powershell/psreadline/consolehost_history.txt': ['medium', 'PowerShell history, which often holds typed secrets', 'shell_history'],
+  '.local/share/powershell/psreadline/consolehost_history.txt': ['medium', 'PowerShell history, which often holds typed secrets', 'shell_history'],
 };
 const MCP_CONFIG_NAMES: ReadonlySet<string> = new Set(['mcp.json', 'mcp_config.json', 'claude_desktop_config.json']);
 const LOGIN_DOTFILES: Record<string, [Severity, string, string]> = Object.fromEntries(['.pgpass', '.netrc', '_netrc', '.git-credentials', '.my.cnf', '.pypirc'].map((f) => [f, EXACT_HOME[f]]));
@@ -137,13 +140,13 @@ export function isEnvTemplate(path: string): boolean {
   return ENV_TEMPLATE.test(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
 }
 // Safari keeps its cookies in ~/Library/Cookies (and its container's Data/Library/Cookies), no browser name in the path.
-const BROWSER_DIR = /(?:library\/cookies\/|google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|microsoft\/edge\/user data|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
+const BROWSER_DIR = /(?:library\/cookies\/|google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|microsoft\/edge\/user data|\/slack\/|\/discord\/|microsoft\/teams|\/signal\/|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
 // `Local State` holds the key that decrypts the profile's cookies and saved passwords.
 const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for account)?|web data|local state|logins\.json|key[34]\.db|signons\.sqlite)$/;
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
 // Every rule below needs one of these substrings; most paths are rejected by this one test.
-const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|run\/secrets\/|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|\.config\/op|\/\.op|\/gh$|copilot|mcp|claude_desktop|glab|authorized_keys|doctl|pulumi|\.fly\/|netlify|vercel|firebase-tools|supabase|wrangler|cloudflared|hcloud|linode|databrickscfg|snowsql|\.oci\/|circleci|railway|ngrok|stripe|sentryclirc|gradle\.properties|terraformrc|local state|\.kdb|psafe3|state\.vscdb|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|run\/secrets\/|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|\.config\/op|\/\.op|\/gh$|copilot|mcp|claude_desktop|glab|authorized_keys|doctl|pulumi|\.fly\/|netlify|vercel|firebase-tools|supabase|wrangler|cloudflared|hcloud|linode|databrickscfg|snowsql|\.oci\/|circleci|railway|ngrok|stripe|sentryclirc|gradle\.properties|terraformrc|local state|local storage|\.kdb|psafe3|state\.vscdb|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
 
 // HINT tries its fifty alternatives at every position (about 9 ns a character: 0.6 µs for a long
 // build path, and this runs for every path-like argument). A necessary condition first: a match
@@ -277,6 +280,8 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (/^\/proc\/(?:self|\d+|\$.*|\*)\/(?:environ|mem)$/.test(lower)) return { severity: 'high', label: 'another process environment or memory', kind: 'process_memory' };
   if (base.endsWith('.keychain') || base.endsWith('.keychain-db')) return { severity: 'critical', label: `the keychain ${p}`, kind: 'keychain' };
   if (BROWSER_FILE.test(base) && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser cookie or password store (${p})`, kind: 'browser_store' };
+  // Chromium and Electron apps (Discord, Slack, Teams) keep session tokens in Local Storage's LevelDB files.
+  if (lower.includes('/local storage/leveldb/') && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser or chat app's session token store (${p})`, kind: 'browser_store' };
   // VS Code and its forks (Cursor, Windsurf, VSCodium) keep extension logins (GitHub, Azure,
   // Copilot) in the global state database's secret entries.
   if ((base === 'state.vscdb' || base === 'state.vscdb.backup') && lower.includes('/globalstorage/')) return { severity: 'high', label: `the editor's global state database (${p}), which holds extension login tokens`, kind: 'app_token_store' };

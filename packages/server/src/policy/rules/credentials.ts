@@ -63,6 +63,7 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // `echo .env`, `ls ~/.ssh`, `chmod 600 .env`, `touch .env`. Any other program that is handed a
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
+const KEYCHAIN_MANAGEMENT: ReadonlySet<string> = new Set(['unlock-keychain', 'lock-keychain', 'create-keychain', 'delete-keychain', 'default-keychain', 'list-keychains', 'login-keychain', 'set-keychain-settings', 'show-keychain-info', 'import', 'set-key-partition-list', 'find-identity', 'find-certificate', 'verify-cert', 'add-trusted-cert']);
 const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp',
   // PowerShell and cmd.exe: existence, path and permission checks (`Test-Path`, `Get-Acl`, `icacls`) show no content.
   'test-path', 'resolve-path', 'rvpa', 'split-path', 'get-acl', 'set-acl', 'icacls', 'cacls', 'attrib']);
@@ -72,6 +73,9 @@ const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-chil
  * any backslash) it is the latter.
  */
 function notReader(cmd: SimpleCommand): boolean {
+  // macOS `security` verbs that manage or unlock a keychain file without printing what it holds
+  // (the CI signing setup: create-keychain, unlock-keychain, set-key-partition-list, import).
+  if (cmd.name === 'security') return KEYCHAIN_MANAGEMENT.has(cmd.args[0] ?? '');
   if (!NOT_READERS.has(cmd.name)) return false;
   return cmd.name !== 'type' || !cmd.args.some((a) => /\\|%[A-Za-z_]+%|^[A-Za-z]:/.test(a));
 }

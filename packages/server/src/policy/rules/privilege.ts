@@ -587,6 +587,10 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
   // ZFS listings and status (`zpool status`, `zfs list -t snapshot`) and SMART reports change nothing.
   if (name === 'zpool') return /^(?:status|list|iostat|history|get|events)$/.test(c.args[0] ?? '');
   if (name === 'zfs') return /^(?:list|get)$/.test(c.args[0] ?? '');
+  // Firewall listings: `ufw status`, `iptables -L -n`, `iptables -S`, `nft list ruleset`.
+  if (name === 'ufw') return /^(?:status|show|version)$/.test(c.args[0] ?? '');
+  if (name === 'iptables' || name === 'ip6tables' || name === 'iptables-save' || name === 'ip6tables-save') return name.endsWith('-save') ? c.redirects.length === 0 : c.args.length > 0 && c.args.some((a) => /^(?:-[a-zA-Z]*[LS][a-zA-Z]*|--list(?:-rules)?)$/.test(a)) && c.args.every((a) => !/^(?:-[a-zA-Z]*[ADIRFXPNZE][a-zA-Z]*|--(?:append|delete|insert|replace|flush|delete-chain|policy|new-chain|zero|rename-chain))$/.test(a));
+  if (name === 'nft') return c.args[0] === 'list' || (c.args[0] === '-a' && c.args[1] === 'list');
   if (name === 'smartctl') return c.args.length > 0 && c.args.every((a) => /^(?:-[aiHxAcl]+|--(?:all|info|health|xall|attributes|scan)|\/dev\/\S+)$/.test(a));
   if (name === 'journalctl' || name === 'dmesg') return !c.args.some((a) => LOG_CHANGES[name].test(a));
   // `fdisk -l`, `parted -l`, `parted /dev/sda print` list partitions; anything else edits them.
