@@ -270,3 +270,20 @@ test('class E10: whole clusters and CDK for Terraform stacks destroyed without a
   ];
   await runTable(t, rows);
 });
+
+test('class E11: saved PowerShell credentials decrypted, etcd wiped, the GitLab CLI token printed', async (t) => {
+  const rows: Row[] = [
+    [shell('Import-Clixml C:\\Users\\ravi\\cred.xml | % { $_.GetNetworkCredential().Password }'), 'deny', 'credential_access.secret_manager_read'],
+    [shell('Get-StoredCredential -Target prod | ForEach-Object { $_.GetNetworkCredential().Password }'), 'deny', 'credential_access.secret_manager_read'],
+    [shell('etcdctl --endpoints=https://etcd-prod:2379 del "" --prefix'), 'deny', 'cloud_destructive.etcd_wipe'],
+    [shell('ETCDCTL_API=3 etcdctl del /registry --prefix'), 'deny', 'cloud_destructive.etcd_wipe'],
+    [shell('etcdctl del /config/feature-flags --prefix'), 'warn', 'cloud_destructive.etcd_delete'],
+    [shell('glab config get token'), 'deny', 'credential_access'],
+    // look-alikes
+    [shell('Import-Clixml .\\build\\settings.xml | Select-Object Name'), 'allow'],
+    [shell('etcdctl get /config --prefix --keys-only'), 'allow'],
+    [shell('etcdctl endpoint health'), 'allow'],
+    [shell('glab config get host'), 'allow'],
+  ];
+  await runTable(t, rows);
+});

@@ -23,7 +23,7 @@ const HELM_VALUE_OPTIONS = new Set(['-n', '--namespace', '--kube-context', '--ku
 const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?|ephemeral|tmp|temp|scratch|sandbox|test|tests|testing|e2e|ci)(?:$|[-_.\d])/i;
 const MYSQLADMIN_VALUE_OPTIONS = new Set(['-h', '--host', '-u', '--user', '-P', '--port', '-S', '--socket', '-p']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
-const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
+const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd', 'etcdctl']);
 const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|invoke-sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
@@ -164,6 +164,8 @@ function deletesAllListed(args: readonly string[]): boolean {
   }
   return false;
 }
+
+const ETCD_VALUE_OPTIONS: ReadonlySet<string> = new Set(['--endpoints', '--cacert', '--cert', '--key', '--user', '--password', '--dial-timeout', '--command-timeout', '-w', '--write-out']);
 
 function confirmSkipped(args: readonly string[]): boolean {
   return hasLong(args, '-auto-approve', '--auto-approve', '--yes', '--quiet', '--force', '--skip-final-snapshot', '--no-prompt') || hasShort(args, 'y') || args.includes('-q');
@@ -422,6 +424,13 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
       // A whole cluster (`az aks delete`) is big, as `gcloud container clusters delete` is.
       const big = pos[0] === 'group' || pos.includes('delete-batch') || /sql|cosmosdb|storage|keyvault|postgres|mysql|aks|redis|synapse|databricks/.test(pos[0] ?? '');
       return emit(ctx, bump(args, big ? 'medium' : 'low'), 'az_delete', `az ${pos.join(' ').slice(0, 60)} deletes Azure resources${pos[0] === 'group' ? ' (a whole resource group)' : ''}.`);
+    }
+    case 'etcdctl': {
+      // `etcdctl del "" --prefix` (or `/`, `/registry`) deletes every key: a Kubernetes cluster's whole state.
+      const pos = positionals(args, ETCD_VALUE_OPTIONS);
+      if ((pos[0] === 'del' || pos[0] === 'delete') && (hasLong(args, '--prefix') || hasLong(args, '--from-key')) && /^(?:|\/|\/registry\/?|\0)$/.test(pos[1] ?? '')) return emit(ctx, 'critical', 'etcd_wipe', `etcdctl del --prefix ${JSON.stringify(pos[1] ?? '')} deletes every key in the etcd cluster, the whole state of whatever it serves.`);
+      if (pos[0] === 'del' || pos[0] === 'delete') return emit(ctx, hasLong(args, '--prefix') ? 'medium' : 'low', 'etcd_delete', `etcdctl del removes ${hasLong(args, '--prefix') ? 'every key under' : 'the key'} ${pos[1] ?? ''}.`);
+      return;
     }
     case 'kubectl':
     case 'oc': {

@@ -911,6 +911,8 @@ function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
     case 'glab':
       // `gh auth token`, and `gh auth status --show-token` (`-t`), print the stored token; the
       // same token as ~/.config/gh/hosts.yml, which is a high read.
+      // `glab config get token` prints the same token from the CLI's configuration.
+      if (u.name === 'glab' && a[0] === 'config' && a[1] === 'get' && a.includes('token')) return { label: 'the GitLab CLI token', shown: { severity: 'high', kind: 'gh_token', reason: 'Prints the GitLab CLI token into the agent context.' } };
       return a[0] === 'auth' && (a[1] === 'token' || (a[1] === 'status' && (a.includes('--show-token') || hasShort(a.slice(2), 't')))) ? { label: `the ${u.name === 'gh' ? 'GitHub' : 'GitLab'} CLI token`, shown: { severity: 'high', kind: 'gh_token', reason: `Prints the ${u.name === 'gh' ? 'GitHub' : 'GitLab'} CLI token into the agent context.` } } : undefined;
     case 'gcloud':
       return a.includes('print-access-token') || a.includes('print-identity-token') ? { label: 'a Google Cloud access token', shown: { severity: 'medium', kind: 'cloud_token', reason: 'Prints a Google Cloud access token into the agent context.' } } : undefined;

@@ -153,7 +153,8 @@ function pipelineSays(cmd: SimpleCommand | undefined, re: RegExp): boolean {
   for (const stage of cmd.pipeline.stages) for (const c of stage) for (const w of c.argv) if (re.test(w.text)) return true;
   return false;
 }
-const PS_PASSWORD_CALL = /\.RetrievePassword\b/i;
+// `$_.RetrievePassword()` on PasswordVault entries, `$_.GetNetworkCredential().Password` on saved PSCredentials.
+const PS_PASSWORD_CALL = /\.RetrievePassword\b|\.GetNetworkCredential\(\)\.Password\b/i;
 const PS_REVEAL = /RetrievePassword|RetrieveAll|FindAllBy(?:Resource|UserName)|GetNetworkCredential|AsPlainText|PtrToString\w*|SecureStringToBSTR/i;
 
 Object.assign(READERS, WINDOWS_READERS, {
@@ -165,6 +166,8 @@ Object.assign(READERS, WINDOWS_READERS, {
   // PasswordVault entries), wherever the line's grammar left the vault itself.
   'foreach-object': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
   '%': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
+  // A PSCredential saved with Export-Clixml (DPAPI-encrypted for this user), decrypted when its password is asked for.
+  'import-clixml': (_pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (pipelineSays(cmd, PS_REVEAL) ? high('a saved PSCredential, decrypted') : null),
   'get-storedcredential': (_pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (pipelineSays(cmd, PS_REVEAL) ? high('a password saved in the Windows Credential Manager') : medium('a credential saved in the Windows Credential Manager')),
   'get-secret': (_pos: readonly string[], args: readonly string[], cmd?: SimpleCommand) => (args.some((a) => /^-asplaintext$/i.test(a)) || pipelineSays(cmd, PS_REVEAL) ? high('a secret from the PowerShell SecretManagement vault, in plain text') : medium('a secret from the PowerShell SecretManagement vault')),
   reg: (pos: readonly string[], args: readonly string[]) => {
