@@ -23,7 +23,7 @@ const HELM_VALUE_OPTIONS = new Set(['-n', '--namespace', '--kube-context', '--ku
 const EPHEMERAL = /(?:^|[-_.])(?:pr|preview|previews|review|reviews|review-apps?|ephemeral|tmp|temp|scratch|sandbox|test|tests|testing|e2e|ci)(?:$|[-_.\d])/i;
 const MYSQLADMIN_VALUE_OPTIONS = new Set(['-h', '--host', '-u', '--user', '-P', '--port', '-S', '--socket', '-p']);
 const REDIS_VALUE_OPTIONS = new Set(['-h', '-p', '-a', '-n', '-u']);
-const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd']);
+const CLOUD_PROGRAMS = new Set(['dropdb', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'sst', 'aws', 'gcloud', 'gsutil', 'az', 'kubectl', 'oc', 'helm', 'docker', 'firebase', 'rclone', 's3cmd', 'etcdctl']);
 const DB_CLIENTS = /^(?:mysql|mariadb|mysqladmin|mariadb-admin|psql|sqlite3?|sqlcmd|invoke-sqlcmd|clickhouse-client|clickhouse|cockroach|duckdb|snowsql|bq|mongo|mongosh|redis-cli|cqlsh|trino|presto)$/;
 
 function emit(ctx: RuleContext, severity: Severity, rule: string, reason: string): void {
@@ -39,8 +39,9 @@ export function sqlRisk(sql: string): { severity: Severity; rule: string; what: 
   };
   for (const stmt of text.split(';')) {
     const s = stmt.trim();
-    if (/^drop\s+(?:database|schema)\b/i.test(s)) take('high', 'drop_database', s.slice(0, 80));
-    else if (/^drop\s+(?:table|view|materialized\s+view|index|collection|keyspace|user|role)\b/i.test(s)) take(/^drop\s+table/i.test(s) ? 'high' : 'medium', 'drop_object', s.slice(0, 80));
+    // A Cassandra/Scylla keyspace is the database: every table in it goes with it.
+    if (/^drop\s+(?:database|schema|keyspace)\b/i.test(s)) take('high', 'drop_database', s.slice(0, 80));
+    else if (/^drop\s+(?:table|view|materialized\s+view|index|collection|user|role)\b/i.test(s)) take(/^drop\s+table/i.test(s) ? 'high' : 'medium', 'drop_object', s.slice(0, 80));
     else if (/^truncate\b/i.test(s)) take('high', 'truncate', s.slice(0, 80));
     else if (/^delete\s+from\b/i.test(s)) take(/\bwhere\b/i.test(s) ? 'medium' : 'high', 'delete_rows', s.slice(0, 80));
     else if (/^update\s+\S+\s+set\b/i.test(s) && !/\bwhere\b/i.test(s)) take('high', 'update_all_rows', s.slice(0, 80));
@@ -95,7 +96,11 @@ export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDes
     return;
   }
   if (dest?.local) return emitLocal(ctx, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})`, dest, r.what);
-  emit(ctx, r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
+  // A schema object dropped on a remote server named like production (`cqlsh cassandra-prod-1 -e
+  // 'DROP INDEX …'`, `mongosh $MONGO_PROD_URI --eval 'db.users.drop()'`): one step up, as for the
+  // cloud CLIs. Row deletes with a WHERE stay a warning.
+  const prodDest = dest && (r.rule === 'drop_object' || r.rule === 'alter_drop') && [dest.where, dest.database ?? ''].some((x) => PROD.test(x) || PROD_DATABASE.test(x));
+  emit(ctx, prodDest ? shiftSeverity(r.severity, 1) : r.severity, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})${dest ? ` on ${dest.where}` : ''}; the data cannot be recovered without a backup.`);
 }
 
 const SCRATCH_DATABASE = /(?:^|[_-])(?:test|tests|testing|ci|scratch|tmp|temp|e2e)(?:$|[_-])/i;
@@ -159,6 +164,8 @@ function deletesAllListed(args: readonly string[]): boolean {
   }
   return false;
 }
+
+const ETCD_VALUE_OPTIONS: ReadonlySet<string> = new Set(['--endpoints', '--cacert', '--cert', '--key', '--user', '--password', '--dial-timeout', '--command-timeout', '-w', '--write-out']);
 
 function confirmSkipped(args: readonly string[]): boolean {
   return hasLong(args, '-auto-approve', '--auto-approve', '--yes', '--quiet', '--force', '--skip-final-snapshot', '--no-prompt') || hasShort(args, 'y') || args.includes('-q');
@@ -352,6 +359,7 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
     }
     case 'pulumi':
     case 'cdk':
+    case 'cdktf':
     case 'sst':
       if (args[0] === 'destroy' || args[0] === 'remove') emit(ctx, bump(args, 'medium'), 'stack_destroy', `${name} ${args[0]} tears down a whole stack.`);
       // `pulumi stack rm` deletes the stack's state and history; with --force even while it still has resources.
@@ -413,8 +421,16 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
     case 'az': {
       const pos = positionals(args);
       if (!pos.includes('delete') && !pos.includes('delete-batch') && !pos.includes('purge')) return;
-      const big = pos[0] === 'group' || pos.includes('delete-batch') || /sql|cosmosdb|storage|keyvault|postgres|mysql/.test(pos[0] ?? '');
+      // A whole cluster (`az aks delete`) is big, as `gcloud container clusters delete` is.
+      const big = pos[0] === 'group' || pos.includes('delete-batch') || /sql|cosmosdb|storage|keyvault|postgres|mysql|aks|redis|synapse|databricks/.test(pos[0] ?? '');
       return emit(ctx, bump(args, big ? 'medium' : 'low'), 'az_delete', `az ${pos.join(' ').slice(0, 60)} deletes Azure resources${pos[0] === 'group' ? ' (a whole resource group)' : ''}.`);
+    }
+    case 'etcdctl': {
+      // `etcdctl del "" --prefix` (or `/`, `/registry`) deletes every key: a Kubernetes cluster's whole state.
+      const pos = positionals(args, ETCD_VALUE_OPTIONS);
+      if ((pos[0] === 'del' || pos[0] === 'delete') && (hasLong(args, '--prefix') || hasLong(args, '--from-key')) && /^(?:|\/|\/registry\/?|\0)$/.test(pos[1] ?? '')) return emit(ctx, 'critical', 'etcd_wipe', `etcdctl del --prefix ${JSON.stringify(pos[1] ?? '')} deletes every key in the etcd cluster, the whole state of whatever it serves.`);
+      if (pos[0] === 'del' || pos[0] === 'delete') return emit(ctx, hasLong(args, '--prefix') ? 'medium' : 'low', 'etcd_delete', `etcdctl del removes ${hasLong(args, '--prefix') ? 'every key under' : 'the key'} ${pos[1] ?? ''}.`);
+      return;
     }
     case 'kubectl':
     case 'oc': {

@@ -52,6 +52,39 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.m2/settings-security.xml': ['high', 'the Maven master password', 'package_registry_token'],
   '.m2/settings.xml': ['medium', 'Maven settings, which usually hold repository passwords', 'package_registry_token'],
   '.config/op/config': ['medium', 'the 1Password CLI account configuration', 'password_store'],
+  // Cloud and hosting CLIs' own logins: each file holds an API token that acts as the account
+  // (deploy, read databases, delete apps), as ~/.aws/credentials does for AWS.
+  '.config/doctl/config.yaml': ['high', 'the DigitalOcean CLI token', 'cloud_cli_token'],
+  'library/application support/doctl/config.yaml': ['high', 'the DigitalOcean CLI token', 'cloud_cli_token'],
+  '.pulumi/credentials.json': ['high', 'the Pulumi access tokens', 'cloud_cli_token'],
+  '.fly/config.yml': ['high', 'the Fly.io CLI token', 'cloud_cli_token'],
+  '.config/netlify/config.json': ['high', 'the Netlify CLI token', 'cloud_cli_token'],
+  'library/preferences/netlify/config.json': ['high', 'the Netlify CLI token', 'cloud_cli_token'],
+  '.netlify/config.json': ['high', 'the Netlify CLI token', 'cloud_cli_token'],
+  '.local/share/com.vercel.cli/auth.json': ['high', 'the Vercel CLI token', 'cloud_cli_token'],
+  'library/application support/com.vercel.cli/auth.json': ['high', 'the Vercel CLI token', 'cloud_cli_token'],
+  'appdata/roaming/com.vercel.cli/data/auth.json': ['high', 'the Vercel CLI token', 'cloud_cli_token'],
+  '.config/configstore/firebase-tools.json': ['high', 'the Firebase CLI refresh token', 'cloud_cli_token'],
+  '.supabase/access-token': ['high', 'the Supabase CLI access token', 'cloud_cli_token'],
+  '.wrangler/config/default.toml': ['high', 'the Cloudflare Wrangler OAuth token', 'cloud_cli_token'],
+  '.config/.wrangler/config/default.toml': ['high', 'the Cloudflare Wrangler OAuth token', 'cloud_cli_token'],
+  'library/preferences/.wrangler/config/default.toml': ['high', 'the Cloudflare Wrangler OAuth token', 'cloud_cli_token'],
+  '.cloudflared/cert.pem': ['high', 'the Cloudflare Tunnel origin certificate and token', 'cloud_cli_token'],
+  '.config/hcloud/cli.toml': ['high', 'the Hetzner Cloud CLI token', 'cloud_cli_token'],
+  '.config/linode-cli': ['high', 'the Linode CLI token', 'cloud_cli_token'],
+  '.databrickscfg': ['high', 'the Databricks CLI token', 'cloud_cli_token'],
+  '.snowsql/config': ['high', 'the SnowSQL connection passwords', 'database_password'],
+  '.oci/config': ['medium', 'the OCI CLI configuration, which names the API signing key', 'cloud_cli_token'],
+  '.circleci/cli.yml': ['high', 'the CircleCI CLI token', 'cloud_cli_token'],
+  '.railway/config.json': ['high', 'the Railway CLI token', 'cloud_cli_token'],
+  '.config/ngrok/ngrok.yml': ['high', 'the ngrok authtoken', 'cloud_cli_token'],
+  'library/application support/ngrok/ngrok.yml': ['high', 'the ngrok authtoken', 'cloud_cli_token'],
+  '.config/stripe/config.toml': ['high', 'the Stripe CLI API keys', 'cloud_cli_token'],
+  '.sentryclirc': ['high', 'the Sentry CLI auth token', 'cloud_cli_token'],
+  '.composer/auth.json': ['high', 'Composer repository credentials', 'package_registry_token'],
+  '.config/composer/auth.json': ['high', 'Composer repository credentials', 'package_registry_token'],
+  '.gradle/gradle.properties': ['medium', 'Gradle properties, which usually hold repository and signing passwords', 'package_registry_token'],
+  '.terraformrc': ['medium', 'the Terraform CLI configuration, which can hold registry tokens', 'terraform_token'],
   // Public keys, but the list of who may log in as this user: a borderline read, warned.
   '.ssh/authorized_keys': ['medium', 'the list of keys allowed to log in as this user', 'authorized_keys'],
   '.bash_history': ['medium', 'shell history, which often holds typed secrets', 'shell_history'],
@@ -62,6 +95,9 @@ const EXACT_HOME: Record<string, [Severity, string, string]> = {
   '.mysql_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
   '.rediscli_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
   '.mongosh_history': ['medium', 'database client history, which often holds typed passwords', 'shell_history'],
+  // PowerShell's PSReadLine history: every command typed at a PowerShell prompt, secrets included.
+  'appdata/roaming/microsoft/windows/powershell/psreadline/consolehost_history.txt': ['medium', 'PowerShell history, which often holds typed secrets', 'shell_history'],
+  '.local/share/powershell/psreadline/consolehost_history.txt': ['medium', 'PowerShell history, which often holds typed secrets', 'shell_history'],
 };
 const MCP_CONFIG_NAMES: ReadonlySet<string> = new Set(['mcp.json', 'mcp_config.json', 'claude_desktop_config.json']);
 const LOGIN_DOTFILES: Record<string, [Severity, string, string]> = Object.fromEntries(['.pgpass', '.netrc', '_netrc', '.git-credentials', '.my.cnf', '.pypirc'].map((f) => [f, EXACT_HOME[f]]));
@@ -104,12 +140,13 @@ export function isEnvTemplate(path: string): boolean {
   return ENV_TEMPLATE.test(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
 }
 // Safari keeps its cookies in ~/Library/Cookies (and its container's Data/Library/Cookies), no browser name in the path.
-const BROWSER_DIR = /(?:library\/cookies\/|google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
-const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for account)?|web data|logins\.json|key[34]\.db|signons\.sqlite)$/;
+const BROWSER_DIR = /(?:library\/cookies\/|google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|microsoft\/edge\/user data|\/slack\/|\/discord\/|microsoft\/teams|\/signal\/|vivaldi|opera software|\/opera|firefox|librewolf|mozilla|safari|arc\/user data)/;
+// `Local State` holds the key that decrypts the profile's cookies and saved passwords.
+const BROWSER_FILE = /^(?:cookies(?:\.sqlite|\.binarycookies)?|login data(?: for account)?|web data|local state|logins\.json|key[34]\.db|signons\.sqlite)$/;
 
 /** Credential risk of reading `raw`, or null for ordinary files. */
 // Every rule below needs one of these substrings; most paths are rejected by this one test.
-const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|run\/secrets\/|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|\.config\/op|\/\.op|\/gh$|copilot|mcp|claude_desktop|glab|authorized_keys|\.kdb|psafe3|state\.vscdb|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
+const HINT = /ssh|aws|gcloud|azure|kube|docker|netrc|credential|\/gh\/|hub|gem|cargo|npmrc|pypirc|terraform|vault|pgpass|my\.cnf|boto|s3cfg|rclone|history|gnupg|secring|keychain|keyring|password|protect|shadow|passwd|config\/sam|config\/security|ntds|environ|\/mem$|run\/secrets\/|cookie|login data|web data|logins|key[34]\.db|signons|\.env|\.p12|\.pfx|\.jks|keystore|\.pem|\.key$|service[-_]account|client_secret|tfstate|id_|auth\.json|oauth_creds|api_key|\.m2\/settings|\/op\/config|\.config\/op|\/\.op|\/gh$|copilot|mcp|claude_desktop|glab|authorized_keys|doctl|pulumi|\.fly\/|netlify|vercel|firebase-tools|supabase|wrangler|cloudflared|hcloud|linode|databrickscfg|snowsql|\.oci\/|circleci|railway|ngrok|stripe|sentryclirc|gradle\.properties|terraformrc|local state|local storage|\.kdb|psafe3|state\.vscdb|-sa-|-sa_|-sa\.|_sa-|_sa_|_sa\.|\/sa-|\/sa_|\/sa\./i;
 
 // HINT tries its fifty alternatives at every position (about 9 ns a character: 0.6 µs for a long
 // build path, and this runs for every path-like argument). A necessary condition first: a match
@@ -243,6 +280,8 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   if (/^\/proc\/(?:self|\d+|\$.*|\*)\/(?:environ|mem)$/.test(lower)) return { severity: 'high', label: 'another process environment or memory', kind: 'process_memory' };
   if (base.endsWith('.keychain') || base.endsWith('.keychain-db')) return { severity: 'critical', label: `the keychain ${p}`, kind: 'keychain' };
   if (BROWSER_FILE.test(base) && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser cookie or password store (${p})`, kind: 'browser_store' };
+  // Chromium and Electron apps (Discord, Slack, Teams) keep session tokens in Local Storage's LevelDB files.
+  if (lower.includes('/local storage/leveldb/') && BROWSER_DIR.test(lower)) return { severity: 'critical', label: `a browser or chat app's session token store (${p})`, kind: 'browser_store' };
   // VS Code and its forks (Cursor, Windsurf, VSCodium) keep extension logins (GitHub, Azure,
   // Copilot) in the global state database's secret entries.
   if ((base === 'state.vscdb' || base === 'state.vscdb.backup') && lower.includes('/globalstorage/')) return { severity: 'high', label: `the editor's global state database (${p}), which holds extension login tokens`, kind: 'app_token_store' };

@@ -63,13 +63,19 @@ export function inspectRead(path: string, ctx: RuleContext, how = 'Reads'): void
 // `echo .env`, `ls ~/.ssh`, `chmod 600 .env`, `touch .env`. Any other program that is handed a
 // credential file is taken to read it: cat, xxd, od, strings, base64, dd if=, tar, zip. Copy tools
 // (cp, install, ditto, rsync, scp) read only their sources; tee only writes (copySources, teeTargets).
-const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp']);
+const KEYCHAIN_MANAGEMENT: ReadonlySet<string> = new Set(['unlock-keychain', 'lock-keychain', 'create-keychain', 'delete-keychain', 'default-keychain', 'list-keychains', 'login-keychain', 'set-keychain-settings', 'show-keychain-info', 'import', 'set-key-partition-list', 'find-identity', 'find-certificate', 'verify-cert', 'add-trusted-cert']);
+const NOT_READERS = new Set(['echo', 'printf', 'touch', 'mkdir', 'ls', 'get-childitem', 'gci', 'dir', 'stat', 'chmod', 'chown', 'chgrp', 'rm', 'rmdir', 'unlink', 'test', '[', '[[', 'which', 'type', 'export', 'mv', 'ln', 'basename', 'dirname', 'realpath', 'readlink', 'find', 'fd', 'locate', 'du', 'wc', 'git', 'code', 'vim', 'vi', 'nano', 'emacs', 'open', 'shred', 'trash', 'setfacl', 'getfacl', 'lsattr', 'chattr', 'xattr', 'dotenv', 'direnv', 'docker', 'ssh-keygen', 'ssh-add', 'ssh', 'sftp',
+  // PowerShell and cmd.exe: existence, path and permission checks (`Test-Path`, `Get-Acl`, `icacls`) show no content.
+  'test-path', 'resolve-path', 'rvpa', 'split-path', 'get-acl', 'set-acl', 'icacls', 'cacls', 'attrib']);
 /**
  * Whether `cmd` names files without reading them. `type` is bash's builtin that says what a
  * command name is, but cmd.exe's file printer: given a Windows path (`C:\\…`, `%USERPROFILE%\\…`,
  * any backslash) it is the latter.
  */
 function notReader(cmd: SimpleCommand): boolean {
+  // macOS `security` verbs that manage or unlock a keychain file without printing what it holds
+  // (the CI signing setup: create-keychain, unlock-keychain, set-key-partition-list, import).
+  if (cmd.name === 'security') return KEYCHAIN_MANAGEMENT.has(cmd.args[0] ?? '');
   if (!NOT_READERS.has(cmd.name)) return false;
   return cmd.name !== 'type' || !cmd.args.some((a) => /\\|%[A-Za-z_]+%|^[A-Za-z]:/.test(a));
 }
@@ -204,7 +210,7 @@ function shiftHoldsSecrets(shift: string, cwd: string | undefined): boolean {
   return found;
 }
 // A browser's profile directory (where `Login Data`, `Cookies`, `logins.json` are).
-const BROWSER_PROFILE = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|vivaldi|opera software|firefox|librewolf|mozilla|library\/cookies)/;
+const BROWSER_PROFILE = /(?:google\/chrome|google-chrome|chromium|bravesoftware|microsoft edge|microsoft-edge|microsoft\/edge\/user data|vivaldi|opera software|firefox|librewolf|mozilla|library\/cookies)/;
 
 /** The riskier of `best` and the credential file `p` (the earlier one on a tie); `judge` reads globs when asked. */
 function riskier(best: { risk: CredentialRisk; path: string } | null, p: string, cmd?: SimpleCommand, cwd?: string, judge: (p: string) => CredentialRisk | null = credentialRisk): { risk: CredentialRisk; path: string } | null {
@@ -732,6 +738,16 @@ export function inspectCredentialCommand(cmd: SimpleCommand, ctx: RuleContext): 
     case 'dasel':
     case 'fx':
       return secretFieldRead(cmd, ctx);
+    case 'getent': {
+      // `getent shadow [user]` prints the password hashes from /etc/shadow through NSS, as `cat` would.
+      const db = positionals(args)[0];
+      if (db === 'shadow' || db === 'gshadow') emitCredentialRead(ctx, credentialRisk(`/etc/${db}`)!, `/etc/${db}`, '`getent` reads');
+      return;
+    }
+    case 'unshadow':
+      // John the Ripper's merger of /etc/passwd and /etc/shadow into a crackable list.
+      emitCredentialRead(ctx, credentialRisk('/etc/shadow')!, '/etc/shadow', '`unshadow` reads');
+      return;
     case 'security': {
       const sub = args[0] ?? '';
       if (sub === 'dump-keychain') return secretStore(ctx, 'critical', 'keychain_dump', 'Dumps the macOS keychain.');
@@ -895,6 +911,8 @@ function tokenPrinter(u: SimpleCommand): TokenPrinter | undefined {
     case 'glab':
       // `gh auth token`, and `gh auth status --show-token` (`-t`), print the stored token; the
       // same token as ~/.config/gh/hosts.yml, which is a high read.
+      // `glab config get token` prints the same token from the CLI's configuration.
+      if (u.name === 'glab' && a[0] === 'config' && a[1] === 'get' && a.includes('token')) return { label: 'the GitLab CLI token', shown: { severity: 'high', kind: 'gh_token', reason: 'Prints the GitLab CLI token into the agent context.' } };
       return a[0] === 'auth' && (a[1] === 'token' || (a[1] === 'status' && (a.includes('--show-token') || hasShort(a.slice(2), 't')))) ? { label: `the ${u.name === 'gh' ? 'GitHub' : 'GitLab'} CLI token`, shown: { severity: 'high', kind: 'gh_token', reason: `Prints the ${u.name === 'gh' ? 'GitHub' : 'GitLab'} CLI token into the agent context.` } } : undefined;
     case 'gcloud':
       return a.includes('print-access-token') || a.includes('print-identity-token') ? { label: 'a Google Cloud access token', shown: { severity: 'medium', kind: 'cloud_token', reason: 'Prints a Google Cloud access token into the agent context.' } } : undefined;

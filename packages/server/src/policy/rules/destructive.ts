@@ -16,6 +16,8 @@ import { BUILD_OUTPUT_DIR, DATA_STORE_NAME, hasArgCI, hasLong, hasShort, positio
 
 const CATEGORY = 'destructive_fs';
 const PS_REMOVE = new Set(['remove-item', 'ri', 'rd', 'rmdir', 'del', 'erase']);
+// diskpart commands that erase: `clean` (`clean all`), `format`, `delete partition|volume|disk`; a printf's `\n` separates them as lines do.
+const DISKPART_WIPE = /(?:^|[\s&;])(?:clean|format)\b|\bdelete\s+(?:partition|volume|disk)\b/i;
 const DEVICE = /^\/dev\/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
 // find predicates that make the match selective rather than "everything below".
 const FIND_FILTERS = /^-(?:i?name|i?path|i?wholename|i?regex|type|newer\w*|[acm]time|[acm]min|size|user|group|perm|empty|links|inum|uid|gid|prune|fstype|xtype|samefile)$/;
@@ -644,6 +646,22 @@ export function inspectDestructiveCommand(cmd: SimpleCommand, ctx: RuleContext):
       return;
     case 'diskutil':
       if (/^(?:erasedisk|erasevolume|partitiondisk|zerodisk|randomdisk|secureerase|reformat)$/i.test(args[0] ?? '')) emit(ctx, 'critical', 'disk_wipe', `diskutil ${args[0]} erases a disk.`);
+      // APFS and Core Storage verbs that delete a volume or container with every file on it
+      // (`diskutil apfs deleteVolume disk3s5`, `apfs eraseVolume`, `cs delete`).
+      else if (/^(?:apfs|ap|coreStorage|cs|appleRAID|ar)$/i.test(args[0] ?? '') && /^(?:deletevolume|deletecontainer|erasevolume|deletevolumegroup|delete|deletelvg|deletelv)$/i.test(args[1] ?? '')) emit(ctx, 'critical', 'disk_wipe', `diskutil ${args[0]} ${args[1]} deletes ${args[2] ?? 'a volume'} and every file on it.`);
+      return;
+    case 'diskpart': {
+      // diskpart reads its commands from a script (`/s FILE`) or stdin. A `clean`, `format` or
+      // `delete` fed on the pipeline wipes the selected disk; a script file not visible here is a
+      // partitioning run the agent cannot show to be harmless.
+      const fed = cmd.pipeline.stages.slice(0, cmd.stage).flat().some((c) => c.args.some((a) => DISKPART_WIPE.test(a.replace(/\\n/g, '\n'))));
+      if (fed) emit(ctx, 'critical', 'disk_wipe', 'diskpart runs `clean`/`format`/`delete` fed on its input, erasing the selected disk.');
+      else if (args.some((a) => /^[/-]s$/i.test(a))) emit(ctx, 'high', 'partition_table', 'diskpart /s runs a partitioning script that can erase disks and partitions.');
+      return;
+    }
+    case 'remove-partition':
+    case 'reset-physicaldisk':
+      emit(ctx, 'critical', 'disk_wipe', `${name} deletes a partition or disk and the data on it.`);
       return;
     case 'format-volume':
     case 'clear-disk':

@@ -29,6 +29,9 @@ const PROVIDERS: Readonly<Record<string, string>> = {
   databricks: 'Databricks', 'fastly': 'Fastly', 'akamai': 'Akamai', 'ovhcloud': 'OVHcloud', stackit: 'STACKIT',
   'upsun': 'Upsun', 'cloudflared': 'Cloudflare', 'deployctl': 'Deno Deploy', 'convex': 'Convex', 'nhost': 'Nhost',
   'appwrite': 'Appwrite', 'porter': 'Porter', 'qovery': 'Qovery', 'zeabur': 'Zeabur', 'dokku': 'Dokku', 'caprover': 'CapRover',
+  // Hosted data stores: a dataset, bucket, cluster or keyspace removed at the provider takes its data with it.
+  bq: 'BigQuery', influx: 'InfluxDB', confluent: 'Confluent Cloud', avn: 'Aiven', astra: 'DataStax Astra', ticloud: 'TiDB Cloud',
+  xata: 'Xata', upstash: 'Upstash', snow: 'Snowflake',
 };
 
 export const HOSTING_CLIS: ReadonlyMap<string, string> = new Map(Object.entries(PROVIDERS));

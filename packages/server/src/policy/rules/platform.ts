@@ -90,7 +90,7 @@ const API_VALUE_OPTIONS: ReadonlySet<string> = new Set(['-X', '--method', '-f', 
 
 // The programs the switch below judges (add a program to both). Any other command returns before
 // its operands are listed: an `echo` of 16,000 words is not read word by word for nothing.
-const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', 'aws', 'gcloud', ...HTTP_CLIENTS]);
+const PLATFORM_PROGRAMS = new Set(['gh', 'glab', 'tea', 'bb', 'vault', 'op', 'doppler', 'infisical', 'docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'colima', 'limactl', 'multipass', 'vagrant', 'lxc', 'incus', 'orb', 'orbctl', 'bw', 'pass', 'gopass', 'keepassxc-cli', 'secret-tool', 'security', 'remove-secret', 'cmdkey', 'timeshift', 'snapper', 'velero', 'restic', 'borg', 'kopia', 'duplicity', 'rdiff-backup', 'tarsnap', 'duplicacy', 'bup', 'borgmatic', 'zfs', 'tmutil', 'vssadmin', 'wbadmin', 'wmic', 'bcdedit', 'setcap', 'systemctl', 'dig', 'nslookup', 'host', 'drill', 'netlify', 'heroku', 'fly', 'flyctl', 'aws', 'gcloud', ...HTTP_CLIENTS]);
 
 export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): void {
   if (!PLATFORM_PROGRAMS.has(cmd.name)) return;
@@ -249,6 +249,16 @@ export function inspectPlatformCommand(cmd: SimpleCommand, ctx: RuleContext): vo
     case 'vssadmin':
     case 'wbadmin':
       if (a.some((x) => /^delete$/i.test(x))) return emit(ctx, 'cloud_destructive', 'backup_prune', 'high', `${cmd.name} delete removes system backups or shadow copies.`);
+      // Shrinking the shadow storage to its minimum makes Windows discard the existing shadow copies.
+      if (cmd.name === 'vssadmin' && /^resize$/i.test(a[0] ?? '') && a.some((x) => /^shadowstorage$/i.test(x))) return emit(ctx, 'cloud_destructive', 'backup_prune', 'medium', 'vssadmin resize shadowstorage can make Windows discard existing shadow copies.');
+      return;
+    case 'wmic':
+      // `wmic shadowcopy delete` is `vssadmin delete shadows` by another door.
+      if (a.some((x) => /^shadowcopy$/i.test(x)) && a.some((x) => /^delete$/i.test(x))) return emit(ctx, 'cloud_destructive', 'backup_prune', 'high', 'wmic shadowcopy delete removes the Volume Shadow Copy restore points.');
+      return;
+    case 'bcdedit':
+      // Switching off Windows Recovery or boot-failure recovery leaves the machine without its repair path.
+      if (a.some((x) => /^\/set$/i.test(x)) && a.some((x) => /^(?:recoveryenabled|bootstatuspolicy)$/i.test(x)) && a.some((x) => /^(?:no|off|ignoreallfailures)$/i.test(x))) return emit(ctx, 'security_tampering', 'recovery_disabled', 'medium', 'bcdedit switches off Windows boot recovery.');
       return;
     case 'setcap':
       if (a.some((x) => /cap_(?:setuid|setgid|sys_admin|sys_ptrace|dac_override|dac_read_search|chown|fowner|net_admin|sys_module)/i.test(x))) return emit(ctx, 'privilege', 'file_capability', 'high', `setcap grants ${pos[0]} root-equivalent capabilities to ${pos[pos.length - 1] ?? 'a program'}.`);

@@ -525,7 +525,7 @@ function routineServiceCommand(c: SimpleCommand): boolean {
 
 // Programs that only look at the system: reading as root shows what the user cannot see, and
 // changes nothing. Secret files among what they read are judged by the credential rules.
-const LOOK_PROGRAMS = new Set(['ls', 'du', 'df', 'stat', 'file', 'cat', 'head', 'tail', 'less', 'more', 'wc', 'zcat', 'lsof', 'ss', 'netstat', 'ps', 'pstree', 'lsblk', 'blkid', 'lspci', 'lsusb', 'lsmod', 'dmidecode', 'id', 'whoami', 'uname', 'getfacl', 'ausearch', 'aureport', 'last', 'lastlog', 'who', 'w', 'free', 'uptime', 'iotop', 'named-checkconf', 'named-checkzone', 'unbound-checkconf']);
+const LOOK_PROGRAMS = new Set(['ls', 'du', 'df', 'stat', 'file', 'cat', 'head', 'tail', 'less', 'more', 'wc', 'zcat', 'lsof', 'ss', 'netstat', 'ps', 'pstree', 'lsblk', 'blkid', 'lspci', 'lsusb', 'lsmod', 'dmidecode', 'id', 'whoami', 'uname', 'getfacl', 'getcap', 'findmnt', 'lvs', 'pvs', 'vgs', 'lvdisplay', 'pvdisplay', 'vgdisplay', 'lvscan', 'pvscan', 'vgscan', 'lsns', 'lscpu', 'ausearch', 'aureport', 'last', 'lastlog', 'who', 'w', 'free', 'uptime', 'iotop', 'named-checkconf', 'named-checkzone', 'unbound-checkconf']);
 // Options that make a log reader change the log (journalctl --vacuum-*, dmesg --clear).
 const LOG_CHANGES: Record<string, RegExp> = {
   journalctl: /^--(?:vacuum|rotate|flush|sync|relinquish-var|setup-keys|update-catalog)/,
@@ -596,6 +596,14 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
   if (repositoryInstall(c)) return true;
   // launchd's own listings (`sudo launchctl list`, `print system/…`, `blame`) show the system domain's jobs.
   if (name === 'launchctl') return /^(?:list|print|print-disabled|blame|dumpstate|version|help)$/.test(c.args[0] ?? '');
+  // ZFS listings and status (`zpool status`, `zfs list -t snapshot`) and SMART reports change nothing.
+  if (name === 'zpool') return /^(?:status|list|iostat|history|get|events)$/.test(c.args[0] ?? '');
+  if (name === 'zfs') return /^(?:list|get)$/.test(c.args[0] ?? '');
+  // Firewall listings: `ufw status`, `iptables -L -n`, `iptables -S`, `nft list ruleset`.
+  if (name === 'ufw') return /^(?:status|show|version)$/.test(c.args[0] ?? '');
+  if (name === 'iptables' || name === 'ip6tables' || name === 'iptables-save' || name === 'ip6tables-save') return name.endsWith('-save') ? c.redirects.length === 0 : c.args.length > 0 && c.args.some((a) => /^(?:-[a-zA-Z]*[LS][a-zA-Z]*|--list(?:-rules)?)$/.test(a)) && c.args.every((a) => !/^(?:-[a-zA-Z]*[ADIRFXPNZE][a-zA-Z]*|--(?:append|delete|insert|replace|flush|delete-chain|policy|new-chain|zero|rename-chain))$/.test(a));
+  if (name === 'nft') return c.args[0] === 'list' || (c.args[0] === '-a' && c.args[1] === 'list');
+  if (name === 'smartctl') return c.args.length > 0 && c.args.every((a) => /^(?:-[aiHxAcl]+|--(?:all|info|health|xall|attributes|scan)|\/dev\/\S+)$/.test(a));
   if (name === 'journalctl' || name === 'dmesg') return !c.args.some((a) => LOG_CHANGES[name].test(a));
   // `fdisk -l`, `parted -l`, `parted /dev/sda print` list partitions; anything else edits them.
   if (name === 'fdisk' || name === 'sfdisk' || name === 'parted') {

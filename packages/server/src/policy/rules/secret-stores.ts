@@ -44,6 +44,7 @@ const READERS: Record<string, Reader> = {
     if (pos[0] === 'read' && !/^(?:sys|auth)\//.test(pos[1] ?? '')) return high('a secret from HashiCorp Vault');
     if (pos[0] === 'kv' && pos[1] === 'get') return high('a secret from HashiCorp Vault');
     if (pos[0] === 'print' && pos[1] === 'token') return high('the HashiCorp Vault token');
+    if (pos[0] === 'token' && pos[1] === 'create') return high('a new HashiCorp Vault token');
     return null;
   },
   op: (pos, args) => {
@@ -84,13 +85,26 @@ const READERS: Record<string, Reader> = {
   gopass: (pos) => (/^(?:show|cat|otp)$/.test(pos[0] ?? '') ? high('an entry of the gopass password store') : null),
   chamber: (pos) => (/^(?:read|export)$/.test(pos[0] ?? '') ? high('secrets from chamber (SSM Parameter Store)') : null),
   sops: (pos, args, cmd) => ((hasShort(args, 'd') || hasLong(args, '--decrypt') || pos[0] === 'decrypt') && !toFile(cmd, args) ? high('a SOPS-encrypted file, decrypted') : null),
-  kubectl: (pos, args) => (pos[0] === 'get' && /(?:^|,)secrets?(?:\/[^,]+)?(?:,|$)/.test(pos[1] ?? '') && k8sValueOutput(args) ? high('Kubernetes secret data') : pos[0] === 'view-secret' ? high('Kubernetes secret data') : null),
+  kubectl: (pos, args) => (pos[0] === 'create' && pos[1] === 'token' ? high('a new Kubernetes service-account token') : pos[0] === 'get' && /(?:^|,)secrets?(?:\/[^,]+)?(?:,|$)/.test(pos[1] ?? '') && k8sValueOutput(args) ? high('Kubernetes secret data') : pos[0] === 'view-secret' ? high('Kubernetes secret data') : null),
   berglas: (pos) => (pos[0] === 'access' ? high('a secret from berglas') : null),
   credstash: (pos) => (/^(?:get|getall)$/.test(pos[0] ?? '') ? high('secrets from credstash') : null),
   akeyless: (pos) => (/^get-(?:secret-value|rotated-secret-value|dynamic-secret-value)$/.test(pos[0] ?? '') ? high('a secret from Akeyless') : null),
   conjur: (pos) => (pos[0] === 'variable' && /^(?:get|value)$/.test(pos[1] ?? '') ? high('a secret from Conjur') : null),
   keyring: (pos) => (pos[0] === 'get' ? high('a password from the system keyring') : null),
-  heroku: (pos) => (pos[0] === 'config' || pos[0] === 'config:get' ? medium('Heroku config vars, which hold the app\'s secrets') : null),
+  heroku: (pos) => {
+    if (pos[0] === 'config' || pos[0] === 'config:get') return medium('Heroku config vars, which hold the app\'s secrets');
+    // The account's API token (what ~/.netrc holds for api.heroku.com), or a new one minted and shown.
+    if (pos[0] === 'auth:token') return high('the Heroku API token');
+    if (pos[0] === 'authorizations:create') return high('a new Heroku API token');
+    return null;
+  },
+  // Hosting CLIs that print their login token on request: the token deploys, reads and deletes as the account.
+  fly: flyToken,
+  flyctl: flyToken,
+  firebase: (pos) => (pos[0] === 'login:ci' ? high('a new Firebase CI token') : null),
+  wrangler: (pos) => (pos[0] === 'auth' && pos[1] === 'token' ? high('the Cloudflare Wrangler API token') : null),
+  npm: (pos) => (pos[0] === 'token' && pos[1] === 'create' ? high('a new npm publish token') : null),
+  stripe: (pos, args) => (pos[0] === 'config' && args.includes('--list') ? high('the Stripe CLI configuration with its API keys') : null),
   scw: (pos) => (pos[0] === 'secret' && pos[1] === 'version' && pos[2] === 'access' ? high('a secret from Scaleway Secret Manager') : null),
   oci: (pos) => (pos[0] === 'secrets' && pos[1] === 'secret-bundle' && pos[2] === 'get' ? high('a secret from OCI Vault') : null),
   // `terraform output` redacts sensitive outputs; `-raw NAME` and `-json` print them in clear.
@@ -139,7 +153,8 @@ function pipelineSays(cmd: SimpleCommand | undefined, re: RegExp): boolean {
   for (const stage of cmd.pipeline.stages) for (const c of stage) for (const w of c.argv) if (re.test(w.text)) return true;
   return false;
 }
-const PS_PASSWORD_CALL = /\.RetrievePassword\b/i;
+// `$_.RetrievePassword()` on PasswordVault entries, `$_.GetNetworkCredential().Password` on saved PSCredentials.
+const PS_PASSWORD_CALL = /\.RetrievePassword\b|\.GetNetworkCredential\(\)\.Password\b/i;
 const PS_REVEAL = /RetrievePassword|RetrieveAll|FindAllBy(?:Resource|UserName)|GetNetworkCredential|AsPlainText|PtrToString\w*|SecureStringToBSTR/i;
 
 Object.assign(READERS, WINDOWS_READERS, {
@@ -151,6 +166,8 @@ Object.assign(READERS, WINDOWS_READERS, {
   // PasswordVault entries), wherever the line's grammar left the vault itself.
   'foreach-object': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
   '%': (_pos: readonly string[], args: readonly string[]) => (args.some((a) => PS_PASSWORD_CALL.test(a)) ? high('the passwords of saved Windows credentials') : null),
+  // A PSCredential saved with Export-Clixml (DPAPI-encrypted for this user), decrypted when its password is asked for.
+  'import-clixml': (_pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (pipelineSays(cmd, PS_REVEAL) ? high('a saved PSCredential, decrypted') : null),
   'get-storedcredential': (_pos: readonly string[], _args: readonly string[], cmd?: SimpleCommand) => (pipelineSays(cmd, PS_REVEAL) ? high('a password saved in the Windows Credential Manager') : medium('a credential saved in the Windows Credential Manager')),
   'get-secret': (_pos: readonly string[], args: readonly string[], cmd?: SimpleCommand) => (args.some((a) => /^-asplaintext$/i.test(a)) || pipelineSays(cmd, PS_REVEAL) ? high('a secret from the PowerShell SecretManagement vault, in plain text') : medium('a secret from the PowerShell SecretManagement vault')),
   reg: (pos: readonly string[], args: readonly string[]) => {
@@ -167,6 +184,12 @@ Object.assign(READERS, WINDOWS_READERS, {
   vaultcmd: (_pos: readonly string[], args: readonly string[]) => (args.some((a) => /^\/list(?:creds|properties)/i.test(a)) ? high('credentials from the Windows Vault') : null),
   rundll32: (_pos: readonly string[], args: readonly string[]) => (args.some((a) => /^keymgr(?:\.dll)?,\s*krshowkeymgr$/i.test(a)) ? medium('the Stored User Names and Passwords dialog, which can back up every saved credential') : null),
 } satisfies Record<string, Reader>);
+
+function flyToken(pos: readonly string[]): SecretRead | null {
+  if (pos[0] === 'auth' && pos[1] === 'token') return high('the Fly.io API token');
+  if (pos[0] === 'tokens' && /^(?:create|deploy)$/.test(pos[1] ?? '')) return high('a new Fly.io token');
+  return null;
+}
 
 /** Program → reader; a Map so the look-up done for every command stays one hash probe. */
 export const SECRET_READERS: ReadonlyMap<string, Reader> = new Map([...Object.entries(READERS), ['oc', READERS.kubectl]]);
