@@ -92,7 +92,9 @@ test('database destinations: the red-team shapes, sockets, files and hosts the l
     [shell("psql service=prod -c 'DROP TABLE users'"), 'deny', 'cloud_destructive.sql_drop_object'],
     // No host on the line: psql and mysql read it from the environment, which the hook cannot see.
     [shell('psql -c "TRUNCATE users"'), 'deny', 'cloud_destructive.sql_truncate'],
-    [shell('mysql -u root -e "DROP DATABASE shop_test"'), 'deny', 'cloud_destructive.sql_drop_database'],
+    // A test-named database alone is the reset `dropdb shop_test` is (round F, cloud.ts droppedScratchOnly).
+    [shell('mysql -u root -e "DROP DATABASE shop_test"'), 'allow'],
+    [shell('mysql -u root -e "DROP DATABASE shop"'), 'deny', 'cloud_destructive.sql_drop_database'],
     [shell('redis-cli -u redis://cache.example.com:6379 FLUSHALL'), 'deny', 'cloud_destructive.sql_flush_all'],
     [shell('sqlcmd -S prod-sql.example.com -Q "DROP DATABASE test"'), 'deny', 'cloud_destructive.sql_drop_database'],
   ];

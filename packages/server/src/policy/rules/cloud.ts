@@ -96,6 +96,7 @@ export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDes
     return;
   }
   if (dest?.local) return emitLocal(ctx, `sql_${r.rule}`, `${via} runs a destructive statement (${r.what})`, dest, r.what);
+  if (dest && /no host on the line/.test(dest.where) && !/[$:/@]/.test(dest.database ?? '') && r.rule === 'drop_database' && droppedScratchOnly(sql)) return emit(ctx, 'low', `sql_${r.rule}`, `${via} drops databases named for tests or development (${r.what}) on ${dest.where}.`);
   // A schema object dropped on a remote server named like production (`cqlsh cassandra-prod-1 -e
   // 'DROP INDEX …'`, `mongosh $MONGO_PROD_URI --eval 'db.users.drop()'`): one step up, as for the
   // cloud CLIs. Row deletes with a WHERE stay a warning.
@@ -104,6 +105,26 @@ export function emitSql(ctx: RuleContext, sql: string, via: string, dest?: DbDes
 }
 
 const SCRATCH_DATABASE = /(?:^|[_-])(?:test|tests|testing|ci|scratch|tmp|temp|e2e)(?:$|[_-])/i;
+// A developer's own database by name (`app_dev`, `shop-development`, `webshop_local`).
+const DEV_DATABASE = /(?:^|[_-])(?:dev|development|local)(?:$|[_-])/i;
+const DROP_DATABASE_STMT = /^\s*drop\s+(?:database|schema)\s+(?:if\s+exists\s+)?[`"[]?([\w.-]+)[`"\]]?\s*(?:with\s*\(\s*force\s*\)\s*)?$/i;
+
+/**
+ * `DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test;` with no host on the line: every
+ * database dropped is named as a test or development copy and nothing else is destroyed — the
+ * reset `dropdb app_test` already is (low). A production-looking or plain name (`shop`) is not.
+ */
+function droppedScratchOnly(sql: string): boolean {
+  if (sql.length > 4096) return false;
+  let dropped = 0;
+  for (const stmt of sql.split(';')) {
+    if (!/^\s*drop\b/i.test(stmt)) { if (sqlRisk(stmt)) return false; continue; }
+    const m = DROP_DATABASE_STMT.exec(stmt);
+    if (!m || PROD_DATABASE.test(m[1]) || !(SCRATCH_DATABASE.test(m[1]) || DEV_DATABASE.test(m[1]))) return false;
+    dropped++;
+  }
+  return dropped > 0;
+}
 
 // A WHERE clause that selects only rows already dead by their own expiry: an expiry column in the
 // past (`expires_at < now() - interval …`, `valid_until <= current_timestamp`) or an expired flag
@@ -333,9 +354,9 @@ export function inspectCloudCommand(cmd: SimpleCommand, ctx: RuleContext, script
   if (name === 'dropdb') {
     const dest = dbDestination(cmd);
     if (dest.local) return emitLocal(ctx, 'drop_database', `dropdb deletes the database ${dest.database ?? ''}`, dest);
-    // No host on the line and a database named as a disposable copy (`checkout_test`, `app_e2e`):
+    // No host on the line and a database named as a disposable copy (`checkout_test`, `app_e2e`, `app_dev`):
     // the usual reset of a test database, wherever PGHOST points.
-    if (/no host on the line/.test(dest.where) && SCRATCH_DATABASE.test(dest.database ?? '')) return emit(ctx, 'low', 'drop_database', `dropdb deletes ${dest.database}, named as a test database, on ${dest.where}.`);
+    if (/no host on the line/.test(dest.where) && (SCRATCH_DATABASE.test(dest.database ?? '') || DEV_DATABASE.test(dest.database ?? '')) && !PROD_DATABASE.test(dest.database ?? '')) return emit(ctx, 'low', 'drop_database', `dropdb deletes ${dest.database}, named as a ${SCRATCH_DATABASE.test(dest.database ?? '') ? 'test' : 'development'} database, on ${dest.where}.`);
     return emit(ctx, bump(args, 'high'), 'drop_database', `dropdb deletes the database ${dest.database ?? positionals(args).pop() ?? ''}${/no host on the line/.test(dest.where) ? '' : ` on ${dest.where}`}.`);
   }
   switch (name) {

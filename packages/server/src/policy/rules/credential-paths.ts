@@ -133,7 +133,9 @@ const SYSTEM: Record<string, [Severity, string, string]> = {
   '/windows/system32/config/security': ['critical', 'the Windows SECURITY hive', 'windows_secrets'],
   '/windows/ntds/ntds.dit': ['critical', 'the Active Directory database', 'windows_secrets'],
 };
-const ENV_TEMPLATE = /^\.env\.(?:example|sample|template|tmpl|tpl|dist|defaults?|schema|skeleton|placeholder)$/;
+// Also per environment (`.env.development.example`, `.env.local.sample`, `.env.prod-template`) and
+// named the other way round (`example.env`); `.env.production`, `.env.local`, `prod.env` are not.
+const ENV_TEMPLATE = /^\.env(?:\.[a-z0-9_-]{1,40})?[._-](?:example|sample|template|tmpl|tpl|dist|defaults?|schema|skeleton|placeholder)$|^(?:example|sample|template)\.env$/;
 
 /** An environment-file template committed with the project (`.env.example`): names, no secrets. */
 export function isEnvTemplate(path: string): boolean {
@@ -285,7 +287,7 @@ export function credentialRisk(raw: string): CredentialRisk | null {
   // VS Code and its forks (Cursor, Windsurf, VSCodium) keep extension logins (GitHub, Azure,
   // Copilot) in the global state database's secret entries.
   if ((base === 'state.vscdb' || base === 'state.vscdb.backup') && lower.includes('/globalstorage/')) return { severity: 'high', label: `the editor's global state database (${p}), which holds extension login tokens`, kind: 'app_token_store' };
-  if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || /^[a-z0-9_-]+\.env$/.test(base)) {
+  if (base === '.env' || base === '.envrc' || (base.startsWith('.env.') && !ENV_TEMPLATE.test(base)) || (/^[a-z0-9_-]+\.env$/.test(base) && !ENV_TEMPLATE.test(base))) {
     return { severity: 'high', label: `the environment file ${p}, which usually holds real secrets`, kind: 'env_file' };
   }
   if (base.endsWith('.kdbx') || base.endsWith('.kdb') || base.endsWith('.psafe3')) return { severity: 'high', label: `the password database ${p}`, kind: 'password_store' };

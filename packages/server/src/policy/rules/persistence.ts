@@ -2,7 +2,7 @@
 // authorized_keys, cron, systemd/launchd units, autostart entries, ld.so.preload, Windows
 // Run keys and scheduled tasks. What is written there is parsed as shell too: a startup
 // file that fetches and runs remote code, or opens a reverse shell, is critical.
-import { normalizePath, segments } from '../paths.js';
+import { inTestTree, normalizePath, segments } from '../paths.js';
 import { shellQuote } from '../shell/definitions.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { Finding } from '../findings.js';
@@ -459,6 +459,28 @@ function sshConfigCommands(content: string): string {
   return [...text.matchAll(SSH_COMMAND_LINE)].map((m) => (m[1] ?? m[2]).trim()).join('\n');
 }
 
+// Test modules (a tests/ or spec/ tree, test_x.py, x_spec.rb; not conftest.py, which pytest runs
+// by itself) hold attack strings as data in their case tables: `CASES = ['rm -rf /', …]`.
+const CONFTEST = /(?:^|\/)conftest\.py$/;
+// Code that could hand a data string to a shell, an interpreter, the network or a file read: when
+// a test has one, its case table may be what it runs or sends, and is judged whole.
+const TEST_SINKS = /\b(?:subprocess|os\.(?:system|popen|exec|spawn)|popen|exec|eval|system|spawn|urlopen|urllib|requests|httpx|aiohttp|socket|http\.client|Net::HTTP|open|read_text|read_bytes|File\.read|IO\.|Kernel|pexpect|paramiko|fabric|sh\.)\b|`/;
+const STRING_LITERAL = /[rbuf]{0,2}(['"])(?:(?!\1)[^\\\n]|\\.)*\1/g;
+const DATA_REST = /^(?:[ \t]*[A-Za-z_][\w.]*\s*(?::\s*[\w.[\], ]+)?=\s*)?(?:[\s[\](){},:]|\b(?:True|False|None|nil|true|false|\d+)\b)*$/;
+
+/**
+ * A test module's lines that are only literal data — a string item of a case table, a tuple of a
+ * string and an expectation, a name assigned a list of strings — are blanked: a test file without
+ * any sink (TEST_SINKS) cannot run or send them. Code lines around them are still judged.
+ */
+function withoutDataLines(code: string): string {
+  return code.split('\n').map((line) => {
+    if (!line.includes("'") && !line.includes('"')) return line;
+    const rest = line.replace(STRING_LITERAL, '');
+    return rest !== line && DATA_REST.test(rest) ? '' : line;
+  }).join('\n');
+}
+
 /** What a written file would run, as shell text, and what it is (null for files that are not scripts). */
 export function scriptOf(path: string, content: string): { text: string; what: string; harmsOnly?: boolean; sendsOnly?: boolean } | null {
   const lower = path.toLowerCase();
@@ -502,7 +524,8 @@ export function scriptOf(path: string, content: string): { text: string; what: s
   if (program) {
     // Whole-line comments never run: a command quoted in one (`# run \`curl … | sh\` first`) is
     // text for a reader, judged by the injection rules, not code of the program.
-    const code = content.slice(0, 32_000).replace(program === 'node -e' ? /^[ \t]*\/\/.*$/gm : /^[ \t]*#.*$/gm, '');
+    let code = content.slice(0, 32_000).replace(program === 'node -e' ? /^[ \t]*\/\/.*$/gm : /^[ \t]*#.*$/gm, '');
+    if (inTestTree(segments(lower)) && !CONFTEST.test(lower) && !TEST_SINKS.test(code)) code = withoutDataLines(code);
     return { text: program === 'shell' ? code : `${program} '${code.replace(/'/g, "'\\''")}'`, what: `the ${program === 'shell' ? 'PowerShell ' : ''}script ${path}`, harmsOnly: true };
   }
   // Other files that run later: CI systems, task runners, hook managers, direnv.
@@ -544,7 +567,8 @@ export function inspectScriptWrite(path: string, content: string, ctx: RuleConte
   // staged diff posted to an unknown host) is repeated unasked, so it is reported too. A script
   // or a build file runs when someone runs it, and keeps the high bar. (.git/hooks is judged as
   // a persistence target, emitPersistence.)
-  const hook = script.what.startsWith('the commit hook');
+  // So does an agent's hooks or settings file, at every tool call.
+  const hook = script.what.startsWith('the commit hook') || script.what.startsWith('the agent settings or hooks file');
   let repeated: Finding | null = null;
   for (const f of ctx.inspectNested(script.text.slice(0, 32_768))) {
     if (hook && f.severity === 'medium' && SCRIPT_HARMS.has(f.category)) repeated ??= f;

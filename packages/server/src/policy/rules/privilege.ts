@@ -594,6 +594,7 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
   if (LOOK_PROGRAMS.has(name)) return true;
   if (name === 'chown') return ownFilesBack(c);
   if (repositoryInstall(c)) return true;
+  if (rootDiagnostic(c)) return true;
   // launchd's own listings (`sudo launchctl list`, `print system/…`, `blame`) show the system domain's jobs.
   if (name === 'launchctl') return /^(?:list|print|print-disabled|blame|dumpstate|version|help)$/.test(c.args[0] ?? '');
   // ZFS listings and status (`zpool status`, `zfs list -t snapshot`) and SMART reports change nothing.
@@ -616,6 +617,32 @@ function lookOnlyCommand(c: SimpleCommand): boolean {
     const pos = positionals(c.args);
     return CONTAINER_LOOKS.has(pos[0]) || (pos[0] === 'compose' && (pos[1] === 'ps' || pos[1] === 'logs' || pos[1] === 'config' || pos[1] === 'ls')) || (name === 'docker' && daemonDoesTheWork(c.args, pos));
   }
+  return false;
+}
+
+// Audits that only read the host (`lynis audit system`, `rkhunter --check`, `chkrootkit`), security
+// status reports and live traffic or process views. rkhunter's --update/--propupd rewrite its database.
+const AUDIT_PROGRAMS = new Set(['lynis', 'chkrootkit', 'aa-status', 'apparmor_status', 'sestatus', 'getenforce', 'iftop', 'nethogs', 'htop', 'top', 'btop']);
+
+/**
+ * Root-only diagnostics that change nothing: a host audit, a loopback capture with `tcpdump` (not
+ * `-z`, which runs a command as root after each file), a firewall or rule listing (`ufw status`,
+ * `iptables -L`, `nft list`), reading kernel settings with `sysctl`. Changes stay warned, even
+ * routine ones (`ufw allow 8080`, `sysctl -w vm.max_map_count=…`, `modprobe`), as do `ufw reset`,
+ * `insmod ./x.ko`, `rkhunter --propupd`, `lynis update`, `tcpdump -z`, `sysctl -p file`.
+ */
+function rootDiagnostic(c: SimpleCommand): boolean {
+  const name = c.name;
+  const args = c.args;
+  if (AUDIT_PROGRAMS.has(name)) return name !== 'lynis' || args[0] === 'audit' || args[0] === 'show';
+  if (name === 'rkhunter') return args.length > 0 && args.every((a) => /^(?:-c|--check|--sk|--skip-keypress|--rwo|--report-warnings-only|--list|--versioncheck|-q|--quiet)$/.test(a));
+  // Loopback only: the developer's own services talking to each other. Any other interface can
+  // carry other users' plaintext traffic and stays warned.
+  if (name === 'tcpdump') return /^(?:lo0?|loopback)$/.test(optionValue(args, ['-i', '--interface']) ?? '') && !args.some((a) => /^-[a-yA-Z]*z/.test(a));
+  if (name === 'ufw') return args.length > 0 && /^(?:status|show|version)$/.test(args[0]);
+  if (name === 'iptables' || name === 'ip6tables') return args.some((a) => /^-[a-zA-Z]*[LS]|^--list/.test(a)) && args.every((a) => /^-(?:[LSnvxt]+|-list|-list-rules|-numeric|-verbose|-line-numbers|-exact)$/.test(a) || /^[A-Za-z][A-Za-z0-9_-]*$/.test(a));
+  if (name === 'nft') return args[0] === 'list';
+  if (name === 'sysctl') return args.every((a) => /^-[anN]+$/.test(a) || (!a.startsWith('-') && !a.includes('=')));
   return false;
 }
 

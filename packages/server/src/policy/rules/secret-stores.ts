@@ -27,7 +27,28 @@ const medium = (what: string): SecretRead => ({ severity: 'medium', what });
 /** `-o yaml|json|jsonpath=…|go-template=…` (kubectl/oc output that includes `.data`). */
 function k8sValueOutput(args: readonly string[]): boolean {
   const o = optionValue(args, ['-o', '--output']) ?? '';
-  return /^(?:ya?ml|json|jsonpath|go-template|template|custom-columns)/i.test(o);
+  return /^(?:ya?ml|json|jsonpath|go-template|template|custom-columns)/i.test(o) && !metadataOnly(o);
+}
+
+// Field paths a secret's listing may print: its name, namespace, labels, type, kind, age. Not the
+// annotations or the whole metadata: kubectl.kubernetes.io/last-applied-configuration holds the
+// applied manifest, data included.
+const K8S_META_PATH = /^(?:\.items(?:\[[^\]]*\])?)?\.(?:metadata\.(?:name|namespace|labels|creationTimestamp|uid|resourceVersion|ownerReferences|generation|finalizers|deletionTimestamp)|type|kind|apiVersion)(?:$|[.[])/;
+
+/**
+ * `-o jsonpath='{.metadata.labels}'`, `-o custom-columns=NAME:.metadata.name,TYPE:.type`,
+ * `-o go-template='{{range .items}}{{.metadata.name}}{{end}}'`: a template whose every field path
+ * is the secret's name, labels or type prints no value. Any `data`/`stringData`, a whole object
+ * (`{@}`, `{.}`, `{{.}}`, `.items[*]` alone), recursive descent (`..`), variables or helpers
+ * (`index`, `json`, `template`) are judged as value output.
+ */
+function metadataOnly(output: string): boolean {
+  const eq = output.indexOf('=');
+  if (eq < 0 || !/^(?:jsonpath|go-template|template|custom-columns)/i.test(output)) return false;
+  const expr = output.slice(eq + 1).replace(/(range\s+)\.items(?:\[[^\]]*\])?/g, '$1');
+  if (/(?:^|[^a-z])(?:string)?data|\.\.|\$|@|\b(?:index|json|print[fl]?n?|template|with|define|block|base64)|\{\s*\.?\s*\}|(?:^|[\s({])\.(?=[\s})]|$)/i.test(expr)) return false;
+  const paths = expr.match(/(?:\.[A-Za-z_][\w-]*|\[[^\]]*\])+/g);
+  return paths !== null && paths.every((p) => K8S_META_PATH.test(p));
 }
 
 // Written to a file rather than printed: the secret lands on disk, not in the agent's context.
