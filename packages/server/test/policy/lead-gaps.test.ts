@@ -86,6 +86,11 @@ test('class 5: commands run inside a running container are judged, as kubectl ex
     [shell('docker compose exec web python manage.py migrate'), 'allow'],
     [shell('docker exec app rm -rf /tmp/cache'), 'allow'],
     [shell('docker exec db psql -U postgres -c "select count(*) from users"'), 'allow'],
+    // A database client with no host, run in a local container, reaches that container's server:
+    // the developer's database. A named remote host, or a pod that may be production's, is not.
+    [shell("docker compose exec db psql -U postgres -d app_dev -c 'TRUNCATE TABLE sessions;'"), 'allow'],
+    [shell("docker exec db psql -h prod-db.internal -c 'DROP DATABASE app'"), 'deny', 'cloud_destructive'],
+    [shell("kubectl exec -n prod db-0 -- psql -c 'TRUNCATE TABLE sessions'"), 'deny', 'cloud_destructive'],
   ];
   await runTable(t, rows);
 });

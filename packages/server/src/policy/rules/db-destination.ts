@@ -82,6 +82,9 @@ function optionValues(args: readonly string[], short: string, long: readonly str
   return out;
 }
 
+// The wrapper label a command run by `docker exec` (podman, nerdctl, compose) carries (shell/unwrap.ts containerExec).
+const CONTAINER_EXEC = /^a command run by (?:docker|podman|nerdctl|docker-compose)(?: compose)? exec in the container /;
+
 /** The destination of a database client's statements, as far as the line shows it. */
 export function dbDestination(cmd: SimpleCommand): DbDestination {
   const name = cmd.name;
@@ -143,6 +146,11 @@ export function dbDestination(cmd: SimpleCommand): DbDestination {
   // No host on the line: a client that takes its host from the environment (PGHOST, MYSQL_HOST…)
   // goes wherever the agent's environment points, which the hook cannot see; redis-cli and mongosh
   // read no such variable and connect to the local server.
+  // Run inside a local container (`docker compose exec db psql …`), a client with no host reaches
+  // that container's own server: the developer's database, as a local socket is. (A pod reached by
+  // `kubectl exec` may be production's, and stays judged as any server.)
+  const container = cmd.via?.find((v) => CONTAINER_EXEC.test(v));
+  if (container) return { local: true, where: `the server in ${container.slice(container.indexOf('the container'))} (no host on the line)`, database };
   if (spec.env.length > 0) return { local: false, where: `the server ${spec.env[0]} names (no host on the line)`, database };
   return { local: true, where: 'the local server (no host given)', database };
 }
