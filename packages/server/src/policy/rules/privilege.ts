@@ -308,6 +308,10 @@ const FALSE = /^(?:false|0|no|off)$/;
  * (one command) is not a setting. Keys and values are compared in lower case, shown as written.
  */
 function tlsVerificationOff(name: string, args: readonly string[]): string | undefined {
+  // Only settings commands can switch a check off: `git config`, `npm config`, `go env`, an export
+  // with an assignment. Most git and npm commands are none of these (nothing is allocated for them).
+  const verb = args[0]?.toLowerCase();
+  if (name === 'export' ? !args.some((a) => a.includes('=')) : name === 'go' ? verb !== 'env' : verb !== 'config') return undefined;
   const lower = args.map((a) => a.toLowerCase());
   const shown = args.filter((a) => !a.startsWith('-'));
   const pos = shown.map((a) => a.toLowerCase());
