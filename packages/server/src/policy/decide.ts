@@ -18,7 +18,7 @@ import { credentialRisk } from './rules/credential-paths.js';
 import { credentialSearchRisk, emitCredentialRead, inspectRead, sqlReadPaths } from './rules/credentials.js';
 import { urlHosts } from './rules/facts.js';
 import { classifyGuardRailPath, guardRailDeletion, guardRailEditFindings, guardRailEditsOf, isAgentInstructionFile } from './rules/guard-rails.js';
-import { asksToRunFetchedCommands, delegatedHarm, findInjection } from './rules/injection.js';
+import { asksToRunFetchedCommands, delegatedHarm, findInjection, type InjectionOptions } from './rules/injection.js';
 import { GIT_CONFIG_FILE, judgeConfigText } from './rules/git-config.js';
 import { fileDeletionRisk } from './rules/destructive.js';
 import { credentialRiskOfArg, credentialUrlFindings, credentialUrlsIn, isUnixSocketUrl } from './rules/url-credentials.js';
@@ -107,6 +107,15 @@ function harmOf(ctx: RuleContext, least: Severity = 'medium', skip?: string): (c
   };
 }
 
+/**
+ * Injection options for text every later session reads as instructions (an instructions file, an
+ * agent memory store, Gemini's save_memory): only commands the shell rules rate high count as
+ * ordered there, and not git's (`git clean -fdx` is common project advice).
+ */
+function standingInstructions(ctx: RuleContext): InjectionOptions {
+  return { harmful: harmOf(ctx), standing: true, standingHarm: harmOf(ctx, 'high', 'git_danger') };
+}
+
 function bounded(text: string | undefined, max: number): string | undefined {
   return text !== undefined && text.length > max ? text.slice(0, max) : text;
 }
@@ -148,7 +157,7 @@ function inspectWrite(path: string | undefined, content: string | undefined, ctx
     const instructions = !!path && isAgentInstructionFile(path);
     // A test file quotes attack text as its data (an injection filter's test cases): two steps lower.
     const shift = instructions ? 0 : path && inTestTree(segments(normalizePath(path).toLowerCase())) ? -2 : -1;
-    const inj = findInjection(content, shift, undefined, instructions ? { harmful: harmOf(ctx), standing: true, standingHarm: harmOf(ctx, 'high', 'git_danger') } : { harmful: harmOf(ctx) });
+    const inj = findInjection(content, shift, undefined, instructions ? standingInstructions(ctx) : { harmful: harmOf(ctx) });
     // A comment in program source addressed to AI agents that asks for harm is planted for the next
     // agent that opens the file: attack text is quoted as a specimen in docs and tests, not there.
     const planted = inj && shift === -1 && inj.addressed && !!path && SOURCE_FILE.test(path);
@@ -290,7 +299,7 @@ function inspectFacets(call: ToolCall, f: Facets, ctx: RuleContext, policy: Comp
   // reads as instructions: judged as text written to an instructions file.
   const fact = call.toolName === 'save_memory' ? call.toolInput.fact : undefined;
   if (typeof fact === 'string') {
-    const inj = findInjection(bounded(fact, max)!, 0, undefined, { harmful: harmOf(ctx), standing: true, standingHarm: harmOf(ctx, 'high', 'git_danger') });
+    const inj = findInjection(bounded(fact, max)!, 0, undefined, standingInstructions(ctx));
     if (inj) ctx.emit({ ...inj, layer: 'builtin', reason: `The fact saved to Gemini's memory (GEMINI.md) ${inj.reason.slice(5)}` });
   }
 }
@@ -442,7 +451,7 @@ function inspectMcp(call: ToolCall, ctx: DecisionContext, policy: CompiledPolicy
     // What an agent memory server stores (entities, observations, memories) is read back as
     // instructions in every later session, as an instructions file is.
     const memory = MEMORY_TOOL.test(id.server) || MEMORY_TOOL.test(id.tool);
-    const inj = findInjection(m.text, 0, undefined, memory ? { harmful: harmOf(ctx), standing: true, standingHarm: harmOf(ctx, 'high', 'git_danger') } : { harmful: harmOf(ctx) });
+    const inj = findInjection(m.text, 0, undefined, memory ? standingInstructions(ctx) : { harmful: harmOf(ctx) });
     if (inj) wrap.emit({ ...inj, severity: !memory && (inj.patternName === 'prompt_injection.instruction_override' || inj.patternName === 'prompt_injection.guard_rail_request') ? shiftSeverity(inj.severity, -1) : inj.severity, layer: 'builtin', reason: `${memory ? 'text stored in agent memory' : 'text in the arguments'} ${inj.reason.slice(5)}` });
   }
   return `${id.server}/${id.tool}\n${m.text}`;

@@ -6,7 +6,7 @@ import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
 import { hasLong, hasShort, isLocalHost, positionals, remoteSpecHost } from './facts.js';
-import { configKeyKind, configParameters, envKind, judgeConfiguredCommand, judgeConfigSetting, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
+import { configParameters, envKind, judgeConfiguredCommand, judgeConfigSetting, REMOTE_ONLY_ENV, REMOTE_ONLY_KEY } from './git-config.js';
 
 const CATEGORY = 'git_danger';
 const PUSH_VALUE_OPTS = new Set(['--repo', '--receive-pack', '--exec', '-o', '--push-option', '--signed']);

@@ -5,7 +5,6 @@ import { deletionRisk, normalizePath } from '../paths.js';
 import type { Script, SimpleCommand } from '../shell/types.js';
 import type { Severity } from '../types.js';
 import type { RuleContext } from './context.js';
-import type { Finding } from '../findings.js';
 import { hasShort, literalOutput, optionValue, optionValueCI, optionValues, positionals } from './facts.js';
 
 const PRIV = 'privilege';

@@ -8,7 +8,7 @@
 // destinations. Pure; usable from shell rules for `curl` arguments too.
 import type { Finding } from '../findings.js';
 import type { Severity } from '../types.js';
-import { credentialRisk, credentialRiskOfPattern, type CredentialRisk } from './credential-paths.js';
+import { credentialRiskOfPattern, type CredentialRisk } from './credential-paths.js';
 
 const CATEGORY = 'credential_access';
 

@@ -404,12 +404,7 @@ class Parser {
     const end = this.loopEnd(k);
     if (end < 0 || !this.affordable(k, end, values.length)) return false;
     const label = `a for loop setting $${name.text} to ${values.map((v) => v.text).join(' ')}`.slice(0, 200);
-    const bindGlob = (v: Word): void => {
-      // (Home and absolute globs only: a project glob, `*.json`, is judged as written, as in `jq . *.json`.)
-      if (!v.quoted && /[*?[]/.test(v.text) && /^(?:[~/]|\$\{?HOME\b)/.test(v.text)) (this.ctx.globVars ??= new Set()).add(name.text);
-      else this.ctx.globVars?.delete(name.text);
-    };
-    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => (bindGlob(v), vars.set(name.text, v.text))), label, state);
+    this.runLoop(k, end, values.map((v) => (vars: Map<string, string>) => (this.bindGlob(name.text, v), vars.set(name.text, v.text))), label, state);
     return true;
   }
 
@@ -482,8 +477,16 @@ class Parser {
     if (items.length === 0) return;
     const far = items.find((w) => /^(?:[/~$]|\.\.(?:\/|$))/.test(w.text)) ?? items[0];
     (this.ctx.vars ??= new Map()).set(name.text, far.text);
-    if (!far.quoted && /[*?[]/.test(far.text) && /^(?:[~/]|\$\{?HOME\b)/.test(far.text)) (this.ctx.globVars ??= new Set()).add(name.text);
-    else this.ctx.globVars?.delete(name.text);
+    this.bindGlob(name.text, far);
+  }
+
+  /**
+   * Records whether loop variable `name` now holds an unquoted glob's matches (ctx.globVars). Home
+   * and absolute globs only: a project glob, `*.json`, is judged as written, as in `jq . *.json`.
+   */
+  private bindGlob(name: string, value: Word): void {
+    if (!value.quoted && /[*?[]/.test(value.text) && /^(?:[~/]|\$\{?HOME\b)/.test(value.text)) (this.ctx.globVars ??= new Set()).add(name);
+    else this.ctx.globVars?.delete(name);
   }
 
   /** A redirection's target after the expansions a word gets (`> "$f"`, `> $out/log`). */
